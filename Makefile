@@ -1,0 +1,78 @@
+# verdex: the two commands of the README's quick start are `make demo` and `make test`.
+# Every install step lives here: CI runs `bash .ci/run` (= make test) on a clean machine.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+URL    ?=
+REF    ?=
+BUTTON ?=
+
+.PHONY: all install chromium demo test lint typecheck pytest bridge bridge-check bench conformance clean
+
+all: test
+
+## install: Python deps in .venv (editable verdex with dev extras) and Chromium if missing
+install: $(STAMP) chromium
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+## chromium: Debian's chromium when no browser is found (VERDEX_BROWSER, PATH, /usr/bin)
+chromium:
+	@if [ -n "$$VERDEX_BROWSER" ] || command -v chromium >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1 \
+	   || command -v chromium-browser >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian's chromium"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "no Chrome/Chromium found: install one, or set VERDEX_BROWSER=/path/to/chrome" >&2; exit 1; \
+	fi
+
+## demo: the progressive-disclosure walk on the bundled shop (or URL=... REF=e3 / BUTTON="Add to Cart")
+demo: install
+	$(BIN)/verdex demo $(if $(URL),$(URL)) $(if $(REF),--ref $(REF)) $(if $(BUTTON),--button "$(BUTTON)")
+
+## test: lint, type-check, bridge bundle check, then the whole pytest suite
+test: install lint typecheck bridge-check pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check verdex tests fixtures benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest -q
+
+bridge/node_modules/.stamp: bridge/package.json bridge/package-lock.json
+	cd bridge && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+## bridge: rebuild verdex/bridge/bridge.js from bridge/src (TypeScript, esbuild) and type-check
+bridge: bridge/node_modules/.stamp
+	cd bridge && npm run --silent check && npm run --silent build
+
+## bridge-check: type-check, rebuild into a temp file and fail if the committed bundle differs
+bridge-check: bridge/node_modules/.stamp
+	cd bridge && npm run --silent check
+	cd bridge && VERDEX_BRIDGE_OUT=$$(mktemp) && OUT=$$VERDEX_BRIDGE_OUT npm run --silent build \
+	  && cmp -s $$VERDEX_BRIDGE_OUT ../verdex/bridge/bridge.js \
+	  || { echo "verdex/bridge/bridge.js is out of date: run make bridge and commit it" >&2; exit 1; }
+
+## bench: token, latency and scale benchmarks (prints tables, writes benchmarks/results.json)
+bench: install
+	$(BIN)/python -m benchmarks
+
+## conformance: WPT accessible-name and role conformance table
+conformance: install
+	$(BIN)/python -m tests.conformance
+
+clean:
+	rm -rf $(VENV) bridge/node_modules .pytest_cache .mypy_cache .ruff_cache
