@@ -1,0 +1,105 @@
+"""The CDP layer and browser plumbing, on a real Chromium (no bridge needed)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import trio
+
+from tests.support import unused_port
+from verdex.browser.browser import Browser, open_browser
+from verdex.browser.launcher import BrowserOptions
+from verdex.browser.page import Page
+from verdex.errors import BrowserClosedError, CDPTimeoutError, NavigationError, ProtocolError, UsageError
+
+
+async def test_protocol_error_names_the_method(browser: Browser) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        await browser.session.send("Target.attachToTarget", {"targetId": "nope", "flatten": True})
+    assert caught.value.method == "Target.attachToTarget"
+    assert "Target.attachToTarget failed" in str(caught.value)
+
+
+async def test_unknown_method_is_a_protocol_error_and_the_connection_survives(browser: Browser) -> None:
+    with pytest.raises(ProtocolError):
+        await browser.session.send("Nope.nothing")
+    version = await browser.session.send("Browser.getVersion")
+    assert version["product"].startswith(("Chrome/", "HeadlessChrome/"))
+
+
+async def test_command_timeout(page: Page) -> None:
+    with pytest.raises(CDPTimeoutError, match="Runtime.evaluate got no answer from the browser within 0.2 s"):
+        await page.session.send(
+            "Runtime.evaluate", {"expression": "new Promise(() => {})", "awaitPromise": True}, timeout=0.2
+        )
+    answer = await page.session.send("Runtime.evaluate", {"expression": "6 * 7", "returnByValue": True})
+    assert answer["result"]["value"] == 42
+
+
+async def test_unknown_events_and_garbage_do_not_kill_the_reader(browser: Browser) -> None:
+    connection = browser.connection
+    connection._dispatch("not json")
+    connection._dispatch("[1, 2]")
+    connection._dispatch(json.dumps({"method": "Future.somethingNew", "params": {"x": 1}}))
+    connection._dispatch(json.dumps({"method": "Page.frameNavigated", "params": {"frame": {"new": "shape"}}}))
+    seen: list[dict[str, object]] = []
+    remove = connection.on("Future.somethingNew", lambda params: 1 / 0)  # a handler that raises
+    connection._dispatch(json.dumps({"method": "Future.somethingNew", "params": {}}))
+    remove()
+    connection.on("Future.other", seen.append)
+    connection._dispatch(json.dumps({"method": "Future.other", "params": {"enum": "valueFromTheFuture"}}))
+    assert seen == [{"enum": "valueFromTheFuture"}]
+    assert (await browser.session.send("Browser.getVersion"))["protocolVersion"] == "1.3"
+
+
+async def test_pipe_launch_and_browser_exit_fails_pending_calls() -> None:
+    async with open_browser(BrowserOptions()) as browser:
+        assert browser.launched is not None
+        process = browser.launched.process
+        page_target = await browser.session.send("Target.createTarget", {"url": "about:blank"})
+        attached = await browser.session.send(
+            "Target.attachToTarget", {"targetId": page_target["targetId"], "flatten": True}
+        )
+        session = browser.connection.session(attached["sessionId"])
+        async with trio.open_nursery() as nursery:
+            failures: list[str] = []
+
+            async def pending_call() -> None:
+                with pytest.raises(BrowserClosedError) as caught:
+                    await session.send(
+                        "Runtime.evaluate", {"expression": "new Promise(() => {})", "awaitPromise": True}
+                    )
+                failures.append(str(caught.value))
+
+            nursery.start_soon(pending_call)
+            await trio.sleep(0.3)
+            process.kill()
+        assert failures == ["the browser closed its pipe (the browser process exited)"]
+        with pytest.raises(BrowserClosedError, match="the browser closed its pipe"):
+            await browser.session.send("Browser.getVersion")
+        assert not browser.is_connected
+
+
+async def test_navigation_reports_status_and_errors(page: Page, fixture_url) -> None:  # type: ignore[no-untyped-def]
+    navigation = await page.navigate(fixture_url("status/404"))
+    assert (navigation.status, navigation.status_text) == (404, "Not Found")
+    assert navigation.url == fixture_url("status/404")
+    navigation = await page.navigate(fixture_url("shop.html"))
+    assert (navigation.status, navigation.load_pending, navigation.same_document) == (200, False, False)
+    assert await page.title() == "TechShop: featured products"
+    navigation = await page.navigate(fixture_url("shop.html#cart"))
+    assert navigation.same_document and navigation.url == fixture_url("shop.html#cart")
+    dead = f"http://127.0.0.1:{unused_port()}/"
+    with pytest.raises(NavigationError) as caught:
+        await page.navigate(dead)
+    assert str(caught.value) == (
+        f"could not open {dead}: net::ERR_CONNECTION_REFUSED (nothing is listening there; start the server or fix "
+        f"the port). The tab now shows the browser's error page (it was at {fixture_url('shop.html#cart')}); "
+        "call browser_navigate with a working URL."
+    )
+    with pytest.raises(UsageError, match="is relative"):
+        await page.navigate("/shop.html")
+    with pytest.raises(UsageError, match="javascript: URLs are not navigations"):
+        await page.navigate("javascript:alert(1)")
+

@@ -1,0 +1,93 @@
+"""Test infrastructure: the fixture web server and a shared Chromium, as plain processes.
+
+Both are started once per test session. Tests reach the shared Chromium over its DevTools
+websocket (``--cdp-endpoint``), each in fresh incognito browser contexts, so a test pays
+milliseconds for its browser instead of a launch; the pipe launch has its own tests.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from verdex.browser.launcher import BASE_FLAGS, find_browser
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "fixtures"
+
+_DEVTOOLS = re.compile(r"DevTools listening on (ws://\S+)")
+
+
+@contextmanager
+def fixture_server(host: str = "127.0.0.1") -> Iterator[str]:
+    """Run ``fixtures/server.py`` on a free port; yields its base URL (ends with ``/``)."""
+    process = subprocess.Popen(
+        [sys.executable, str(FIXTURES / "server.py"), "--host", host, "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        if not line:
+            raise RuntimeError("fixture server did not start")
+        yield str(json.loads(line)["url"])
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@contextmanager
+def shared_chromium() -> Iterator[str]:
+    """Launch Chromium with ``--remote-debugging-port=0``; yields its browser websocket URL."""
+    profile = Path(tempfile.mkdtemp(prefix="verdex-test-profile-"))
+    env = dict(os.environ, XDG_CONFIG_HOME=str(profile / "xdg-config"), XDG_CACHE_HOME=str(profile / "xdg-cache"))
+    log_path = profile / "stderr.log"
+    log = log_path.open("wb")
+    process = subprocess.Popen(
+        [find_browser(), "--remote-debugging-port=0", f"--user-data-dir={profile}", *BASE_FLAGS, "--headless", "--hide-scrollbars"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=log,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        endpoint = None
+        while endpoint is None:
+            match = _DEVTOOLS.search(log_path.read_text(errors="replace"))
+            if match:
+                endpoint = match.group(1)
+            elif process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"shared Chromium did not start:\n{log_path.read_text(errors='replace')[-2000:]}")
+            else:
+                time.sleep(0.05)
+        yield endpoint
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def unused_port() -> int:
+    """A loopback TCP port nothing listens on (bound, then released)."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])

@@ -1,0 +1,168 @@
+"""The browser: a CDP connection, its incognito browser contexts and their pages.
+
+:func:`open_browser` launches Chromium over a pipe, or attaches to ``--cdp-endpoint`` over a
+websocket. Each role of the server gets its own :class:`BrowserContext`
+(``Target.createBrowserContext``): cookies, storage, cache and permissions are never shared.
+"""
+
+from __future__ import annotations
+
+import logging
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
+from typing import AsyncIterator
+
+import trio
+
+from verdex.bridge.client import BridgeSource, bridge_source
+from verdex.browser.launcher import BrowserOptions, LaunchedBrowser, launch_chromium
+from verdex.browser.page import Page, PageSettings
+from verdex.browser.refs import RefLedger
+from verdex.cdp.connection import CDPConnection, CDPSession, open_cdp_connection
+from verdex.cdp.transport import open_websocket_transport
+from verdex.errors import BrowserClosedError, BrowserLaunchError, CDPError
+
+__all__ = ["Browser", "BrowserContext", "open_browser"]
+
+logger = logging.getLogger(__name__)
+
+#: Viewport of new pages, in CSS pixels (Playwright's default).
+VIEWPORT = (1280, 720)
+
+
+@dataclass
+class BrowserInfo:
+    """``Browser.getVersion``: product (``Chrome/156.0...``), protocol version, user agent."""
+
+    product: str
+    protocol_version: str
+    user_agent: str
+
+
+class Browser:
+    """A connected browser. Use :func:`open_browser`."""
+
+    def __init__(self, connection: CDPConnection, info: BrowserInfo, launched: LaunchedBrowser | None) -> None:
+        self.connection = connection
+        self.session: CDPSession = connection.session(None)
+        self.info = info
+        self.launched = launched
+        self.bridge: BridgeSource = bridge_source()
+        self.ledger = RefLedger()
+        self.contexts: list[BrowserContext] = []
+
+    @property
+    def is_connected(self) -> bool:
+        return self.connection.close_reason is None
+
+    async def new_context(self, settings: PageSettings) -> BrowserContext:
+        """Create an incognito browser context (``Target.createBrowserContext``).
+
+        Args:
+            settings: the settings every page of the context gets (its role, timeouts).
+        """
+        result = await self.session.send(
+            "Target.createBrowserContext", {"disposeOnDetach": True}, timeout=settings.call_timeout
+        )
+        context = BrowserContext(self, str(result["browserContextId"]), settings)
+        self.contexts.append(context)
+        return context
+
+
+class BrowserContext:
+    """An incognito browser context and the pages opened in it."""
+
+    def __init__(self, browser: Browser, context_id: str, settings: PageSettings) -> None:
+        self.browser = browser
+        self.id = context_id
+        self.settings = settings
+        self.pages: list[Page] = []
+        self.closed = False
+
+    async def new_page(self, url: str = "about:blank") -> Page:
+        """Open a page (``Target.createTarget``) and attach to it with a flat session."""
+        browser = self.browser
+        timeout = self.settings.call_timeout
+        width, height = VIEWPORT
+        target = await browser.session.send(
+            "Target.createTarget",
+            {"url": url, "browserContextId": self.id, "width": width, "height": height},
+            timeout=timeout,
+        )
+        target_id = str(target["targetId"])
+        attached = await browser.session.send(
+            "Target.attachToTarget", {"targetId": target_id, "flatten": True}, timeout=timeout
+        )
+        session = browser.connection.session(str(attached["sessionId"]))
+        page = await Page.open(session, target_id, browser.bridge, browser.ledger, self.settings)
+        await session.send(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+            timeout=timeout,
+        )
+        self.pages.append(page)
+        return page
+
+    async def close(self) -> None:
+        """Close the context and its pages (``Target.disposeBrowserContext``); idempotent."""
+        if self.closed:
+            return
+        self.closed = True
+        for page in self.pages:
+            page.closed = True
+        if self in self.browser.contexts:
+            self.browser.contexts.remove(self)
+        if not self.browser.is_connected:
+            return
+        with trio.CancelScope(shield=True), trio.move_on_after(10):
+            try:
+                await self.browser.session.send("Target.disposeBrowserContext", {"browserContextId": self.id}, timeout=10)
+            except CDPError as exc:
+                logger.debug("disposing context %s: %s", self.id, exc)
+
+
+@asynccontextmanager
+async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
+    """Launch (or attach to) a browser; on exit close what we created.
+
+    A launched browser is closed and its profile deleted. An attached browser (``cdp_endpoint``)
+    keeps running; only the contexts verdex created are disposed.
+
+    Raises:
+        BrowserLaunchError: no browser, it did not start, or the endpoint refused the connection.
+    """
+    async with AsyncExitStack() as stack:
+        launched: LaunchedBrowser | None = None
+        if options.cdp_endpoint:
+            try:
+                transport = await stack.enter_async_context(open_websocket_transport(options.cdp_endpoint))
+            except BrowserClosedError as exc:
+                raise BrowserLaunchError(str(exc)) from exc
+        else:
+            launched = await stack.enter_async_context(launch_chromium(options))
+            transport = launched.transport
+        connection = await stack.enter_async_context(open_cdp_connection(transport))
+        try:
+            version = await connection.send("Browser.getVersion", timeout=options.launch_timeout)
+        except CDPError as exc:
+            detail = f"\nbrowser stderr:\n{launched.stderr_tail()}" if launched else ""
+            raise BrowserLaunchError(f"the browser did not answer on CDP: {exc}{detail}") from exc
+        info = BrowserInfo(
+            product=str(version.get("product", "")),
+            protocol_version=str(version.get("protocolVersion", "")),
+            user_agent=str(version.get("userAgent", "")),
+        )
+        browser = Browser(connection, info, launched)
+        logger.info("browser ready: %s", info.product)
+        try:
+            yield browser
+        finally:
+            with trio.CancelScope(shield=True):
+                for context in list(browser.contexts):
+                    await context.close()
+                if launched is not None and browser.is_connected:
+                    with trio.move_on_after(5):
+                        try:
+                            await connection.send("Browser.close", timeout=5)
+                        except CDPError:
+                            pass

@@ -1,0 +1,152 @@
+"""Byte transports that carry CDP's JSON messages: a pipe pair and a websocket.
+
+Both implement :class:`Transport`. ``receive`` returns one whole message as text and raises
+:class:`~verdex.errors.BrowserClosedError` when the other side is gone; ``send`` raises the same.
+
+- :class:`PipeTransport`: Chromium's ``--remote-debugging-pipe``. The browser reads commands from
+  its fd 3 and writes replies and events to its fd 4; each message ends with a NUL byte.
+  When our write end closes (our process exits, even by SIGKILL) the browser reads EOF and quits.
+- :class:`WebSocketTransport`: a browser's DevTools websocket (``ws://host:port/devtools/browser/...``),
+  for ``--cdp-endpoint``: a browser started elsewhere (a grid, a remote host).
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import asynccontextmanager
+from typing import AsyncIterator, Protocol
+
+import trio
+import trio_websocket
+
+from verdex.errors import BrowserClosedError
+
+__all__ = ["MAX_MESSAGE_BYTES", "PipeTransport", "Transport", "WebSocketTransport", "open_websocket_transport"]
+
+#: Largest CDP message accepted, in bytes (screenshots and big snapshots exceed 1 MiB).
+MAX_MESSAGE_BYTES = 256 * 1024 * 1024
+
+_READ_CHUNK = 1 << 16
+
+
+class Transport(Protocol):
+    """A message channel to one browser."""
+
+    async def send(self, message: str) -> None:
+        """Send one message. Raises BrowserClosedError if the channel is closed."""
+
+    async def receive(self) -> str:
+        """Wait for the next whole message. Raises BrowserClosedError at end of stream."""
+
+    async def aclose(self) -> None:
+        """Close the channel; idempotent."""
+
+
+class PipeTransport:
+    """NUL-delimited JSON over two pipes (``--remote-debugging-pipe``).
+
+    Args:
+        read_fd: our read end of the pipe the browser writes to (its fd 4). Owned from now on.
+        write_fd: our write end of the pipe the browser reads from (its fd 3). Owned from now on.
+    """
+
+    def __init__(self, read_fd: int, write_fd: int) -> None:
+        self._reader = trio.lowlevel.FdStream(read_fd)
+        self._writer = trio.lowlevel.FdStream(write_fd)
+        self._send_lock = trio.Lock()
+        self._buffer = bytearray()
+        self._closed = False
+
+    async def send(self, message: str) -> None:
+        data = message.encode() + b"\0"
+        async with self._send_lock:
+            try:
+                await self._writer.send_all(data)
+            except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
+                raise BrowserClosedError(f"the browser's pipe is closed ({exc})") from exc
+
+    async def receive(self) -> str:
+        while True:
+            end = self._buffer.find(0)
+            if end >= 0:
+                message = bytes(self._buffer[:end])
+                del self._buffer[: end + 1]
+                return message.decode()
+            try:
+                chunk = await self._reader.receive_some(_READ_CHUNK)
+            except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
+                raise BrowserClosedError(f"the browser's pipe broke ({exc})") from exc
+            if not chunk:
+                raise BrowserClosedError("the browser closed its pipe (the browser process exited)")
+            if len(self._buffer) + len(chunk) > MAX_MESSAGE_BYTES:
+                raise BrowserClosedError(f"a CDP message exceeded {MAX_MESSAGE_BYTES} bytes")
+            self._buffer += chunk
+
+    async def aclose(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        await self._writer.aclose()
+        await self._reader.aclose()
+
+    @staticmethod
+    def make_pipes() -> tuple[tuple[int, int], tuple[int, int]]:
+        """Create the two pipes: ``((browser_reads, we_write), (we_read, browser_writes))``.
+
+        All four descriptors are non-inheritable (PEP 446); the launcher passes the browser's two
+        ends explicitly.
+        """
+        to_browser = os.pipe()
+        from_browser = os.pipe()
+        return to_browser, from_browser
+
+
+class WebSocketTransport:
+    """CDP over a websocket (``--cdp-endpoint ws://...``)."""
+
+    def __init__(self, connection: trio_websocket.WebSocketConnection, url: str) -> None:
+        self._connection = connection
+        self._url = url
+
+    async def send(self, message: str) -> None:
+        try:
+            await self._connection.send_message(message)
+        except trio_websocket.ConnectionClosed as exc:
+            raise BrowserClosedError(f"the websocket to {self._url} is closed ({exc.reason})") from exc
+
+    async def receive(self) -> str:
+        try:
+            message = await self._connection.get_message()
+        except trio_websocket.ConnectionClosed as exc:
+            raise BrowserClosedError(f"the websocket to {self._url} closed ({exc.reason})") from exc
+        return message if isinstance(message, str) else message.decode()
+
+    async def aclose(self) -> None:
+        await self._connection.aclose()
+
+
+@asynccontextmanager
+async def open_websocket_transport(url: str, *, connect_timeout: float = 10.0) -> AsyncIterator[WebSocketTransport]:
+    """Connect to a DevTools websocket; the connection is closed on exit.
+
+    Args:
+        url: ``ws://`` or ``wss://`` URL of the browser endpoint.
+        connect_timeout: seconds to wait for the handshake.
+
+    Raises:
+        BrowserClosedError: the endpoint refused the connection or did not answer in time.
+    """
+    connected = False
+    try:
+        async with trio_websocket.open_websocket_url(
+            url,
+            max_message_size=MAX_MESSAGE_BYTES,
+            connect_timeout=connect_timeout,
+            disconnect_timeout=2,
+        ) as connection:
+            connected = True
+            yield WebSocketTransport(connection, url)
+    except (trio_websocket.HandshakeError, OSError) as exc:
+        if connected:
+            raise
+        raise BrowserClosedError(f"cannot connect to the CDP endpoint {url}: {exc}") from exc

@@ -1,0 +1,142 @@
+"""verdex's exceptions: one tree, and every message is written for the model to act on.
+
+The text of an exception that reaches a tool becomes the MCP tool error the model reads, so each
+message says what happened and what to call next.
+
+    VerdexError
+    ├── CDPError                  the DevTools protocol layer
+    │   ├── ProtocolError         the browser answered a command with an error
+    │   ├── CDPTimeoutError       no answer within the command's timeout
+    │   └── BrowserClosedError    the connection is gone; every pending and later command fails
+    ├── BrowserLaunchError        no browser found, or it did not start
+    ├── NavigationError           a navigation failed or did not finish in time
+    ├── BridgeError               the in-page bridge could not be installed or reached
+    │   └── BridgeCallError       the bridge answered a call with an error code
+    ├── RefError                  a ref the model passed cannot be used
+    │   ├── MalformedRefError     not of the form eN or f<K>_eN
+    │   ├── UnknownRefError       never given out in this session
+    │   ├── StaleRefError         its element or document is gone
+    │   └── CrossRoleRefError     it belongs to another role
+    ├── ActionError               the element cannot be acted on (hidden, disabled, covered ...)
+    └── UsageError                an argument is out of range or does not fit the page
+
+Errors from libraries below (trio, trio-websocket, OS errors) are translated where they occur,
+with ``raise ... from exc``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "ActionError",
+    "BridgeCallError",
+    "BridgeError",
+    "BrowserClosedError",
+    "BrowserLaunchError",
+    "CDPError",
+    "CDPTimeoutError",
+    "CrossRoleRefError",
+    "MalformedRefError",
+    "NavigationError",
+    "ProtocolError",
+    "RefError",
+    "StaleRefError",
+    "UnknownRefError",
+    "UsageError",
+    "VerdexError",
+]
+
+
+class VerdexError(Exception):
+    """Base of every error verdex raises on purpose."""
+
+
+class CDPError(VerdexError):
+    """A failure in the Chrome DevTools Protocol layer."""
+
+
+class ProtocolError(CDPError):
+    """The browser answered a command with an error object.
+
+    Attributes:
+        method: the CDP method, e.g. ``"Runtime.callFunctionOn"``.
+        code: the JSON-RPC error code the browser sent.
+        detail: the browser's error message.
+    """
+
+    def __init__(self, method: str, code: int, detail: str) -> None:
+        super().__init__(f"{method} failed: {detail} (code {code})")
+        self.method = method
+        self.code = code
+        self.detail = detail
+
+
+class CDPTimeoutError(CDPError):
+    """A CDP command got no answer within its timeout."""
+
+
+class BrowserClosedError(CDPError):
+    """The connection to the browser is closed; it says why."""
+
+
+class BrowserLaunchError(VerdexError):
+    """No usable browser was found, or it did not start."""
+
+
+class NavigationError(VerdexError):
+    """A navigation failed (network error, blocked URL) or did not finish in time."""
+
+
+class BridgeError(VerdexError):
+    """The in-page bridge could not be installed, found, or it is the wrong version."""
+
+
+class BridgeCallError(BridgeError):
+    """The bridge answered a call with ``ok: false``.
+
+    Attributes:
+        code: the bridge's error code (``ref-unknown``, ``not-actionable`` ... see bridge/README.md).
+        details: the other fields of the bridge's error object.
+    """
+
+    def __init__(self, code: str, message: str, details: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.code = code
+        self.details = details
+
+
+class RefError(VerdexError):
+    """A ref passed by the model cannot be used."""
+
+
+class MalformedRefError(RefError):
+    """The ref is not of the form ``eN`` or ``f<K>_eN``."""
+
+
+class UnknownRefError(RefError):
+    """The ref was never given out in this session."""
+
+
+class StaleRefError(RefError):
+    """The ref's element was removed, or its document was left."""
+
+
+class CrossRoleRefError(RefError):
+    """The ref belongs to a role other than the current one."""
+
+
+class ActionError(VerdexError):
+    """An action's target failed an actionability check.
+
+    Attributes:
+        reason: ``hidden``, ``disabled``, ``not-editable``, ``covered``, ``not-stable`` ...
+    """
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class UsageError(VerdexError):
+    """An argument is out of range or does not fit the current page."""
