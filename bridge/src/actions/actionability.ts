@@ -1,0 +1,214 @@
+/**
+ * Actionability for the Python side's input events: `actionTarget` checks that a ref can take a
+ * click, hover, typing or a selection and returns the point to send the event to;
+ * `prepareType` focuses and selects the content that typing will replace; `selectOption` picks
+ * options of a `<select>`.
+ *
+ * The checks follow Playwright's actionability rules (https://playwright.dev/docs/actionability):
+ * attached, visible, enabled, editable, stable over two animation frames, and receiving the
+ * event at the point (no other element on top).
+ */
+
+import { beginWalk, containsComposed, deepActiveElement, endWalk, tagNameOf, tagOf } from '../dom';
+import { getDisabled } from '../aria/states';
+import { isEditingHost } from '../aria/roles';
+import { BridgeError, type Json } from '../errors';
+import type { RefRegistry } from '../snapshot/refs';
+import { getAttributes } from '../structure/attributes';
+import { describeRole, isVisible, isVisibleInteractive, visibleText } from '../structure/tree';
+
+export type Action = 'click' | 'hover' | 'type' | 'select';
+const kActions = new Set<string>(['click', 'hover', 'type', 'select']);
+
+export interface ActionPoint {
+  x: number;
+  y: number;
+  tagName: string;
+  role: string;
+  name: string;
+}
+
+type Reason = 'hidden' | 'disabled' | 'not-editable' | 'covered' | 'not-stable' | 'not-selectable' | 'no-option';
+
+function notActionable(reason: Reason, message: string, details: { [key: string]: Json | undefined } = {}): BridgeError {
+  return new BridgeError('not-actionable', message, { reason, ...details });
+}
+
+const kNotEditableInputTypes = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'image',
+  'range', 'color', 'hidden']);
+
+function isEditable(element: Element): boolean {
+  if ((element.getAttribute('aria-readonly') ?? '').toLowerCase() === 'true') return false;
+  const tag = tagOf(element);
+  if (tag === 'INPUT') {
+    const input = element as HTMLInputElement;
+    return !kNotEditableInputTypes.has(input.type) && !input.readOnly;
+  }
+  if (tag === 'TEXTAREA') return !(element as HTMLTextAreaElement).readOnly;
+  return (element as HTMLElement).isContentEditable || isEditingHost(element);
+}
+
+export async function actionTarget(refs: RefRegistry, ref: number, action: string): Promise<ActionPoint> {
+  if (!kActions.has(action)) throw new BridgeError('bad-args', `action must be one of click, hover, type, select; got ${JSON.stringify(action)}`);
+  const element = refs.resolve(ref);
+  const label = refs.label(ref);
+  let role: string;
+  let name: string;
+  beginWalk();
+  try {
+    if (!isVisible(element) || !hasBox(element))
+      throw notActionable('hidden', `${label} is not visible (hidden, display:none, or zero size); take a new snapshot`);
+    if (action !== 'hover' && getDisabled(element))
+      throw notActionable('disabled', `${label} is disabled`);
+    if (action === 'type' && !isEditable(element))
+      throw notActionable('not-editable', `${label} (${tagNameOf(element)}) is not an editable field`);
+    if (action === 'select' && tagOf(element) !== 'SELECT')
+      throw notActionable('not-selectable', `${label} (${tagNameOf(element)}) is not a <select>`);
+    ({ role, name } = describeRole(element));
+  } finally {
+    endWalk();
+  }
+
+  if (!isInViewport(element)) element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  const first = boxOf(element);
+  await nextFrame();
+  await nextFrame();
+  const second = boxOf(element);
+  if (!sameBox(first, second))
+    throw notActionable('not-stable', `${label} is moving (animating); wait for the page to settle and retry`);
+
+  const { x, y } = clickPoint(element);
+  const hit = deepElementFromPoint(element.ownerDocument, x, y);
+  if (!hit || !receivesHit(element, hit)) {
+    beginWalk();
+    try {
+      const cover = hit ?? element.ownerDocument.documentElement;
+      const coveredBy: { [key: string]: Json } = {
+        tagName: tagNameOf(cover),
+        attributes: getAttributes(cover),
+        text: visibleText(cover, 100),
+      };
+      if (isVisibleInteractive(cover)) coveredBy.ref = refs.label(refs.ensure(cover));
+      throw notActionable('covered', `${label} is covered by <${tagNameOf(cover)}> at (${Math.round(x)}, ${Math.round(y)}); close or scroll away the overlay first`, { coveredBy });
+    } finally {
+      endWalk();
+    }
+  }
+  return { x, y, tagName: tagNameOf(element), role: role!, name: name! };
+}
+
+function hasBox(element: Element): boolean {
+  const rect = element.getBoundingClientRect();
+  return rect.width > 0 && rect.height > 0;
+}
+
+function isInViewport(element: Element): boolean {
+  const rect = element.getBoundingClientRect();
+  const view = element.ownerDocument.defaultView;
+  if (!view) return true;
+  return rect.top >= 0 && rect.left >= 0 && rect.bottom <= view.innerHeight && rect.right <= view.innerWidth;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function boxOf(element: Element): Box {
+  const r = element.getBoundingClientRect();
+  return { x: r.x, y: r.y, width: r.width, height: r.height };
+}
+
+function sameBox(a: Box, b: Box): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+/** One animation frame, or 100 ms when frames do not run (a page in the background). */
+function nextFrame(): Promise<void> {
+  return new Promise(resolve => {
+    let done = false;
+    const finish = (): void => { if (!done) { done = true; resolve(); } };
+    requestAnimationFrame(() => finish());
+    setTimeout(finish, 100);
+  });
+}
+
+/** Centre of the visible part (clipped to the viewport) of the element's first client rect. */
+function clickPoint(element: Element): { x: number; y: number } {
+  const rects = element.getClientRects();
+  const rect = rects.length ? rects[0]! : element.getBoundingClientRect();
+  const view = element.ownerDocument.defaultView;
+  let left = rect.left, top = rect.top, right = rect.right, bottom = rect.bottom;
+  if (view) {
+    const l = Math.max(left, 0), t = Math.max(top, 0);
+    const r = Math.min(right, view.innerWidth), b = Math.min(bottom, view.innerHeight);
+    if (r > l && b > t) { left = l; top = t; right = r; bottom = b; }
+  }
+  return { x: (left + right) / 2, y: (top + bottom) / 2 };
+}
+
+function deepElementFromPoint(doc: Document, x: number, y: number): Element | null {
+  let hit = doc.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
+}
+
+/** The hit element is the target, inside it, or inside a label of it (the label forwards the click). */
+function receivesHit(element: Element, hit: Element): boolean {
+  if (containsComposed(element, hit)) return true;
+  const label = hit.closest('label');
+  return !!label && (label as HTMLLabelElement).control === element;
+}
+
+export function prepareType(refs: RefRegistry, ref: number): { focused: boolean } {
+  const element = refs.resolve(ref) as HTMLElement;
+  element.focus({ preventScroll: false });
+  const tag = tagOf(element);
+  if (tag === 'INPUT' || tag === 'TEXTAREA') {
+    try {
+      (element as HTMLInputElement).select();
+    } catch {
+      // Some input types have no selection; typing then appends to an empty field.
+    }
+  } else if (element.isContentEditable) {
+    const selection = element.ownerDocument.getSelection();
+    if (selection) {
+      const range = element.ownerDocument.createRange();
+      range.selectNodeContents(element);
+      selection.removeAllRanges();
+      selection.addRange(range);
+    }
+  }
+  return { focused: deepActiveElement(element.ownerDocument) === element };
+}
+
+export function selectOption(refs: RefRegistry, ref: number, values: string[]): { selected: string[] } {
+  const element = refs.resolve(ref);
+  const label = refs.label(ref);
+  if (tagOf(element) !== 'SELECT') throw notActionable('not-selectable', `${label} (${tagNameOf(element)}) is not a <select>`);
+  const select = element as HTMLSelectElement;
+  beginWalk();
+  try {
+    if (getDisabled(select)) throw notActionable('disabled', `${label} is disabled`);
+  } finally {
+    endWalk();
+  }
+  if (!select.multiple && values.length > 1)
+    throw new BridgeError('bad-args', `${label} is a single-choice <select>: pass one value, got ${values.length}`);
+  const options = Array.from(select.options);
+  const chosen: HTMLOptionElement[] = [];
+  for (const value of values) {
+    const option = options.find(o => o.value === value) ?? options.find(o => o.label.trim() === value.trim() || (o.textContent ?? '').trim() === value.trim());
+    if (!option) {
+      const available = options.slice(0, 20).map(o => o.label || o.value);
+      throw notActionable('no-option', `${label} has no option with value or label ${JSON.stringify(value)}`, { available });
+    }
+    if (option.disabled) throw notActionable('disabled', `option ${JSON.stringify(value)} of ${label} is disabled`);
+    chosen.push(option);
+  }
+  for (const option of options) option.selected = chosen.includes(option);
+  select.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  return { selected: Array.from(select.selectedOptions).map(o => o.value) };
+}

@@ -1,0 +1,105 @@
+/**
+ * Text helpers for accessible names: flat strings and CSS generated content.
+ *
+ * "Flat string": https://w3c.github.io/accname/#terminology. CSS content: accname step 2F.ii
+ * (https://w3c.github.io/accname/#comp_name_from_content) with the CSS `content` alternative text
+ * after `/` (https://drafts.csswg.org/css-content/#alt).
+ */
+
+import { getPseudoStyle, getStyle } from '../dom';
+
+/** Collapses ASCII whitespace runs to one space and trims; no-break spaces stay. */
+export function normalizeWhitespace(text: string): string {
+  return text.replace(/[\t\n\f\r ]+/g, ' ').replace(/^ | $/g, '');
+}
+
+/** A flat string: zero-width space and soft hyphen dropped, whitespace collapsed, trimmed. */
+export function asFlatString(text: string): string {
+  return normalizeWhitespace(text.replace(/[\u200b\u00ad]/g, ''));
+}
+
+/** Cuts `text` to `max` characters, marking a cut with `…`. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return text.slice(0, max - 1) + '…';
+}
+
+/**
+ * Generated text of `element`'s `::before`/`::after`, or of the element itself (`content`
+ * replacing its children, where only the alternative text after `/` counts), or undefined.
+ * Pseudo content that is not `display: inline` is padded with spaces, as browsers do.
+ */
+export function getCssContent(element: Element, pseudo?: '::before' | '::after'): string | undefined {
+  const style = pseudo ? getPseudoStyle(element, pseudo) : getStyle(element);
+  if (!style) return undefined;
+  const value = style.content;
+  if (!value || value === 'none' || value === 'normal') return undefined;
+  if (style.display === 'none' || style.visibility === 'hidden') return undefined;
+  const text = parseContent(element, value, !!pseudo);
+  if (text === undefined || !pseudo) return text;
+  return style.display !== 'inline' ? ` ${text} ` : text;
+}
+
+type Token = { kind: 'string' | 'ident' | 'slash' | 'attr' | 'other'; value: string };
+
+function parseContent(element: Element, content: string, isPseudo: boolean): string | undefined {
+  const tokens = tokenizeContent(content);
+  if (!tokens) return undefined;
+  const slash = tokens.findIndex(t => t.kind === 'slash');
+  let parts = tokens;
+  if (slash >= 0) parts = tokens.slice(slash + 1);
+  else if (!isPseudo) return undefined; // On an element, `content` is an image: only its alt text names it.
+  let result = '';
+  for (const token of parts) {
+    if (token.kind === 'string') result += token.value;
+    else if (token.kind === 'attr') result += element.getAttribute(token.value) ?? '';
+    else return undefined; // counters, quotes, images without alt: no text we can know
+  }
+  return result;
+}
+
+function tokenizeContent(content: string): Token[] | undefined {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < content.length) {
+    const ch = content[i]!;
+    if (/\s/.test(ch)) { i++; continue; }
+    if (ch === '"' || ch === "'") {
+      let value = '';
+      i++;
+      while (i < content.length && content[i] !== ch) {
+        if (content[i] === '\\' && i + 1 < content.length) {
+          const hex = /^[0-9a-fA-F]{1,6} ?/.exec(content.slice(i + 1));
+          if (hex) {
+            value += String.fromCodePoint(parseInt(hex[0].trim(), 16));
+            i += 1 + hex[0].length;
+          } else {
+            value += content[i + 1];
+            i += 2;
+          }
+          continue;
+        }
+        value += content[i];
+        i++;
+      }
+      i++;
+      tokens.push({ kind: 'string', value });
+      continue;
+    }
+    if (ch === '/') { tokens.push({ kind: 'slash', value: '/' }); i++; continue; }
+    const word = /^[-\w]+/.exec(content.slice(i));
+    if (!word) return undefined;
+    i += word[0].length;
+    if (content[i] === '(') {
+      const close = content.indexOf(')', i);
+      if (close < 0) return undefined;
+      const arg = content.slice(i + 1, close).trim();
+      i = close + 1;
+      if (word[0].toLowerCase() === 'attr' && /^[-\w]+$/.test(arg)) tokens.push({ kind: 'attr', value: arg });
+      else tokens.push({ kind: 'other', value: word[0] });
+      continue;
+    }
+    tokens.push({ kind: 'ident', value: word[0] });
+  }
+  return tokens;
+}

@@ -1,0 +1,109 @@
+/**
+ * Hidden and visible, for the accessibility tree and for rendering.
+ *
+ * https://www.w3.org/TR/wai-aria-1.2/#tree_exclusion and https://w3c.github.io/accname/#dfn-hidden
+ * An element is hidden when it or an ancestor in the flat tree is `display: none`, `aria-hidden`,
+ * `inert`, inside a `content-visibility: hidden` element or a closed `<details>`, a light-DOM child
+ * of a shadow host that no slot takes, or it is itself `visibility: hidden|collapse` (visibility is
+ * inherited but can be overridden by a descendant, so it is per element, not per subtree).
+ *
+ * Flags are computed once per element per walk: the snapshot walk sets them top-down from the
+ * parent's flags, random access (labels, aria-labelledby targets) climbs and memoizes.
+ */
+
+import { flatParent, getStyle, registerWalkCache, tagOf } from '../dom';
+
+/** Not rendered: no box for the element nor any descendant. */
+export const HIDDEN_RENDER = 1;
+/** Rendered but removed from the accessibility tree (`aria-hidden="true"`, `inert`). */
+export const HIDDEN_ARIA = 2;
+
+const kIgnoredTags = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE', 'META', 'LINK', 'BASE']);
+
+let flagsCache: Map<Element, number> | undefined;
+registerWalkCache(
+  () => { flagsCache ??= new Map(); },
+  () => { flagsCache = undefined; },
+);
+
+/** Elements whose content never takes part in the accessibility tree or its text. */
+export function isIgnoredTag(element: Element): boolean {
+  return kIgnoredTags.has(tagOf(element));
+}
+
+/** Subtree flags of an element: HIDDEN_RENDER | HIDDEN_ARIA, inherited from its flat-tree ancestors. */
+export function getHiddenFlags(element: Element): number {
+  const cached = flagsCache?.get(element);
+  if (cached !== undefined) return cached;
+  const parent = flatParent(element);
+  const parentFlags = parent ? getHiddenFlags(parent) : 0;
+  const flags = computeHiddenFlags(element, parent, parentFlags);
+  flagsCache?.set(element, flags);
+  return flags;
+}
+
+/** Records flags computed by a top-down walk, so later random access finds them. */
+export function setHiddenFlags(element: Element, flags: number): void {
+  flagsCache?.set(element, flags);
+}
+
+/**
+ * Flags of `element` given its flat-tree parent and the parent's flags. A render-hidden parent
+ * makes the child render-hidden without looking at the child's style.
+ */
+export function computeHiddenFlags(element: Element, parent: Element | null, parentFlags: number): number {
+  let flags = parentFlags;
+  if (flags & HIDDEN_RENDER) return flags;
+  if (kIgnoredTags.has(tagOf(element))) return flags | HIDDEN_RENDER;
+  if (parent) {
+    // A light-DOM child of a shadow host is rendered only through a slot.
+    if (parent.shadowRoot && element.parentElement === parent && !element.assignedSlot) return flags | HIDDEN_RENDER;
+    // The content of a content-visibility:hidden element is skipped (the element's own box stays).
+    if (getStyle(parent).contentVisibility === 'hidden') return flags | HIDDEN_RENDER;
+    // A closed <details> renders only its first <summary>.
+    if (isClosedDetails(parent) && !isDetailsSummary(parent, element)) return flags | HIDDEN_RENDER;
+  }
+  const style = getStyle(element);
+  if (style.display === 'none') return flags | HIDDEN_RENDER;
+  if (!(flags & HIDDEN_ARIA)) {
+    const ariaHidden = element.getAttribute('aria-hidden');
+    if ((ariaHidden !== null && ariaHidden.toLowerCase() === 'true') || element.hasAttribute('inert'))
+      flags |= HIDDEN_ARIA;
+  }
+  return flags;
+}
+
+function isClosedDetails(element: Element): boolean {
+  return element.localName === 'details' && !(element as HTMLDetailsElement).open;
+}
+
+function isDetailsSummary(details: Element, child: Element): boolean {
+  if (child.localName !== 'summary') return false;
+  for (let c = details.firstElementChild; c; c = c.nextElementSibling)
+    if (c.localName === 'summary') return c === child;
+  return false;
+}
+
+/** `visibility: visible` for this element (options inside a select and slots are exempt). */
+export function isStyleVisible(element: Element): boolean {
+  const visibility = getStyle(element).visibility;
+  if (visibility === 'visible') return true;
+  const tag = element.localName;
+  return tag === 'slot' || (tag === 'option' && !!element.closest('select'));
+}
+
+/** Hidden from the accessibility tree (https://w3c.github.io/accname/#dfn-hidden). */
+export function isHiddenForAria(element: Element): boolean {
+  return getHiddenFlags(element) !== 0 || !isStyleVisible(element);
+}
+
+/** Rendered with visible style (aria-hidden content counts as rendered: users see it). */
+export function isRenderedVisible(element: Element): boolean {
+  return !(getHiddenFlags(element) & HIDDEN_RENDER) && isStyleVisible(element);
+}
+
+/** A text node is visible when its flat-tree parent is rendered and `visibility: visible`. */
+export function isTextNodeRendered(text: Text): boolean {
+  const parent = flatParent(text);
+  return !!parent && isRenderedVisible(parent);
+}

@@ -1,0 +1,214 @@
+/**
+ * DOM helpers shared by every concern: tag names, flat-tree navigation, idrefs, and the per-walk
+ * cache of computed styles.
+ *
+ * The bridge runs in an isolated world, so page scripts cannot replace these globals; we still
+ * capture the few we call at injection time (STYLE.md: no reliance on page globals).
+ */
+
+const getComputedStyleFn = globalThis.getComputedStyle.bind(globalThis);
+
+/** Upper-case local name for HTML and SVG elements alike (`svg` -> `SVG`). */
+export function tagOf(element: Element): string {
+  return element.localName.toUpperCase();
+}
+
+/** Lower-case tag name as reported to the model. */
+export function tagNameOf(element: Element): string {
+  return element.localName.toLowerCase();
+}
+
+/** Parent element, or the host when `element` is a child of an (open or closed) shadow root. */
+export function parentElementOrHost(element: Element): Element | null {
+  const parent = element.parentElement;
+  if (parent) return parent;
+  const node = element.parentNode;
+  if (node && node.nodeType === 11 /* DOCUMENT_FRAGMENT_NODE */ && (node as ShadowRoot).host)
+    return (node as ShadowRoot).host;
+  return null;
+}
+
+/**
+ * Parent in the flat tree (rendering order): the assigned slot for a slotted node, the host for a
+ * shadow root's child, otherwise the parent element.
+ */
+export function flatParent(node: Node): Element | null {
+  const slot = (node as Element | Text).assignedSlot;
+  if (slot) return slot;
+  const parent = node.parentNode;
+  if (!parent) return null;
+  if (parent.nodeType === 1) return parent as Element;
+  if (parent.nodeType === 11 && (parent as ShadowRoot).host) return (parent as ShadowRoot).host;
+  return null;
+}
+
+/**
+ * Child nodes in render order: a slot's assigned nodes (or its fallback content), a shadow
+ * host's shadow-root children (light children then appear where their slot is), else the
+ * element's own child nodes.
+ */
+export function flatChildNodes(element: Element): ArrayLike<Node> {
+  if (element.localName === 'slot') {
+    const assigned = (element as HTMLSlotElement).assignedNodes();
+    if (assigned.length) return assigned;
+    return element.childNodes;
+  }
+  const shadow = element.shadowRoot;
+  if (shadow) return shadow.childNodes;
+  return element.childNodes;
+}
+
+/** True when `ancestor` contains `node` in the composed tree (through shadow roots). */
+export function containsComposed(ancestor: Element, node: Node): boolean {
+  let current: Node | null = node;
+  while (current) {
+    if (current === ancestor) return true;
+    const parent: Node | null = current.parentNode;
+    if (parent && parent.nodeType === 11) current = (parent as ShadowRoot).host ?? null;
+    else current = parent;
+  }
+  return false;
+}
+
+/** Elements named by an IDREF list attribute, first element per id, duplicates dropped. */
+export function getIdRefs(element: Element, value: string | null): Element[] {
+  if (!value) return [];
+  const root = element.getRootNode() as Document | ShadowRoot;
+  if (typeof root.getElementById !== 'function') return [];
+  const result: Element[] = [];
+  for (const id of value.split(/[ \t\n\f\r]+/)) {
+    if (!id) continue;
+    const found = root.getElementById(id);
+    if (found && !result.includes(found)) result.push(found);
+  }
+  return result;
+}
+
+/** The focused element, followed into open shadow roots. */
+export function deepActiveElement(doc: Document): Element | null {
+  let active: Element | null = doc.activeElement;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement)
+    active = active.shadowRoot.activeElement;
+  return active;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-walk caches. A call that walks the DOM opens them with `beginWalk()` and closes them with
+// `endWalk()`; outside a walk every getter computes afresh (nothing stale survives a call).
+
+type PseudoKind = '::before' | '::after';
+
+interface WalkCaches {
+  style: Map<Element, CSSStyleDeclaration>;
+  before: Map<Element, CSSStyleDeclaration>;
+  after: Map<Element, CSSStyleDeclaration>;
+  scopes: Map<Node, boolean>;
+}
+
+let caches: WalkCaches | undefined;
+let depth = 0;
+
+export function beginWalk(): void {
+  if (depth++ === 0)
+    caches = { style: new Map(), before: new Map(), after: new Map(), scopes: new Map() };
+  onBegin.forEach(fn => fn());
+}
+
+export function endWalk(): void {
+  if (--depth === 0) {
+    caches = undefined;
+    onEnd.forEach(fn => fn());
+  }
+}
+
+const onBegin: Array<() => void> = [];
+const onEnd: Array<() => void> = [];
+
+/** Lets a module keep its own per-walk cache: `start` runs on every begin, `stop` on the last end. */
+export function registerWalkCache(start: () => void, stop: () => void): void {
+  onBegin.push(start);
+  onEnd.push(stop);
+}
+
+export function inWalk(): boolean {
+  return depth > 0;
+}
+
+/** Computed style of an element, once per element per walk. */
+export function getStyle(element: Element): CSSStyleDeclaration {
+  const cache = caches?.style;
+  let style = cache?.get(element);
+  if (!style) {
+    style = getComputedStyleFn(element);
+    cache?.set(element, style);
+  }
+  return style;
+}
+
+/**
+ * Computed style of a `::before`/`::after` pseudo element, or undefined when no style sheet in the
+ * element's tree scope (or its shadow root) can give it one: reading pseudo styles is the most
+ * expensive style query, and most pages have few such rules.
+ */
+export function getPseudoStyle(element: Element, pseudo: PseudoKind): CSSStyleDeclaration | undefined {
+  if (!mayHavePseudoContent(element)) return undefined;
+  const cache = pseudo === '::before' ? caches?.before : caches?.after;
+  let style = cache?.get(element);
+  if (!style) {
+    style = getComputedStyleFn(element, pseudo);
+    cache?.set(element, style);
+  }
+  return style;
+}
+
+const kPseudoRule = /:(before|after)\b/i;
+
+function mayHavePseudoContent(element: Element): boolean {
+  if (scopeHasPseudoRules(element.getRootNode())) return true;
+  const shadow = element.shadowRoot;
+  return !!shadow && scopeHasPseudoRules(shadow);
+}
+
+function scopeHasPseudoRules(scope: Node): boolean {
+  const cache = caches?.scopes;
+  const cached = cache?.get(scope);
+  if (cached !== undefined) return cached;
+  const result = computeScopeHasPseudoRules(scope as Document | ShadowRoot);
+  cache?.set(scope, result);
+  return result;
+}
+
+function computeScopeHasPseudoRules(scope: Document | ShadowRoot): boolean {
+  const sheets: CSSStyleSheet[] = [];
+  if (scope.styleSheets) for (let i = 0; i < scope.styleSheets.length; i++) sheets.push(scope.styleSheets[i]!);
+  if (scope.adoptedStyleSheets) sheets.push(...scope.adoptedStyleSheets);
+  for (const sheet of sheets) {
+    let rules: CSSRuleList;
+    try {
+      rules = sheet.cssRules;
+    } catch {
+      return true; // A cross-origin sheet cannot be read: assume it may have pseudo content.
+    }
+    if (rulesHavePseudo(rules)) return true;
+  }
+  return false;
+}
+
+function rulesHavePseudo(rules: CSSRuleList): boolean {
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]!;
+    const selector = (rule as CSSStyleRule).selectorText;
+    if (selector && kPseudoRule.test(selector)) return true;
+    const nested = (rule as CSSGroupingRule).cssRules;
+    if (nested && nested.length && rulesHavePseudo(nested)) return true;
+    const imported = (rule as CSSImportRule).styleSheet;
+    if (imported) {
+      try {
+        if (rulesHavePseudo(imported.cssRules)) return true;
+      } catch {
+        return true;
+      }
+    }
+  }
+  return false;
+}

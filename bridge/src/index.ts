@@ -1,0 +1,80 @@
+/**
+ * The bridge object, `globalThis.__verdex = {version, call}` (README: Contract with the Python side).
+ *
+ * `call(method, args)` never throws: it returns `{ok: true, value, nextRef}` or
+ * `{ok: false, error: {code, message, ...details}, nextRef}`, or a Promise of one for the
+ * methods that wait for animation frames (`actionTarget`).
+ */
+
+import { actionTarget, prepareType, selectOption } from './actions/actionability';
+import { BridgeError, type Json } from './errors';
+import { RefRegistry } from './snapshot/refs';
+import { snapshot } from './snapshot/index';
+import { configureTestIdAttribute } from './structure/attributes';
+import { extractAnchors } from './structure/anchors';
+import { resolveContainer } from './structure/containers';
+import { inspectPattern } from './structure/patterns';
+import { optionalNumber, optionalString, readArgs, requireNumber, requireString, requireStringArray } from './args';
+
+declare const __VERDEX_VERSION__: string;
+
+export type Envelope =
+  | { ok: true; value: unknown; nextRef: number }
+  | { ok: false; error: { code: string; message: string; [key: string]: Json | undefined }; nextRef: number };
+
+export interface VerdexBridge {
+  readonly version: string;
+  call(method: string, args: unknown): Envelope | Promise<Envelope>;
+}
+
+const refs = new RefRegistry();
+
+type Method = (args: Record<string, unknown>) => unknown;
+
+const methods: Record<string, Method> = {
+  snapshot: args => snapshot(document, refs, {
+    root: optionalNumber(args, 'root'),
+    depth: optionalNumber(args, 'depth'),
+    maxChars: optionalNumber(args, 'maxChars'),
+  }),
+  resolveContainer: args => resolveContainer(refs, requireNumber(args, 'ref')),
+  inspectPattern: args => inspectPattern(refs, requireNumber(args, 'ref'), requireNumber(args, 'ancestorLevel')),
+  extractAnchors: args => extractAnchors(refs, requireNumber(args, 'ref'), requireNumber(args, 'ancestorLevel')),
+  actionTarget: args => actionTarget(refs, requireNumber(args, 'ref'), requireString(args, 'action')),
+  prepareType: args => prepareType(refs, requireNumber(args, 'ref')),
+  selectOption: args => selectOption(refs, requireNumber(args, 'ref'), requireStringArray(args, 'values')),
+};
+
+function call(method: string, rawArgs: unknown): Envelope | Promise<Envelope> {
+  try {
+    const args = readArgs(rawArgs);
+    refs.beginCall(optionalString(args, 'refPrefix') ?? 'e', optionalNumber(args, 'refStart') ?? 1);
+    configureTestIdAttribute(optionalString(args, 'testIdAttribute') ?? 'data-testid');
+    const fn = Object.prototype.hasOwnProperty.call(methods, method) ? methods[method] : undefined;
+    if (!fn) throw new BridgeError('bad-args', `unknown method ${JSON.stringify(method)}; methods: ${Object.keys(methods).join(', ')}`);
+    const value = fn(args);
+    if (value instanceof Promise) return value.then(ok, failure);
+    return ok(value);
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+function ok(value: unknown): Envelope {
+  return { ok: true, value, nextRef: refs.nextRef };
+}
+
+function failure(error: unknown): Envelope {
+  if (error instanceof BridgeError)
+    return { ok: false, error: { code: error.code, message: error.message, ...error.details }, nextRef: refs.nextRef };
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const stack = error instanceof Error ? error.stack ?? '' : '';
+  return { ok: false, error: { code: 'internal', message, stack }, nextRef: refs.nextRef };
+}
+
+const version: string = __VERDEX_VERSION__;
+const existing = (globalThis as { __verdex?: VerdexBridge }).__verdex;
+if (!existing || existing.version !== version) {
+  const bridge: VerdexBridge = Object.freeze({ version, call });
+  Object.defineProperty(globalThis, '__verdex', { value: bridge, configurable: true, writable: false, enumerable: false });
+}

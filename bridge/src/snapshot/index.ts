@@ -1,0 +1,23 @@
+/** The `snapshot` method: the accessibility snapshot of the document or of one element's subtree. */
+
+import { beginWalk, endWalk } from '../dom';
+import type { RefRegistry } from './refs';
+import { renderTree, type RenderedSnapshot } from './render';
+import { buildTree } from './tree';
+
+export interface SnapshotArgs {
+  root?: number;
+  depth?: number;
+  maxChars?: number;
+}
+
+export function snapshot(doc: Document, refs: RefRegistry, args: SnapshotArgs): RenderedSnapshot {
+  const rootElement = args.root !== undefined ? refs.resolve(args.root) : (doc.body ?? doc.documentElement);
+  beginWalk();
+  try {
+    const tree = buildTree(rootElement, refs, { keepRoot: args.root !== undefined });
+    return renderTree(tree, refs, { depth: args.depth, maxChars: args.maxChars, rootIsNode: args.root !== undefined });
+  } finally {
+    endWalk();
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Refs: one number per element for the element's whole life (README: Refs).
+ *
+ * `WeakMap<Element, number>` gives an element its number; `Map<number, entry>` finds the element
+ * again through a `WeakRef`, and keeps what it last looked like for `ref-detached` errors. Numbers
+ * start at the caller's `refStart` and only grow, so a number is never given twice.
+ */
+
+import { tagNameOf, tagOf } from '../dom';
+import { BridgeError } from '../errors';
+import { getRole, isEditingHost, kInteractiveRoles } from '../aria/roles';
+import { getStyle } from '../dom';
+
+interface RefEntry {
+  element: WeakRef<Element>;
+  tagName: string;
+  role: string;
+  name: string;
+}
+
+export class RefRegistry {
+  private readonly numbers = new WeakMap<Element, number>();
+  private readonly entries = new Map<number, RefEntry>();
+  private next = 1;
+  private prefix = 'e';
+
+  /** Starts a call: the prefix of printed refs and the lowest number a new ref may take. */
+  beginCall(refPrefix: string, refStart: number): void {
+    this.prefix = refPrefix;
+    if (refStart > this.next) this.next = refStart;
+  }
+
+  /** The next free number (the envelope's `nextRef`). */
+  get nextRef(): number {
+    return this.next;
+  }
+
+  /** The ref number of `element`, if it has one. */
+  numberOf(element: Element): number | undefined {
+    return this.numbers.get(element);
+  }
+
+  /** The ref number of `element`, giving it the next free number if it has none. */
+  ensure(element: Element): number {
+    let n = this.numbers.get(element);
+    if (n === undefined) {
+      n = this.next++;
+      this.numbers.set(element, n);
+      this.entries.set(n, { element: new WeakRef(element), tagName: tagNameOf(element), role: '', name: '' });
+    }
+    return n;
+  }
+
+  /** Records what the element looked like, for the details of a later `ref-detached`. */
+  remember(n: number, role: string, name: string): void {
+    const entry = this.entries.get(n);
+    if (entry) {
+      entry.role = role;
+      entry.name = name;
+    }
+  }
+
+  /** `refPrefix + n`, as printed and returned. */
+  label(n: number): string {
+    return this.prefix + n;
+  }
+
+  /** The live element of ref `n`; throws `ref-unknown` or `ref-detached`. */
+  resolve(n: number): Element {
+    const entry = this.entries.get(n);
+    if (!entry) {
+      throw new BridgeError('ref-unknown', `ref ${this.label(n)} was not given out by this document`);
+    }
+    const element = entry.element.deref();
+    if (!element || !element.isConnected) {
+      throw new BridgeError('ref-detached', `ref ${this.label(n)} (${entry.tagName}) was removed from the document`,
+        { tagName: entry.tagName, role: entry.role, name: entry.name });
+    }
+    return element;
+  }
+}
+
+/**
+ * Interactive for refs: focusable (`tabIndex >= 0` or a `tabindex` attribute), an interactive
+ * role, or a native control; and receiving pointer events. The element is assumed visible.
+ */
+export function isInteractive(element: Element): boolean {
+  if (!isInteractiveKind(element)) return false;
+  return getStyle(element).pointerEvents !== 'none';
+}
+
+function isInteractiveKind(element: Element): boolean {
+  switch (tagOf(element)) {
+    case 'A': if (element.hasAttribute('href')) return true; break;
+    case 'BUTTON': case 'SELECT': case 'TEXTAREA': case 'SUMMARY': return true;
+    case 'INPUT': if ((element as HTMLInputElement).type !== 'hidden') return true; break;
+  }
+  if (kInteractiveRoles.has(getRole(element) ?? '')) return true;
+  if (element.hasAttribute('tabindex')) return true;
+  if (isEditingHost(element)) return true;
+  const tabIndex = (element as HTMLElement).tabIndex;
+  return typeof tabIndex === 'number' && tabIndex >= 0 && !isImplicitlyFocusableOnly(element);
+}
+
+/** Elements with tabIndex 0 that are not controls (iframes get their own line, body is the root). */
+function isImplicitlyFocusableOnly(element: Element): boolean {
+  const tag = tagOf(element);
+  return tag === 'IFRAME' || tag === 'FRAME' || tag === 'BODY' || tag === 'HTML';
+}

@@ -1,0 +1,241 @@
+/**
+ * Builds the accessibility tree of a snapshot in one top-down pass over the flat tree.
+ *
+ * Each element's style, hidden flags, role and name are computed once per walk. Text is gathered
+ * as raw tokens and normalized when its node closes; `generic` wrappers that add nothing and
+ * `none`/`presentation` elements give their children to their parent (README: Snapshot format).
+ */
+
+import { deepActiveElement, flatChildNodes, getIdRefs, getStyle, tagOf } from '../dom';
+import { getAccessibleName } from '../aria/name';
+import { getRole } from '../aria/roles';
+import { getChecked, getDisabled, getExpanded, getLevel, getPressed, getSelected, type Tristate } from '../aria/states';
+import { getCssContent, normalizeWhitespace, truncate } from '../aria/text';
+import { computeHiddenFlags, getHiddenFlags, isStyleVisible, setHiddenFlags } from '../aria/visibility';
+import { isInteractive, type RefRegistry } from './refs';
+
+export const kMaxNameLength = 150;
+
+/** A text line of the snapshot. */
+export interface TextItem {
+  text: string;
+}
+
+export interface AriaNode {
+  role: string;
+  name: string;
+  children: Array<AriaNode | TextItem>;
+  ref?: number;
+  checked?: Tristate;
+  disabled?: boolean;
+  expanded?: boolean;
+  level?: number;
+  pressed?: Tristate;
+  selected?: boolean;
+  active?: boolean;
+  url?: string;
+  value?: string;
+}
+
+interface OpenNode {
+  node: AriaNode;
+  fullName: string;
+  tokens: Array<AriaNode | TextItem | string>;
+}
+
+const kNoValueInputTypes = new Set(['checkbox', 'radio', 'file', 'hidden', 'button', 'submit', 'reset', 'image']);
+
+export interface BuildOptions {
+  /** Keep the root node even when it is a bare generic (a snapshot of one element's subtree). */
+  keepRoot: boolean;
+}
+
+/**
+ * The tree under `root`: with `keepRoot` false the root element is only a container (the body of a
+ * page snapshot), otherwise it is the first node.
+ */
+export function buildTree(root: Element, refs: RefRegistry, options: BuildOptions): AriaNode {
+  const builder = new TreeBuilder(root, refs);
+  return builder.build(options.keepRoot);
+}
+
+class TreeBuilder {
+  private readonly active: Element | null;
+  /** Elements taken out of their DOM place by an aria-owns elsewhere, mapped to their owner. */
+  private readonly ownedBy = new Map<Element, Element>();
+  private readonly visitedOwned = new Set<Element>();
+
+  constructor(private readonly root: Element, private readonly refs: RefRegistry) {
+    const doc = root.ownerDocument;
+    this.active = deepActiveElement(doc);
+    this.collectOwned(doc);
+  }
+
+  private collectOwned(doc: Document): void {
+    const owners = doc.querySelectorAll('[aria-owns]');
+    for (let i = 0; i < owners.length; i++) {
+      const owner = owners[i]!;
+      for (const owned of getIdRefs(owner, owner.getAttribute('aria-owns'))) {
+        // An owner cannot own its own ancestor (that would be a cycle) nor an element owned already.
+        if (owned.contains(owner) || this.ownedBy.has(owned)) continue;
+        this.ownedBy.set(owned, owner);
+      }
+    }
+  }
+
+  build(keepRoot: boolean): AriaNode {
+    const fragment: OpenNode = { node: { role: 'fragment', name: '', children: [] }, fullName: '', tokens: [] };
+    if (keepRoot) {
+      const flags = getHiddenFlags(this.root);
+      if (!flags) this.visitElement(fragment, this.root, flags, true);
+    } else {
+      const flags = getHiddenFlags(this.root);
+      if (!flags) this.visitContent(fragment, this.root, flags, isStyleVisible(this.root));
+    }
+    this.close(fragment);
+    return fragment.node;
+  }
+
+  private visitElement(parent: OpenNode, element: Element, flags: number, isRoot = false): void {
+    const selfVisible = isStyleVisible(element);
+    const open = selfVisible ? this.openNode(element, isRoot) : null;
+    const target = open ?? parent;
+    const display = getStyle(element).display;
+    const block = (display !== 'inline' && display !== 'contents') || element.localName === 'br';
+    if (block) target.tokens.push(' ');
+    if (tagOf(element) !== 'IFRAME' && tagOf(element) !== 'FRAME') this.visitContent(target, element, flags, selfVisible);
+    if (block) target.tokens.push(' ');
+    if (!open) return;
+    this.close(open);
+    const node = open.node;
+    if (!isRoot && isCollapsible(node)) {
+      // A bare generic with at most one child is replaced by that child.
+      parent.tokens.push(...node.children);
+    } else {
+      parent.tokens.push(node);
+    }
+  }
+
+  /** Pseudo content, children in render order, aria-owns elements. */
+  private visitContent(target: OpenNode, element: Element, flags: number, selfVisible: boolean): void {
+    if (selfVisible) {
+      const before = getCssContent(element, '::before');
+      if (before) target.tokens.push(before);
+    }
+    const skipText = isValueControl(element);
+    const children = flatChildNodes(element);
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!;
+      if (child.nodeType === 3) {
+        if (selfVisible && !skipText) target.tokens.push((child as Text).data);
+      } else if (child.nodeType === 1) {
+        const childElement = child as Element;
+        if (this.ownedBy.size && this.ownedBy.has(childElement) && this.ownedBy.get(childElement) !== element) continue;
+        const childFlags = computeHiddenFlags(childElement, element, flags);
+        setHiddenFlags(childElement, childFlags);
+        if (childFlags === 0) this.visitElement(target, childElement, childFlags);
+      }
+    }
+    if (this.ownedBy.size && element.hasAttribute('aria-owns')) {
+      for (const owned of getIdRefs(element, element.getAttribute('aria-owns'))) {
+        if (this.ownedBy.get(owned) !== element || this.visitedOwned.has(owned)) continue;
+        this.visitedOwned.add(owned);
+        const ownedFlags = getHiddenFlags(owned);
+        if (ownedFlags === 0) this.visitElement(target, owned, ownedFlags);
+      }
+    }
+    if (selfVisible) {
+      const after = getCssContent(element, '::after');
+      if (after) target.tokens.push(after);
+    }
+  }
+
+  /** The node of a visible element, or null when it has none (none/presentation, inline text span). */
+  private openNode(element: Element, isRoot: boolean): OpenNode | null {
+    const tag = tagOf(element);
+    if (tag === 'IFRAME' || tag === 'FRAME') {
+      const ref = this.refs.ensure(element);
+      this.refs.remember(ref, 'iframe', '');
+      return { node: { role: 'iframe', name: '', children: [], ref }, fullName: '', tokens: [] };
+    }
+    const role = getRole(element) ?? 'generic';
+    if ((role === 'none' || role === 'presentation') && !isRoot) return null;
+    const interactive = isInteractive(element);
+    if (role === 'generic' && !interactive && !isRoot && isInlineTextOnly(element)) return null;
+
+    const fullName = normalizeWhitespace(getAccessibleName(element));
+    const node: AriaNode = { role: role === 'none' || role === 'presentation' ? 'generic' : role,
+      name: truncate(fullName, kMaxNameLength), children: [] };
+    if (interactive) {
+      node.ref = this.refs.ensure(element);
+      this.refs.remember(node.ref, node.role, node.name);
+    }
+    const checked = getChecked(element);
+    if (checked) node.checked = checked;
+    if (getDisabled(element)) node.disabled = true;
+    if (getExpanded(element)) node.expanded = true;
+    const level = getLevel(element);
+    if (level) node.level = level;
+    const pressed = getPressed(element);
+    if (pressed) node.pressed = pressed;
+    if (getSelected(element)) node.selected = true;
+    if (element === this.active) node.active = true;
+    if (role === 'link' && element.hasAttribute('href')) node.url = element.getAttribute('href') ?? '';
+    const value = controlValue(element);
+    if (value) node.value = value;
+    return { node, fullName, tokens: [] };
+  }
+
+  /** Joins raw text tokens into normalized text lines and finalizes the node's children. */
+  private close(open: OpenNode): void {
+    const children: Array<AriaNode | TextItem> = [];
+    let buffer = '';
+    const flush = (): void => {
+      const text = normalizeWhitespace(buffer);
+      if (text) children.push({ text });
+      buffer = '';
+    };
+    for (const token of open.tokens) {
+      if (typeof token === 'string') {
+        buffer += token;
+      } else {
+        flush();
+        children.push(token);
+      }
+    }
+    flush();
+    const node = open.node;
+    const only = children.length === 1 ? children[0] : undefined;
+    if (only && !('role' in only) && (only.text === open.fullName || (node.value !== undefined && only.text === node.value)))
+      node.children = [];
+    else node.children = children;
+  }
+}
+
+function isCollapsible(node: AriaNode): boolean {
+  return node.role === 'generic' && !node.name && node.ref === undefined && node.children.length <= 1 &&
+    !node.active && !node.disabled && !node.checked && !node.expanded && !node.pressed && !node.selected;
+}
+
+/** An inline element whose only child is one text node: its text joins the parent's text. */
+function isInlineTextOnly(element: Element): boolean {
+  const first = element.firstChild;
+  return !!first && first.nodeType === 3 && !first.nextSibling && !element.shadowRoot &&
+    getStyle(element).display === 'inline';
+}
+
+/** Inputs and textareas show their value, not their children. */
+function isValueControl(element: Element): boolean {
+  return element.localName === 'textarea' || element.localName === 'input';
+}
+
+/** The value shown inline for text-like inputs and textareas; a password's is masked. */
+function controlValue(element: Element): string | undefined {
+  const tag = tagOf(element);
+  if (tag === 'TEXTAREA') return (element as HTMLTextAreaElement).value;
+  if (tag !== 'INPUT') return undefined;
+  const input = element as HTMLInputElement;
+  if (kNoValueInputTypes.has(input.type)) return undefined;
+  if (input.type === 'password') return input.value ? '••••' : undefined;
+  return input.value;
+}

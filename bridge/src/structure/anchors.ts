@@ -1,0 +1,94 @@
+/**
+ * `extractAnchors`: the descendants of one ancestor, pre-order and flat, with the facts that make
+ * a container-scoped locator distinctive (test ids, roles, names, texts).
+ */
+
+import { beginWalk, endWalk, tagNameOf, tagOf } from '../dom';
+import { getAccessibleName } from '../aria/name';
+import { getRole } from '../aria/roles';
+import { normalizeWhitespace, truncate } from '../aria/text';
+import type { RefRegistry } from '../snapshot/refs';
+import { kMaxNameLength } from '../snapshot/tree';
+import { getAttributes, type Attributes } from './attributes';
+import { ancestorAt, directText, isVisible, isVisibleInteractive, structureChildren, visibleText, walkRendered } from './tree';
+
+export const kMaxAnchorDepth = 4;
+export const kMaxAnchors = 40;
+export const kMaxAnchorText = 80;
+
+export interface AnchorEntry {
+  depth: number;
+  index: number;
+  tagName: string;
+  attributes: Attributes;
+  ref?: string;
+  role?: string;
+  name?: string;
+  directText?: string;
+  fullText?: string;
+}
+
+export interface AnchorsResult {
+  ancestorAt: { level: number; tagName: string; attributes: Attributes };
+  descendants: AnchorEntry[];
+  omitted?: number;
+}
+
+// Elements whose whole text is the useful fact, even when it is spread over child elements.
+const kFullTextTags = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LABEL', 'LEGEND', 'CAPTION', 'FIGCAPTION',
+  'SUMMARY', 'BUTTON', 'A', 'P', 'LI', 'DT', 'DD', 'TD', 'TH', 'OPTION']);
+const kFullTextRoles = new Set(['heading', 'button', 'link', 'paragraph', 'listitem', 'cell', 'gridcell',
+  'columnheader', 'rowheader', 'option', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem']);
+
+export function extractAnchors(refs: RefRegistry, ref: number, level: number): AnchorsResult {
+  const target = refs.resolve(ref);
+  beginWalk();
+  try {
+    const { container } = ancestorAt(target, level);
+    const descendants: AnchorEntry[] = [];
+    let omitted = 0;
+    const indexOf = new Map<Element, number>();
+    const index = (element: Element, parent: Element): number => {
+      if (!indexOf.has(element)) structureChildren(parent).forEach((c, i) => indexOf.set(c, i));
+      return indexOf.get(element) ?? 0;
+    };
+    const parents: Element[] = [container];
+    walkRendered(container, (element, depth) => {
+      parents.length = depth;
+      parents.push(element);
+      if (!isVisible(element)) return true;
+      if (depth > kMaxAnchorDepth || descendants.length >= kMaxAnchors) {
+        omitted++;
+        return element.namespaceURI !== 'http://www.w3.org/2000/svg';
+      }
+      descendants.push(describe(refs, element, depth, index(element, parents[depth - 1]!)));
+      // SVG internals are drawing, not anchors.
+      return tagOf(element) !== 'SVG';
+    });
+    const result: AnchorsResult = {
+      ancestorAt: { level, tagName: tagNameOf(container), attributes: getAttributes(container) },
+      descendants,
+    };
+    if (omitted) result.omitted = omitted;
+    return result;
+  } finally {
+    endWalk();
+  }
+}
+
+function describe(refs: RefRegistry, element: Element, depth: number, index: number): AnchorEntry {
+  const entry: AnchorEntry = { depth, index, tagName: tagNameOf(element), attributes: getAttributes(element) };
+  if (isVisibleInteractive(element)) entry.ref = refs.label(refs.ensure(element));
+  const role = getRole(element);
+  if (role && role !== 'none' && role !== 'presentation' && role !== 'generic') {
+    entry.role = role;
+    const name = normalizeWhitespace(getAccessibleName(element));
+    if (name) entry.name = truncate(name, kMaxNameLength);
+  }
+  const own = directText(element);
+  const fullTextKind = kFullTextTags.has(tagOf(element)) || kFullTextRoles.has(role ?? '');
+  const full = fullTextKind ? visibleText(element, kMaxAnchorText) : '';
+  if (full && full !== truncate(own, kMaxAnchorText)) entry.fullText = full;
+  else if (own) entry.directText = truncate(own, kMaxAnchorText);
+  return entry;
+}

@@ -1,0 +1,79 @@
+/**
+ * `resolveContainer`: the target and its ancestors up to `<body>`, each with its locator
+ * attributes, child count and the refs of the visible interactive elements inside it.
+ */
+
+import { beginWalk, endWalk, tagNameOf } from '../dom';
+import type { RefRegistry } from '../snapshot/refs';
+import { getAttributes, type Attributes } from './attributes';
+import { describeRole, getAncestors, isVisibleInteractive, structureChildren, visibleText, walkRendered } from './tree';
+
+export const kMaxAncestors = 25;
+export const kMaxRefsPerContainer = 8;
+export const kMaxTargetText = 100;
+
+export interface ContainerResult {
+  target: { ref: string; tagName: string; role: string; name: string; text: string };
+  ancestors: Array<{
+    level: number;
+    tagName: string;
+    attributes: Attributes;
+    childElements: number;
+    containsRefs: string[];
+    refsOmitted?: number;
+    shadowHost?: boolean;
+  }>;
+  omitted?: number;
+}
+
+export function resolveContainer(refs: RefRegistry, ref: number): ContainerResult {
+  const target = refs.resolve(ref);
+  beginWalk();
+  try {
+    const all = getAncestors(target);
+    const shown = all.slice(0, kMaxAncestors);
+    const inside = interactiveRanges(shown.map(a => a.element));
+    const { role, name } = describeRole(target);
+    const result: ContainerResult = {
+      target: { ref: refs.label(ref), tagName: tagNameOf(target), role, name, text: visibleText(target, kMaxTargetText) },
+      ancestors: shown.map((ancestor, i) => {
+        const elements = inside.get(ancestor.element) ?? [];
+        const entry: ContainerResult['ancestors'][number] = {
+          level: i + 1,
+          tagName: tagNameOf(ancestor.element),
+          attributes: getAttributes(ancestor.element),
+          childElements: structureChildren(ancestor.element).length,
+          containsRefs: elements.slice(0, kMaxRefsPerContainer).map(e => refs.label(refs.ensure(e))),
+        };
+        if (elements.length > kMaxRefsPerContainer) entry.refsOmitted = elements.length - kMaxRefsPerContainer;
+        if (ancestor.shadowHost) entry.shadowHost = true;
+        return entry;
+      }),
+    };
+    if (all.length > shown.length) result.omitted = all.length - shown.length;
+    return result;
+  } finally {
+    endWalk();
+  }
+}
+
+/**
+ * For each element of a chain of ancestors, the visible interactive elements inside it in DOM
+ * order, from one walk of the outermost: a subtree is a contiguous run of a pre-order walk.
+ */
+function interactiveRanges(chain: Element[]): Map<Element, Element[]> {
+  const result = new Map<Element, Element[]>();
+  if (!chain.length) return result;
+  const top = chain[chain.length - 1]!;
+  const members = new Set(chain);
+  const found: Element[] = [];
+  const starts = new Map<Element, number>();
+  walkRendered(top, element => {
+    if (members.has(element)) starts.set(element, found.length);
+    if (isVisibleInteractive(element)) found.push(element);
+  }, element => {
+    if (members.has(element)) result.set(element, found.slice(starts.get(element) ?? found.length));
+  });
+  result.set(top, found);
+  return result;
+}
