@@ -83,6 +83,9 @@
     onBegin.push(start);
     onEnd.push(stop);
   }
+  function inWalk() {
+    return depth > 0;
+  }
   function getStyle(element) {
     const cache = caches?.style;
     let style = cache?.get(element);
@@ -240,39 +243,27 @@
     "treeitem"
   ]);
   var kRoleSynonyms = { directory: "list", image: "img" };
-  var kNamingProhibited = [
-    "caption",
-    "code",
-    "deletion",
-    "emphasis",
-    "generic",
-    "insertion",
-    "paragraph",
-    "presentation",
-    "strong",
-    "subscript",
-    "superscript"
-  ];
   var kGlobalAriaAttributes = [
-    ["aria-atomic", void 0],
-    ["aria-busy", void 0],
-    ["aria-controls", void 0],
-    ["aria-current", void 0],
-    ["aria-describedby", void 0],
-    ["aria-description", void 0],
-    ["aria-details", void 0],
-    ["aria-dropeffect", void 0],
-    ["aria-flowto", void 0],
-    ["aria-grabbed", void 0],
-    ["aria-hidden", void 0],
-    ["aria-keyshortcuts", void 0],
-    ["aria-label", kNamingProhibited],
-    ["aria-labelledby", kNamingProhibited],
-    ["aria-live", void 0],
-    ["aria-owns", void 0],
-    ["aria-relevant", void 0],
-    ["aria-roledescription", ["generic"]]
+    "aria-atomic",
+    "aria-busy",
+    "aria-controls",
+    "aria-current",
+    "aria-describedby",
+    "aria-description",
+    "aria-details",
+    "aria-dropeffect",
+    "aria-flowto",
+    "aria-grabbed",
+    "aria-hidden",
+    "aria-keyshortcuts",
+    "aria-label",
+    "aria-labelledby",
+    "aria-live",
+    "aria-owns",
+    "aria-relevant",
+    "aria-roledescription"
   ];
+  var kRolesNeedingName = /* @__PURE__ */ new Set(["region", "form"]);
   var roleCache;
   registerWalkCache(
     () => {
@@ -294,7 +285,7 @@
     if (!explicit) return getImplicitRole(element);
     if (explicit === "none" || explicit === "presentation") {
       const implicit = getImplicitRole(element);
-      if (hasPresentationConflict(element, implicit)) return implicit;
+      if (hasPresentationConflict(element)) return implicit;
       return explicit;
     }
     return explicit;
@@ -304,18 +295,17 @@
     if (!value) return null;
     for (const token of value.split(/[ \t\n\f\r]+/)) {
       const role = token.toLowerCase();
-      if (kValidRoles.has(role)) return kRoleSynonyms[role] ?? role;
+      if (!kValidRoles.has(role)) continue;
+      if (kRolesNeedingName.has(role) && !hasExplicitName(element)) continue;
+      return kRoleSynonyms[role] ?? role;
     }
     return null;
   }
-  function hasPresentationConflict(element, implicitRole) {
-    return hasGlobalAriaAttribute(element, implicitRole) || isFocusable(element);
+  function hasPresentationConflict(element) {
+    return hasGlobalAriaAttribute(element) || isFocusable(element);
   }
-  function hasGlobalAriaAttribute(element, role) {
-    for (const [name, prohibited] of kGlobalAriaAttributes) {
-      if (prohibited && prohibited.includes(role ?? "")) continue;
-      if (element.hasAttribute(name)) return true;
-    }
+  function hasGlobalAriaAttribute(element) {
+    for (const name of kGlobalAriaAttributes) if (element.hasAttribute(name)) return true;
     return false;
   }
   function isFocusable(element) {
@@ -353,11 +343,14 @@
     return !!(element.getAttribute("title") ?? "").trim();
   }
   var kSectioningForLandmarks = /* @__PURE__ */ new Set(["ARTICLE", "ASIDE", "MAIN", "NAV", "SECTION"]);
+  var kSectioningForAside = /* @__PURE__ */ new Set(["ARTICLE", "ASIDE", "NAV", "SECTION"]);
   var kSectioningRoles = /* @__PURE__ */ new Set(["article", "complementary", "main", "navigation", "region"]);
+  var kSectioningRolesForAside = /* @__PURE__ */ new Set(["article", "complementary", "navigation", "region"]);
   function isScopedToSectioning(element, tags) {
+    const roles = tags === kSectioningForAside ? kSectioningRolesForAside : kSectioningRoles;
     for (let e = parentElementOrHost(element); e; e = parentElementOrHost(e)) {
       const explicit = getExplicitRole(e);
-      if (explicit ? kSectioningRoles.has(explicit) : tags.has(tagOf(e))) return true;
+      if (explicit ? roles.has(explicit) : tags.has(tagOf(e))) return true;
     }
     return false;
   }
@@ -422,7 +415,7 @@
     AREA: (e) => e.hasAttribute("href") ? "link" : null,
     ADDRESS: () => "group",
     ARTICLE: () => "article",
-    ASIDE: (e) => isScopedToSectioning(e, kSectioningForLandmarks) && !hasExplicitName(e) ? null : "complementary",
+    ASIDE: (e) => isScopedToSectioning(e, kSectioningForAside) && !hasExplicitName(e) ? null : "complementary",
     BLOCKQUOTE: () => "blockquote",
     BUTTON: () => "button",
     CAPTION: () => "caption",
@@ -508,7 +501,7 @@
       const parent = child.parentElement;
       if (!owners || !parent || !owners.includes(tagOf(parent))) break;
       const parentRole = getExplicitRole(parent);
-      if ((parentRole === "none" || parentRole === "presentation") && !hasPresentationConflict(parent, getImplicitRole(parent)))
+      if ((parentRole === "none" || parentRole === "presentation") && !hasPresentationConflict(parent))
         return parentRole;
       child = parent;
     }
@@ -677,6 +670,99 @@
     }
   };
 
+  // src/aria/counters.ts
+  var valuesCache;
+  registerWalkCache(() => void 0, () => {
+    valuesCache = void 0;
+  });
+  function getCounterValues(element, pseudo, name) {
+    const values = valuesCache ?? computeAll(element.ownerDocument);
+    if (inWalk()) valuesCache = values;
+    return values.get(element)?.get(pseudo)?.get(name) ?? [];
+  }
+  function parsePairs(value, defaultValue) {
+    if (!value || value === "none") return [];
+    const result = [];
+    const parts = value.trim().split(/\s+/);
+    for (let i = 0; i < parts.length; i++) {
+      const name = parts[i];
+      const next = parts[i + 1];
+      if (next !== void 0 && /^[-+]?\d+$/.test(next)) {
+        result.push([name, Number(next)]);
+        i++;
+      } else {
+        result.push([name, defaultValue]);
+      }
+    }
+    return result;
+  }
+  function computeAll(doc) {
+    const result = /* @__PURE__ */ new Map();
+    const scope = [];
+    const apply = (style, created) => {
+      for (const [name, value] of parsePairs(style.counterReset, 0)) {
+        const instance = { name, value };
+        scope.push(instance);
+        created.push(instance);
+      }
+      for (const [name, value] of parsePairs(style.counterIncrement, 1)) {
+        const instance = find(name) ?? create(name, created);
+        instance.value += value;
+      }
+      for (const [name, value] of parsePairs(style.counterSet, 0)) {
+        const instance = find(name) ?? create(name, created);
+        instance.value = value;
+      }
+    };
+    const find = (name) => {
+      for (let i = scope.length - 1; i >= 0; i--) if (scope[i].name === name) return scope[i];
+      return void 0;
+    };
+    const create = (name, created) => {
+      const instance = { name, value: 0 };
+      scope.push(instance);
+      created.push(instance);
+      return instance;
+    };
+    const snapshotValues = () => {
+      const values = /* @__PURE__ */ new Map();
+      for (const instance of scope) {
+        const list = values.get(instance.name) ?? [];
+        list.push(instance.value);
+        values.set(instance.name, list);
+      }
+      return values;
+    };
+    const pseudo = (element, kind, created) => {
+      const style = getPseudoStyle(element, kind);
+      if (!style || style.content === "none" || style.content === "normal") return;
+      apply(style, created);
+      let forElement = result.get(element);
+      if (!forElement) result.set(element, forElement = /* @__PURE__ */ new Map());
+      forElement.set(kind, snapshotValues());
+    };
+    const visit = (element, siblingsCreated) => {
+      const style = getStyle(element);
+      if (style.display === "none") return;
+      apply(style, siblingsCreated);
+      const inner = [];
+      pseudo(element, "::before", inner);
+      const children = flatChildNodes(element);
+      for (let i = 0; i < children.length; i++) {
+        const child = children[i];
+        if (child.nodeType === 1) visit(child, inner);
+      }
+      pseudo(element, "::after", inner);
+      for (const instance of inner) scope.splice(scope.lastIndexOf(instance), 1);
+    };
+    const root = doc.documentElement;
+    if (root) {
+      const top = [];
+      visit(root, top);
+    }
+    return result;
+  }
+
   // src/aria/text.ts
   function normalizeWhitespace(text) {
     return text.replace(/[\t\n\f\r ]+/g, " ").replace(/^ | $/g, "");
@@ -694,11 +780,12 @@
     const value = style.content;
     if (!value || value === "none" || value === "normal") return void 0;
     if (style.display === "none" || style.visibility === "hidden") return void 0;
-    const text = parseContent(element, value, !!pseudo);
+    const text = parseContent(element, value, pseudo);
     if (text === void 0 || !pseudo) return text;
     return style.display !== "inline" ? ` ${text} ` : text;
   }
-  function parseContent(element, content, isPseudo) {
+  function parseContent(element, content, pseudo) {
+    const isPseudo = !!pseudo;
     const tokens = tokenizeContent(content);
     if (!tokens) return void 0;
     const slash = tokens.findIndex((t) => t.kind === "slash");
@@ -709,7 +796,11 @@
     for (const token of parts) {
       if (token.kind === "string") result += token.value;
       else if (token.kind === "attr") result += element.getAttribute(token.value) ?? "";
-      else return void 0;
+      else if ((token.kind === "counter" || token.kind === "counters") && pseudo) {
+        const values = getCounterValues(element, pseudo, token.value);
+        if (!values.length) return void 0;
+        result += (token.kind === "counter" ? String(values[values.length - 1]) : values.join(token.extra ?? ".")) + " ";
+      } else return void 0;
     }
     return result;
   }
@@ -757,7 +848,13 @@
         if (close < 0) return void 0;
         const arg = content.slice(i + 1, close).trim();
         i = close + 1;
-        if (word[0].toLowerCase() === "attr" && /^[-\w]+$/.test(arg)) tokens.push({ kind: "attr", value: arg });
+        const fn = word[0].toLowerCase();
+        const counter = /^([-\w]+)\s*(?:,\s*(?:"([^"]*)"|'([^']*)'))?\s*(?:,\s*decimal)?$/.exec(arg);
+        if (fn === "attr" && /^[-\w]+$/.test(arg)) tokens.push({ kind: "attr", value: arg });
+        else if (fn === "counter" && counter && counter[2] === void 0 && counter[3] === void 0)
+          tokens.push({ kind: "counter", value: counter[1] });
+        else if (fn === "counters" && counter && (counter[2] ?? counter[3]) !== void 0)
+          tokens.push({ kind: "counters", value: counter[1], extra: counter[2] ?? counter[3] });
         else tokens.push({ kind: "other", value: word[0] });
         continue;
       }
@@ -806,10 +903,15 @@
     const cached = flagsCache?.get(element);
     if (cached !== void 0) return cached;
     const parent = flatParent(element);
-    const parentFlags = parent ? getHiddenFlags(parent) : 0;
+    let parentFlags = parent ? getHiddenFlags(parent) : 0;
+    const owner = parentFlags & HIDDEN_ARIA ? getOwner(element) : void 0;
+    if (owner) parentFlags = parentFlags & HIDDEN_RENDER | getHiddenFlags(owner) & HIDDEN_ARIA;
     const flags = computeHiddenFlags(element, parent, parentFlags);
     flagsCache?.set(element, flags);
     return flags;
+  }
+  function forgetHiddenFlags(element) {
+    flagsCache?.delete(element);
   }
   function setHiddenFlags(element, flags) {
     flagsCache?.set(element, flags);
@@ -849,6 +951,55 @@
   }
   function isHiddenForAria(element) {
     return getHiddenFlags(element) !== 0 || !isStyleVisible(element);
+  }
+
+  // src/aria/owns.ts
+  var ownerCache;
+  var building = false;
+  registerWalkCache(() => void 0, () => {
+    ownerCache = void 0;
+  });
+  function getOwner(element) {
+    if (building) return void 0;
+    return getOwnerMap(element.ownerDocument).get(element);
+  }
+  function getOwnerMap(doc) {
+    if (ownerCache) return ownerCache;
+    const map = /* @__PURE__ */ new Map();
+    const owners = doc.querySelectorAll("[aria-owns]");
+    if (owners.length) {
+      building = true;
+      try {
+        for (let i = 0; i < owners.length; i++) {
+          const owner = owners[i];
+          if (isHiddenForAria(owner)) continue;
+          for (const owned of getIdRefs(owner, owner.getAttribute("aria-owns"))) {
+            if (map.has(owned) || owned.contains(owner)) continue;
+            if (getHiddenFlags(owned) & HIDDEN_RENDER || !isStyleVisible(owned)) continue;
+            map.set(owned, owner);
+          }
+        }
+      } finally {
+        building = false;
+      }
+      for (const owned of map.keys()) forgetHiddenFlags(owned);
+    }
+    if (isCaching()) ownerCache = map;
+    return map;
+  }
+  var caching = false;
+  registerWalkCache(() => {
+    caching = true;
+  }, () => {
+    caching = false;
+  });
+  function isCaching() {
+    return caching;
+  }
+  function getOwnedElements(element) {
+    if (!element.hasAttribute("aria-owns")) return [];
+    const map = getOwnerMap(element.ownerDocument);
+    return getIdRefs(element, element.getAttribute("aria-owns")).filter((owned) => map.get(owned) === element);
   }
 
   // src/aria/name.ts
@@ -933,8 +1084,13 @@
     return name;
   }
   function computeAccessibleName(element) {
-    if (kNameProhibitedRoles.has(getRole(element) ?? "generic")) return "";
+    const role = getRole(element);
+    if (role ? kNameProhibitedRoles.has(role) : isGenericTag(element)) return "";
     return asFlatString(textAlternative(element, { visited: /* @__PURE__ */ new Set(), target: "self" }));
+  }
+  function isGenericTag(element) {
+    const tag = element.localName;
+    return tag === "div" || tag === "span";
   }
   function getLabelledByElements(element) {
     const refs2 = getIdRefs(element, element.getAttribute("aria-labelledby"));
@@ -944,17 +1100,23 @@
     if (t.visited.has(element)) return "";
     const childTraversal = { ...t, target: t.target === "self" ? "descendant" : t.target };
     const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
-    if (isIgnoredTag(element) || !inHiddenReference && isHiddenForAria(element)) {
+    if (isIgnoredTag(element)) {
       t.visited.add(element);
       return "";
     }
-    const labelledBy = getLabelledByElements(element);
+    if (!inHiddenReference && isHiddenForAria(element)) {
+      t.visited.add(element);
+      if (t.target !== "self" && getHiddenFlags(element) === 0) return accumulatedText(element, childTraversal);
+      return "";
+    }
+    const isSlot = element.localName === "slot";
+    const labelledBy = isSlot ? null : getLabelledByElements(element);
     if (!t.labelledBy && labelledBy) {
       const text = labelledBy.map((ref) => textAlternative(ref, {
         visited: t.visited,
         labelledBy: { hidden: isHiddenForAria(ref) }
       })).join(" ");
-      if (text) return text;
+      if (text.trim()) return text;
     }
     const role = getRole(element) ?? "";
     const tag = tagOf(element);
@@ -965,7 +1127,7 @@
         if (embedded !== void 0) return embedded;
       }
     }
-    const ariaLabel = element.getAttribute("aria-label") ?? "";
+    const ariaLabel = isSlot ? "" : element.getAttribute("aria-label") ?? "";
     if (ariaLabel.trim()) {
       t.visited.add(element);
       return ariaLabel;
@@ -1009,6 +1171,7 @@
         selected = listbox ? findInOwned(listbox, (e) => e.getAttribute("aria-selected") === "true" && getRole(e) === "option") : [];
       }
       if (!selected.length && tag === "INPUT") return element.value;
+      if (!selected.length && role === "combobox" && tag !== "SELECT") return element.textContent ?? "";
       return selected.map((option) => textAlternative(option, childTraversal)).join(" ");
     }
     if (role === "progressbar" || role === "scrollbar" || role === "slider" || role === "spinbutton" || role === "meter") {
@@ -1146,16 +1309,33 @@
     if (replaced !== void 0) {
       text += replaced;
     } else {
+      const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
+      const ownTextVisible = inHiddenReference || isStyleVisible(element);
+      const owners = getOwnerMap(element.ownerDocument);
       const children = flatChildNodes(element);
-      for (let i = 0; i < children.length; i++) text += childText(children[i], t);
-      for (const owned of getIdRefs(element, element.getAttribute("aria-owns"))) text += childText(owned, t);
+      for (let i = 0; i < children.length; i++) {
+        const child = children[i];
+        if (child.nodeType === 3) {
+          if (ownTextVisible) text += transformText(child.data, element);
+        } else if (child.nodeType === 1) {
+          const owner = owners.size ? owners.get(child) : void 0;
+          if (owner && owner !== element) continue;
+          text += childText(child, t);
+        }
+      }
+      for (const owned of getOwnedElements(element)) text += childText(owned, t);
     }
     return text + (getCssContent(element, "::after") ?? "");
   }
-  function childText(node, t) {
-    if (node.nodeType === 3) return node.data;
-    if (node.nodeType !== 1) return "";
-    const element = node;
+  function transformText(text, parent) {
+    const transform = getStyle(parent).textTransform;
+    if (!transform || transform === "none") return text;
+    if (transform === "uppercase") return text.toUpperCase();
+    if (transform === "lowercase") return text.toLowerCase();
+    if (transform === "capitalize") return text.replace(/(^|[\s\p{P}])(\p{L})/gu, (_, sep, ch) => sep + ch.toUpperCase());
+    return text;
+  }
+  function childText(element, t) {
     const text = textAlternative(element, t);
     const display = getStyle(element).display;
     if (display && display !== "inline" || element.localName === "br") return " " + text + " ";
@@ -1262,24 +1442,14 @@
       this.refs = refs2;
       const doc = root.ownerDocument;
       this.active = deepActiveElement(doc);
-      this.collectOwned(doc);
+      this.ownedBy = getOwnerMap(doc);
     }
     root;
     refs;
     active;
     /** Elements taken out of their DOM place by an aria-owns elsewhere, mapped to their owner. */
-    ownedBy = /* @__PURE__ */ new Map();
+    ownedBy;
     visitedOwned = /* @__PURE__ */ new Set();
-    collectOwned(doc) {
-      const owners = doc.querySelectorAll("[aria-owns]");
-      for (let i = 0; i < owners.length; i++) {
-        const owner = owners[i];
-        for (const owned of getIdRefs(owner, owner.getAttribute("aria-owns"))) {
-          if (owned.contains(owner) || this.ownedBy.has(owned)) continue;
-          this.ownedBy.set(owned, owner);
-        }
-      }
-    }
     build(keepRoot) {
       const fragment = { node: { role: "fragment", name: "", children: [] }, fullName: "", tokens: [] };
       if (keepRoot) {
@@ -1331,8 +1501,8 @@
         }
       }
       if (this.ownedBy.size && element.hasAttribute("aria-owns")) {
-        for (const owned of getIdRefs(element, element.getAttribute("aria-owns"))) {
-          if (this.ownedBy.get(owned) !== element || this.visitedOwned.has(owned)) continue;
+        for (const owned of getOwnedElements(element)) {
+          if (this.visitedOwned.has(owned)) continue;
           this.visitedOwned.add(owned);
           const ownedFlags = getHiddenFlags(owned);
           if (ownedFlags === 0) this.visitElement(target, owned, ownedFlags);

@@ -8,9 +8,10 @@
  */
 
 import { flatChildNodes, getIdRefs, getStyle, registerWalkCache, tagOf } from '../dom';
+import { getOwnedElements, getOwnerMap } from './owns';
 import { getRole } from './roles';
 import { asFlatString, getCssContent } from './text';
-import { isHiddenForAria, isIgnoredTag } from './visibility';
+import { getHiddenFlags, isHiddenForAria, isIgnoredTag, isStyleVisible } from './visibility';
 
 interface Traversal {
   /** Elements already visited in this computation (no loops through aria-labelledby / aria-owns). */
@@ -56,10 +57,17 @@ export function getAccessibleName(element: Element): string {
 }
 
 function computeAccessibleName(element: Element): string {
-  // Step 1: roles that prohibit naming have no name.
-  if (kNameProhibitedRoles.has(getRole(element) ?? 'generic')) return '';
+  // Step 1: roles that prohibit naming have no name. DEVIATION (Chromium, WPT): of the elements
+  // without a role, only div and span count as generic here (abbr, dl, iframe, summary are named).
+  const role = getRole(element);
+  if (role ? kNameProhibitedRoles.has(role) : isGenericTag(element)) return '';
   // Step 2: the text alternative of the root node.
   return asFlatString(textAlternative(element, { visited: new Set(), target: 'self' }));
+}
+
+function isGenericTag(element: Element): boolean {
+  const tag = element.localName;
+  return tag === 'div' || tag === 'span';
 }
 
 /** Elements of a valid aria-labelledby, or null when it names no existing element (step 2B). */
@@ -75,20 +83,28 @@ function textAlternative(element: Element, t: Traversal): string {
   // Step 2A (Hidden Not Referenced): a hidden node gives nothing, unless we are inside the
   // traversal of a hidden node that aria-labelledby or a native label referenced directly.
   const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
-  if (isIgnoredTag(element) || (!inHiddenReference && isHiddenForAria(element))) {
+  if (isIgnoredTag(element)) {
     t.visited.add(element);
     return '';
   }
+  if (!inHiddenReference && isHiddenForAria(element)) {
+    t.visited.add(element);
+    // visibility:hidden is inherited but a descendant can be visible again: only that part counts.
+    if (t.target !== 'self' && getHiddenFlags(element) === 0) return accumulatedText(element, childTraversal);
+    return '';
+  }
+  // A slot is not in the accessibility tree: it stands for its assigned (or fallback) content.
+  const isSlot = element.localName === 'slot';
 
   // Step 2B (LabelledBy): not already inside an aria-labelledby traversal, and at least one IDREF
   // names an element: the text alternatives of the referenced nodes, joined with spaces.
-  const labelledBy = getLabelledByElements(element);
+  const labelledBy = isSlot ? null : getLabelledByElements(element);
   if (!t.labelledBy && labelledBy) {
     const text = labelledBy.map(ref => textAlternative(ref, {
       visited: t.visited,
       labelledBy: { hidden: isHiddenForAria(ref) },
     })).join(' ');
-    if (text) return text;
+    if (text.trim()) return text;
   }
 
   const role = getRole(element) ?? '';
@@ -105,7 +121,7 @@ function textAlternative(element: Element, t: Traversal): string {
   }
 
   // Step 2D (AriaLabel): a non-blank aria-label.
-  const ariaLabel = element.getAttribute('aria-label') ?? '';
+  const ariaLabel = isSlot ? '' : element.getAttribute('aria-label') ?? '';
   if (ariaLabel.trim()) {
     t.visited.add(element);
     return ariaLabel;
@@ -166,8 +182,10 @@ function embeddedControlText(element: Element, role: string, tag: string, childT
         ? findInOwned(listbox, e => e.getAttribute('aria-selected') === 'true' && getRole(e) === 'option')
         : [];
     }
-    // DEVIATION (Chromium, WPT): an input combobox with no selected option gives its value.
+    // DEVIATION (Chromium, WPT): a combobox with no selected option gives its value (an input's
+    // value, another element's text).
     if (!selected.length && tag === 'INPUT') return (element as HTMLInputElement).value;
+    if (!selected.length && role === 'combobox' && tag !== 'SELECT') return element.textContent ?? '';
     return selected.map(option => textAlternative(option, childTraversal)).join(' ');
   }
   // Range: aria-valuetext, else aria-valuenow, else the host language value.
@@ -344,17 +362,37 @@ function accumulatedText(element: Element, t: Traversal): string {
   if (replaced !== undefined) {
     text += replaced;
   } else {
+    const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
+    const ownTextVisible = inHiddenReference || isStyleVisible(element);
+    const owners = getOwnerMap(element.ownerDocument);
     const children = flatChildNodes(element);
-    for (let i = 0; i < children.length; i++) text += childText(children[i]!, t);
-    for (const owned of getIdRefs(element, element.getAttribute('aria-owns'))) text += childText(owned, t);
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!;
+      if (child.nodeType === 3) {
+        // Step 2G (Text Node), as rendered: text-transform applies.
+        if (ownTextVisible) text += transformText((child as Text).data, element);
+      } else if (child.nodeType === 1) {
+        // An element that aria-owns took elsewhere is not part of this content.
+        const owner = owners.size ? owners.get(child as Element) : undefined;
+        if (owner && owner !== element) continue;
+        text += childText(child as Element, t);
+      }
+    }
+    for (const owned of getOwnedElements(element)) text += childText(owned, t);
   }
   return text + (getCssContent(element, '::after') ?? '');
 }
 
-function childText(node: Node, t: Traversal): string {
-  if (node.nodeType === 3) return (node as Text).data; // Step 2G (Text Node).
-  if (node.nodeType !== 1) return '';
-  const element = node as Element;
+function transformText(text: string, parent: Element): string {
+  const transform = getStyle(parent).textTransform;
+  if (!transform || transform === 'none') return text;
+  if (transform === 'uppercase') return text.toUpperCase();
+  if (transform === 'lowercase') return text.toLowerCase();
+  if (transform === 'capitalize') return text.replace(/(^|[\s\p{P}])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
+  return text;
+}
+
+function childText(element: Element, t: Traversal): string {
   const text = textAlternative(element, t);
   const display = getStyle(element).display;
   if ((display && display !== 'inline') || element.localName === 'br') return ' ' + text + ' ';

@@ -37,18 +37,17 @@ const kValidRoles = new Set([
 // ARIA 1.3 `image` (img).
 const kRoleSynonyms: Record<string, string> = { directory: 'list', image: 'img' };
 
-// https://www.w3.org/TR/wai-aria-1.2/#global_states, with the roles that prohibit each one
-// (aria-label/labelledby on naming-prohibited roles, aria-roledescription on generic).
-const kNamingProhibited = ['caption', 'code', 'deletion', 'emphasis', 'generic', 'insertion', 'paragraph',
-  'presentation', 'strong', 'subscript', 'superscript'];
-const kGlobalAriaAttributes: Array<[string, string[] | undefined]> = [
-  ['aria-atomic', undefined], ['aria-busy', undefined], ['aria-controls', undefined],
-  ['aria-current', undefined], ['aria-describedby', undefined], ['aria-description', undefined],
-  ['aria-details', undefined], ['aria-dropeffect', undefined], ['aria-flowto', undefined],
-  ['aria-grabbed', undefined], ['aria-hidden', undefined], ['aria-keyshortcuts', undefined],
-  ['aria-label', kNamingProhibited], ['aria-labelledby', kNamingProhibited], ['aria-live', undefined],
-  ['aria-owns', undefined], ['aria-relevant', undefined], ['aria-roledescription', ['generic']],
-];
+// https://www.w3.org/TR/wai-aria-1.2/#global_states. DEVIATION (Chromium, WPT
+// role_none_conflict_resolution): an attribute prohibited on the implicit role (aria-label on a
+// paragraph) still resolves the conflict.
+const kGlobalAriaAttributes = ['aria-atomic', 'aria-busy', 'aria-controls', 'aria-current',
+  'aria-describedby', 'aria-description', 'aria-details', 'aria-dropeffect', 'aria-flowto', 'aria-grabbed',
+  'aria-hidden', 'aria-keyshortcuts', 'aria-label', 'aria-labelledby', 'aria-live', 'aria-owns',
+  'aria-relevant', 'aria-roledescription'];
+
+// Landmark roles that need an accessible name: without one the token is skipped
+// (https://www.w3.org/TR/wai-aria-1.2/#region, #form).
+const kRolesNeedingName = new Set(['region', 'form']);
 
 let roleCache: Map<Element, Role | null> | undefined;
 registerWalkCache(
@@ -72,7 +71,7 @@ function computeRole(element: Element): Role | null {
     // Conflict resolution: a focusable element or one with a global ARIA attribute keeps its
     // implicit role.
     const implicit = getImplicitRole(element);
-    if (hasPresentationConflict(element, implicit)) return implicit;
+    if (hasPresentationConflict(element)) return implicit;
     return explicit;
   }
   return explicit;
@@ -84,20 +83,19 @@ export function getExplicitRole(element: Element): Role | null {
   if (!value) return null;
   for (const token of value.split(/[ \t\n\f\r]+/)) {
     const role = token.toLowerCase();
-    if (kValidRoles.has(role)) return kRoleSynonyms[role] ?? role;
+    if (!kValidRoles.has(role)) continue;
+    if (kRolesNeedingName.has(role) && !hasExplicitName(element)) continue;
+    return kRoleSynonyms[role] ?? role;
   }
   return null;
 }
 
-function hasPresentationConflict(element: Element, implicitRole: Role | null): boolean {
-  return hasGlobalAriaAttribute(element, implicitRole) || isFocusable(element);
+function hasPresentationConflict(element: Element): boolean {
+  return hasGlobalAriaAttribute(element) || isFocusable(element);
 }
 
-function hasGlobalAriaAttribute(element: Element, role: Role | null): boolean {
-  for (const [name, prohibited] of kGlobalAriaAttributes) {
-    if (prohibited && prohibited.includes(role ?? '')) continue;
-    if (element.hasAttribute(name)) return true;
-  }
+function hasGlobalAriaAttribute(element: Element): boolean {
+  for (const name of kGlobalAriaAttributes) if (element.hasAttribute(name)) return true;
   return false;
 }
 
@@ -136,13 +134,19 @@ function hasExplicitName(element: Element): boolean {
 }
 
 const kSectioningForLandmarks = new Set(['ARTICLE', 'ASIDE', 'MAIN', 'NAV', 'SECTION']);
+const kSectioningForAside = new Set(['ARTICLE', 'ASIDE', 'NAV', 'SECTION']);
 const kSectioningRoles = new Set(['article', 'complementary', 'main', 'navigation', 'region']);
+const kSectioningRolesForAside = new Set(['article', 'complementary', 'navigation', 'region']);
 
-/** Inside main or a sectioning element (for header/footer: https://w3c.github.io/html-aam/#el-header). */
+/**
+ * Inside main or a sectioning element (header/footer: https://w3c.github.io/html-aam/#el-header),
+ * or inside a sectioning element (aside: https://w3c.github.io/html-aam/#el-aside-ancestorbodymain).
+ */
 function isScopedToSectioning(element: Element, tags: Set<string>): boolean {
+  const roles = tags === kSectioningForAside ? kSectioningRolesForAside : kSectioningRoles;
   for (let e = parentElementOrHost(element); e; e = parentElementOrHost(e)) {
     const explicit = getExplicitRole(e);
-    if (explicit ? kSectioningRoles.has(explicit) : tags.has(tagOf(e))) return true;
+    if (explicit ? roles.has(explicit) : tags.has(tagOf(e))) return true;
   }
   return false;
 }
@@ -208,7 +212,7 @@ const kImplicitRoles: Record<string, (e: Element) => Role | null> = {
   AREA: e => (e.hasAttribute('href') ? 'link' : null),
   ADDRESS: () => 'group',
   ARTICLE: () => 'article',
-  ASIDE: e => (isScopedToSectioning(e, kSectioningForLandmarks) && !hasExplicitName(e) ? null : 'complementary'),
+  ASIDE: e => (isScopedToSectioning(e, kSectioningForAside) && !hasExplicitName(e) ? null : 'complementary'),
   BLOCKQUOTE: () => 'blockquote',
   BUTTON: () => 'button',
   CAPTION: () => 'caption',
@@ -286,7 +290,7 @@ function getImplicitRole(element: Element): Role | null {
     const parent = child.parentElement;
     if (!owners || !parent || !owners.includes(tagOf(parent))) break;
     const parentRole = getExplicitRole(parent);
-    if ((parentRole === 'none' || parentRole === 'presentation') && !hasPresentationConflict(parent, getImplicitRole(parent)))
+    if ((parentRole === 'none' || parentRole === 'presentation') && !hasPresentationConflict(parent))
       return parentRole;
     child = parent;
   }

@@ -7,6 +7,7 @@
  */
 
 import { getPseudoStyle, getStyle } from '../dom';
+import { getCounterValues } from './counters';
 
 /** Collapses ASCII whitespace runs to one space and trims; no-break spaces stay. */
 export function normalizeWhitespace(text: string): string {
@@ -35,14 +36,15 @@ export function getCssContent(element: Element, pseudo?: '::before' | '::after')
   const value = style.content;
   if (!value || value === 'none' || value === 'normal') return undefined;
   if (style.display === 'none' || style.visibility === 'hidden') return undefined;
-  const text = parseContent(element, value, !!pseudo);
+  const text = parseContent(element, value, pseudo);
   if (text === undefined || !pseudo) return text;
   return style.display !== 'inline' ? ` ${text} ` : text;
 }
 
-type Token = { kind: 'string' | 'ident' | 'slash' | 'attr' | 'other'; value: string };
+type Token = { kind: 'string' | 'ident' | 'slash' | 'attr' | 'counter' | 'counters' | 'other'; value: string; extra?: string };
 
-function parseContent(element: Element, content: string, isPseudo: boolean): string | undefined {
+function parseContent(element: Element, content: string, pseudo: '::before' | '::after' | undefined): string | undefined {
+  const isPseudo = !!pseudo;
   const tokens = tokenizeContent(content);
   if (!tokens) return undefined;
   const slash = tokens.findIndex(t => t.kind === 'slash');
@@ -53,6 +55,13 @@ function parseContent(element: Element, content: string, isPseudo: boolean): str
   for (const token of parts) {
     if (token.kind === 'string') result += token.value;
     else if (token.kind === 'attr') result += element.getAttribute(token.value) ?? '';
+    else if ((token.kind === 'counter' || token.kind === 'counters') && pseudo) {
+      const values = getCounterValues(element, pseudo, token.value);
+      if (!values.length) return undefined;
+      // DEVIATION (Chromium, WPT comp_name_from_content): a counter's text stands apart from the
+      // content that follows it.
+      result += (token.kind === 'counter' ? String(values[values.length - 1]) : values.join(token.extra ?? '.')) + ' ';
+    }
     else return undefined; // counters, quotes, images without alt: no text we can know
   }
   return result;
@@ -95,7 +104,13 @@ function tokenizeContent(content: string): Token[] | undefined {
       if (close < 0) return undefined;
       const arg = content.slice(i + 1, close).trim();
       i = close + 1;
-      if (word[0].toLowerCase() === 'attr' && /^[-\w]+$/.test(arg)) tokens.push({ kind: 'attr', value: arg });
+      const fn = word[0].toLowerCase();
+      const counter = /^([-\w]+)\s*(?:,\s*(?:"([^"]*)"|'([^']*)'))?\s*(?:,\s*decimal)?$/.exec(arg);
+      if (fn === 'attr' && /^[-\w]+$/.test(arg)) tokens.push({ kind: 'attr', value: arg });
+      else if (fn === 'counter' && counter && counter[2] === undefined && counter[3] === undefined)
+        tokens.push({ kind: 'counter', value: counter[1]! });
+      else if (fn === 'counters' && counter && (counter[2] ?? counter[3]) !== undefined)
+        tokens.push({ kind: 'counters', value: counter[1]!, extra: counter[2] ?? counter[3] });
       else tokens.push({ kind: 'other', value: word[0] });
       continue;
     }

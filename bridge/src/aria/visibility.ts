@@ -12,6 +12,7 @@
  */
 
 import { flatParent, getStyle, registerWalkCache, tagOf } from '../dom';
+import { getOwner } from './owns';
 
 /** Not rendered: no box for the element nor any descendant. */
 export const HIDDEN_RENDER = 1;
@@ -36,10 +37,18 @@ export function getHiddenFlags(element: Element): number {
   const cached = flagsCache?.get(element);
   if (cached !== undefined) return cached;
   const parent = flatParent(element);
-  const parentFlags = parent ? getHiddenFlags(parent) : 0;
+  let parentFlags = parent ? getHiddenFlags(parent) : 0;
+  // An owned element is hidden from the accessibility tree with its owner, not its DOM parent.
+  const owner = parentFlags & HIDDEN_ARIA ? getOwner(element) : undefined;
+  if (owner) parentFlags = (parentFlags & HIDDEN_RENDER) | (getHiddenFlags(owner) & HIDDEN_ARIA);
   const flags = computeHiddenFlags(element, parent, parentFlags);
   flagsCache?.set(element, flags);
   return flags;
+}
+
+/** Drops memoized flags (aria-owns moved the element: its ancestors for aria changed). */
+export function forgetHiddenFlags(element: Element): void {
+  flagsCache?.delete(element);
 }
 
 /** Records flags computed by a top-down walk, so later random access finds them. */

@@ -6,7 +6,8 @@
  * `none`/`presentation` elements give their children to their parent (README: Snapshot format).
  */
 
-import { deepActiveElement, flatChildNodes, getIdRefs, getStyle, tagOf } from '../dom';
+import { deepActiveElement, flatChildNodes, getStyle, tagOf } from '../dom';
+import { getOwnedElements, getOwnerMap } from '../aria/owns';
 import { getAccessibleName } from '../aria/name';
 import { getRole } from '../aria/roles';
 import { getChecked, getDisabled, getExpanded, getLevel, getPressed, getSelected, type Tristate } from '../aria/states';
@@ -62,25 +63,13 @@ export function buildTree(root: Element, refs: RefRegistry, options: BuildOption
 class TreeBuilder {
   private readonly active: Element | null;
   /** Elements taken out of their DOM place by an aria-owns elsewhere, mapped to their owner. */
-  private readonly ownedBy = new Map<Element, Element>();
+  private readonly ownedBy: Map<Element, Element>;
   private readonly visitedOwned = new Set<Element>();
 
   constructor(private readonly root: Element, private readonly refs: RefRegistry) {
     const doc = root.ownerDocument;
     this.active = deepActiveElement(doc);
-    this.collectOwned(doc);
-  }
-
-  private collectOwned(doc: Document): void {
-    const owners = doc.querySelectorAll('[aria-owns]');
-    for (let i = 0; i < owners.length; i++) {
-      const owner = owners[i]!;
-      for (const owned of getIdRefs(owner, owner.getAttribute('aria-owns'))) {
-        // An owner cannot own its own ancestor (that would be a cycle) nor an element owned already.
-        if (owned.contains(owner) || this.ownedBy.has(owned)) continue;
-        this.ownedBy.set(owned, owner);
-      }
-    }
+    this.ownedBy = getOwnerMap(doc);
   }
 
   build(keepRoot: boolean): AriaNode {
@@ -137,8 +126,8 @@ class TreeBuilder {
       }
     }
     if (this.ownedBy.size && element.hasAttribute('aria-owns')) {
-      for (const owned of getIdRefs(element, element.getAttribute('aria-owns'))) {
-        if (this.ownedBy.get(owned) !== element || this.visitedOwned.has(owned)) continue;
+      for (const owned of getOwnedElements(element)) {
+        if (this.visitedOwned.has(owned)) continue;
         this.visitedOwned.add(owned);
         const ownedFlags = getHiddenFlags(owned);
         if (ownedFlags === 0) this.visitElement(target, owned, ownedFlags);
