@@ -1491,7 +1491,7 @@
       for (let i = 0; i < children.length; i++) {
         const child = children[i];
         if (child.nodeType === 3) {
-          if (selfVisible && !skipText) target.tokens.push(child.data);
+          if (selfVisible && !skipText) target.tokens.push(transformText(child.data, element));
         } else if (child.nodeType === 1) {
           const childElement = child;
           if (this.ownedBy.size && this.ownedBy.has(childElement) && this.ownedBy.get(childElement) !== element) continue;
@@ -1955,7 +1955,10 @@
     let count = 0;
     for (const child of children) {
       count++;
-      if ("role" in child) count += countLines(child.children);
+      if (!("role" in child)) continue;
+      if (child.url !== void 0) count++;
+      const inline = child.url === void 0 && child.children.length === 1 && !("role" in child.children[0]);
+      if (!inline) count += countLines(child.children);
     }
     return count;
   }

@@ -383,7 +383,8 @@ function accumulatedText(element: Element, t: Traversal): string {
   return text + (getCssContent(element, '::after') ?? '');
 }
 
-function transformText(text: string, parent: Element): string {
+/** `text` as rendered inside `parent`: its text-transform applied. */
+export function transformText(text: string, parent: Element): string {
   const transform = getStyle(parent).textTransform;
   if (!transform || transform === 'none') return text;
   if (transform === 'uppercase') return text.toUpperCase();

@@ -97,12 +97,15 @@ function stateSuffix(node: AriaNode): string {
   return s;
 }
 
-/** Lines a subtree would print (its nodes and texts; props are part of their node's line). */
+/** Lines the children would print: nodes, texts and `/url` lines (an inline text is on its node's line). */
 function countLines(children: Array<AriaNode | TextItem>): number {
   let count = 0;
   for (const child of children) {
     count++;
-    if ('role' in child) count += countLines(child.children);
+    if (!('role' in child)) continue;
+    if (child.url !== undefined) count++;
+    const inline = child.url === undefined && child.children.length === 1 && !('role' in child.children[0]!);
+    if (!inline) count += countLines(child.children);
   }
   return count;
 }

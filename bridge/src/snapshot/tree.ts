@@ -8,7 +8,7 @@
 
 import { deepActiveElement, flatChildNodes, getStyle, tagOf } from '../dom';
 import { getOwnedElements, getOwnerMap } from '../aria/owns';
-import { getAccessibleName } from '../aria/name';
+import { getAccessibleName, transformText } from '../aria/name';
 import { getRole } from '../aria/roles';
 import { getChecked, getDisabled, getExpanded, getLevel, getPressed, getSelected, type Tristate } from '../aria/states';
 import { getCssContent, normalizeWhitespace, truncate } from '../aria/text';
@@ -116,7 +116,7 @@ class TreeBuilder {
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
       if (child.nodeType === 3) {
-        if (selfVisible && !skipText) target.tokens.push((child as Text).data);
+        if (selfVisible && !skipText) target.tokens.push(transformText((child as Text).data, element));
       } else if (child.nodeType === 1) {
         const childElement = child as Element;
         if (this.ownedBy.size && this.ownedBy.has(childElement) && this.ownedBy.get(childElement) !== element) continue;

@@ -1,0 +1,304 @@
+"""The accessibility snapshot: exact lines, refs, hidden content, states, limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bridge.conftest import URL, LoadHtml, ref_number, run_in_page, snapshot_text, stripped_lines
+from verdex.browser.page import Page
+from verdex.errors import BridgeCallError
+
+SHOP_HEAD = """\
+- banner:
+  - link "TechShop" [ref=e1]:
+    - /url: /
+  - navigation "Main":
+    - link "Home" [ref=e2]:
+      - /url: /
+    - link "Deals" [ref=e3]:
+      - /url: /deals
+    - link "Support" [ref=e4]:
+      - /url: /support
+  - searchbox "Search" [ref=e5]
+  - button "Cart (0)" [ref=e6]
+- main:
+  - generic:
+    - heading "Featured Products" [level=2]
+    - generic:
+      - generic:
+        - heading "iPhone 15 Pro" [level=3]
+        - paragraph: Titanium design with the A17 Pro chip.
+        - text: $999
+        - button "Add to Cart" [ref=e7]
+      - generic:
+        - heading "MacBook Air 13" [level=3]
+        - paragraph: M3 chip, 18 hours of battery life.
+        - text: $1,099
+        - button "Add to Cart" [ref=e8]
+"""
+
+SHOP_TAIL = """\
+      - generic:
+        - heading "Bose SoundLink Flex" [level=3]
+        - paragraph: Rugged, waterproof Bluetooth speaker.
+        - text: $149
+        - button "Add to Cart" [ref=e18]
+  - status
+- contentinfo:
+  - link "About us" [ref=e19]:
+    - /url: /about
+  - link "Privacy" [ref=e20]:
+    - /url: /privacy
+  - paragraph: © 2026 Example Shop"""
+
+
+async def test_shop_snapshot_exact_lines(page: Page, fixture_url: URL) -> None:
+    await page.navigate(fixture_url("shop.html"))
+    value = await page.bridge_call("snapshot")
+    text = value["text"]
+    assert text.startswith(SHOP_HEAD)
+    assert text.endswith(SHOP_TAIL)
+    assert value["refCount"] == 20
+    assert value["nodeCount"] == 65
+    assert value["truncated"] is None
+    assert value["iframes"] == []
+    assert text.count('button "Add to Cart"') == 12
+
+
+async def test_same_page_same_answer_and_refs_are_stable(page: Page, fixture_url: URL) -> None:
+    await page.navigate(fixture_url("shop.html"))
+    first = await snapshot_text(page)
+    second = await snapshot_text(page)
+    assert first == second
+    # A new element gets a new number above every number given so far; old elements keep theirs.
+    await run_in_page(
+        page,
+        "document.querySelector('[data-testid=product-card]').insertAdjacentHTML("
+        "'afterbegin', '<button>Compare</button>')",
+    )
+    third = await snapshot_text(page)
+    assert ref_number(third, 'button "Compare"') == 21
+    assert ref_number(third, 'button "Add to Cart"') == 7
+    assert ref_number(third, 'link "Privacy"') == 20
+    assert third.replace('        - button "Compare" [ref=e21]\n', "") == first
+
+
+async def test_subtree_snapshot_from_a_ref(page: Page, load_html: LoadHtml) -> None:
+    await load_html(
+        '<body><p>Outside</p><div tabindex="0" data-testid="card"><h3>Title</h3>'
+        '<div><button>Buy</button></div></div></body>'
+    )
+    text = await snapshot_text(page)
+    card = ref_number(text, "generic [ref=")
+    sub = await page.bridge_call("snapshot", {"root": card})
+    assert sub["text"] == '- generic [ref=e1]:\n  - heading "Title" [level=3]\n  - button "Buy" [ref=e2]'
+    shallow = await page.bridge_call("snapshot", {"root": card, "depth": 0})
+    assert shallow["text"] == "- generic [ref=e1]:\n  - … 2 more"
+
+
+HIDDEN_AND_STATES = """
+<body>
+<a href="/x"><span style="display:none">hidden </span>Visible link</a>
+<button><span aria-hidden="true">★</span> Star</button>
+<p aria-hidden="true">Not shown</p>
+<p hidden>Hidden attribute</p>
+<p style="visibility:hidden">Invisible <span style="visibility:visible">but this</span></p>
+<div inert><button>Inert button</button></div>
+<details><summary>More</summary><p>Secret details</p></details>
+<details open><summary>Open one</summary><p>Shown details</p></details>
+<div style="content-visibility:hidden"><p>Skipped content</p></div>
+<script>document.title = "script text is never shown"</script>
+<h4 role="heading" aria-level="5">Custom level</h4>
+<div role="heading">Default level</div>
+<button aria-pressed="true">Bold</button><button aria-pressed="mixed">Italic</button>
+<button aria-expanded="true">Menu</button><button aria-expanded="false">Closed menu</button>
+<input type="checkbox" id="mixed"><label for="mixed">Mixed</label>
+<label><input type="radio" checked> Radio on</label>
+<button disabled>Disabled</button>
+<fieldset disabled><input type="text" aria-label="In disabled fieldset"></fieldset>
+<div role="tab" aria-selected="true">Tab one</div>
+<select aria-label="Size"><option>S</option><option selected>M</option></select>
+<ul><li>One</li><li>Two</li></ul>
+<div style="pointer-events:none"><button>No pointer</button></div>
+</body>
+"""
+
+HIDDEN_AND_STATES_SNAPSHOT = """\
+- link "Visible link" [ref=e1]:
+  - /url: /x
+- button "Star" [ref=e2]
+- text: but this
+- group:
+  - generic "More" [ref=e3]
+- group [expanded]:
+  - generic "Open one" [ref=e4]
+  - paragraph: Shown details
+- heading "Custom level" [level=5]
+- heading "Default level" [level=2]
+- button "Bold" [pressed] [ref=e5]
+- button "Italic" [pressed=mixed] [ref=e6]
+- button "Menu" [expanded] [ref=e7]
+- button "Closed menu" [ref=e8]
+- checkbox "Mixed" [checked=mixed] [ref=e9]
+- text: Mixed
+- generic:
+  - radio "Radio on" [checked] [ref=e10]
+  - text: Radio on
+- button "Disabled" [disabled] [ref=e11]
+- group [disabled]:
+  - textbox "In disabled fieldset" [disabled] [ref=e12]
+- tab "Tab one" [selected] [ref=e13]
+- combobox "Size" [ref=e14]:
+  - option "S" [ref=e15]
+  - option "M" [selected] [ref=e16]
+- list:
+  - listitem: One
+  - listitem: Two
+- button "No pointer\""""
+
+
+async def test_hidden_content_is_left_out_and_states_are_shown(page: Page, load_html: LoadHtml) -> None:
+    await load_html(HIDDEN_AND_STATES)
+    await run_in_page(page, "document.getElementById('mixed').indeterminate = true")
+    assert await snapshot_text(page) == HIDDEN_AND_STATES_SNAPSHOT
+
+
+NAMES = """
+<body>
+<label for="email">Email</label><input id="email" type="email" value="a@b.c">
+<label>Password <input type="password" value="secret"></label>
+<input type="text" placeholder="Search here">
+<input type="text" title="Title wins" placeholder="Placeholder">
+<span id="lb1">First</span><span id="lb2" hidden>Hidden part</span>
+<input aria-labelledby="lb1 lb2">
+<div id="self" role="textbox" aria-labelledby="self lb1" aria-label="Own"></div>
+<div id="loop-a" role="button" aria-labelledby="loop-b">A</div><div id="loop-b" role="button" aria-labelledby="loop-a">B</div>
+<fieldset><legend>Shipping</legend></fieldset>
+<table><caption>Prices</caption><tr><td>Pen</td></tr></table>
+<figure><img src="x.png" alt="A cat"><figcaption>Our cat</figcaption></figure>
+<img src="y.png" title="Tooltip only">
+<input type="submit"><input type="reset"><input type="button" value="Go">
+<button aria-label="Close">×</button>
+<label><input type="checkbox"> Send <select><option>3</option><option selected>5</option></select> copies</label>
+<label><input type="checkbox"> Ship to <input type="text" value="Paris"> now</label>
+<label>Volume <input type="range" min="0" max="10" value="7"></label>
+<a href="/a"><img src="z.png" alt="Logo"> Home</a>
+<button style="text-transform: uppercase">buy now</button>
+</body>
+"""
+
+
+async def test_accessible_names_for_label_cases(page: Page, load_html: LoadHtml) -> None:
+    await load_html(NAMES)
+    await run_in_page(page, "document.getElementById('email').focus()")
+    lines = stripped_lines(await snapshot_text(page))
+    expected = [
+        '- textbox "Email" [active] [ref=e1]: a@b.c',  # label[for]; the focused element is [active]
+        '- textbox "Password" [ref=e2]: ••••',  # wrapping label; a password value is masked
+        '- textbox "Search here" [ref=e3]',  # placeholder
+        '- textbox "Title wins" [ref=e4]',  # title before placeholder
+        '- textbox "First Hidden part" [ref=e5]',  # aria-labelledby includes hidden referenced nodes
+        '- textbox "Own First" [ref=e6]',  # self-reference: aria-label, then the other node
+        '- button "B" [ref=e7]: A',  # labelledby does not recurse into labelledby
+        '- button "A" [ref=e8]: B',
+        '- group "Shipping"',  # fieldset / legend
+        '- table "Prices":',  # caption
+        '- figure "Our cat":',  # figcaption
+        '- img "A cat"',  # alt
+        '- img "Tooltip only"',  # title
+        '- button "Submit" [ref=e9]',  # input type=submit default
+        '- button "Reset" [ref=e10]',
+        '- button "Go" [ref=e11]',  # button value
+        '- button "Close" [ref=e12]: ×',  # aria-label over content
+        '- checkbox "Send 5 copies" [ref=e13]',  # embedded select gives its selected option
+        '- checkbox "Ship to Paris now" [ref=e17]',  # embedded textbox gives its value
+        '- slider "Volume" [ref=e19]: "7"',  # range value
+        '- link "Logo Home" [ref=e20]:',  # name from content includes alt
+        '- button "BUY NOW" [ref=e21]',  # as rendered: text-transform
+    ]
+    positions = [lines.index(line) for line in expected]
+    assert positions == sorted(positions)
+
+
+async def test_depth_cuts_deeper_lines_and_counts_them(page: Page, fixture_url: URL) -> None:
+    await page.navigate(fixture_url("shop.html"))
+    value = await page.bridge_call("snapshot", {"depth": 1})
+    assert value["text"] == "\n".join(
+        [
+            "- banner:",
+            "  - … 11 more",
+            "- main:",
+            "  - … 64 more",
+            "- contentinfo:",
+            "  - … 5 more",
+        ]
+    )
+    assert value["refCount"] == 0
+    assert value["nodeCount"] == 3
+
+
+async def test_max_chars_cuts_at_the_last_whole_line(page: Page, fixture_url: URL) -> None:
+    await page.navigate(fixture_url("shop.html"))
+    full = await page.bridge_call("snapshot")
+    cut = await page.bridge_call("snapshot", {"maxChars": 100})
+    lines = full["text"].splitlines()
+    assert cut["text"] == "\n".join(lines[:4])
+    assert len(cut["text"]) <= 100 < len("\n".join(lines[:5]))
+    assert cut["truncated"] == {
+        "totalChars": len(full["text"]),
+        "totalLines": len(lines),
+        "shownLines": 4,
+    }
+    assert cut["refCount"] == 1
+
+
+async def test_iframes_are_listed_with_their_line(page: Page, load_html: LoadHtml) -> None:
+    await load_html('<body><h1>Top</h1><iframe src="about:blank" title="Embedded"></iframe><p>After</p></body>')
+    value = await page.bridge_call("snapshot")
+    assert value["text"] == '- heading "Top" [level=1]\n- iframe [ref=e1]\n- paragraph: After'
+    assert value["iframes"] == [{"ref": "e1", "line": 1}]
+
+
+async def test_shadow_content_in_render_order_and_aria_owns(page: Page, load_html: LoadHtml) -> None:
+    await load_html(
+        '<body><div id="host"><span slot="title">Slotted title</span><button>Light button</button>'
+        '<em slot="nowhere">unslotted</em></div>'
+        '<ul aria-owns="owned"><li>First</li></ul><div><li id="owned">Owned item</li></div><p>After</p></body>'
+    )
+    await run_in_page(
+        page,
+        "document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = "
+        "'<h2><slot name=\"title\"></slot></h2><nav aria-label=\"Inner\"><slot></slot><a href=\"/in\">Inside</a></nav>'",
+    )
+    assert await snapshot_text(page) == "\n".join(
+        [
+            "- generic:",
+            '  - heading "Slotted title" [level=2]',
+            '  - navigation "Inner":',
+            '    - button "Light button" [ref=e1]',
+            '    - link "Inside" [ref=e2]:',
+            "      - /url: /in",
+            "- list:",
+            "  - listitem: First",
+            "  - listitem: Owned item",
+            "- paragraph: After",
+        ]
+    )
+
+
+async def test_long_names_and_texts_are_cut(page: Page, load_html: LoadHtml) -> None:
+    await load_html(f'<body><button>{"x" * 300}</button><p>{"y" * 300}</p></body>')
+    lines = (await snapshot_text(page)).splitlines()
+    assert lines[0] == f'- button "{"x" * 149}…" [ref=e1]'
+    assert lines[1] == f"- paragraph: {'y' * 199}…"
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [({"root": 999}, "ref-unknown"), ({"depth": "two"}, "bad-args"), ({"maxChars": 1.5}, "bad-args")],
+)
+async def test_snapshot_argument_errors(page: Page, fixture_url: URL, args: dict[str, object], code: str) -> None:
+    await page.navigate(fixture_url("shop.html"))
+    with pytest.raises(BridgeCallError) as caught:
+        await page.bridge_call("snapshot", args)
+    assert caught.value.code == code
