@@ -32,7 +32,9 @@ async def test_bridge_object_reports_the_same_version(page: Page, fixture_url: U
     same = await page.session.send(
         "Runtime.callFunctionOn",
         {
-            "functionDeclaration": "function () { return [this === globalThis.__verdex, globalThis.__verdex.version]; }",
+            "functionDeclaration": (
+                "function () { return [this === globalThis.__verdex, globalThis.__verdex.version]; }"
+            ),
             "objectId": first["result"]["objectId"],
             "returnByValue": True,
         },

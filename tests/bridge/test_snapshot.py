@@ -172,7 +172,8 @@ NAMES = """
 <span id="lb1">First</span><span id="lb2" hidden>Hidden part</span>
 <input aria-labelledby="lb1 lb2">
 <div id="self" role="textbox" aria-labelledby="self lb1" aria-label="Own"></div>
-<div id="loop-a" role="button" aria-labelledby="loop-b">A</div><div id="loop-b" role="button" aria-labelledby="loop-a">B</div>
+<div id="loop-a" role="button" aria-labelledby="loop-b">A</div>
+<div id="loop-b" role="button" aria-labelledby="loop-a">B</div>
 <fieldset><legend>Shipping</legend></fieldset>
 <table><caption>Prices</caption><tr><td>Pen</td></tr></table>
 <figure><img src="x.png" alt="A cat"><figcaption>Our cat</figcaption></figure>
@@ -268,7 +269,8 @@ async def test_shadow_content_in_render_order_and_aria_owns(page: Page, load_htm
     await run_in_page(
         page,
         "document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = "
-        "'<h2><slot name=\"title\"></slot></h2><nav aria-label=\"Inner\"><slot></slot><a href=\"/in\">Inside</a></nav>'",
+        "'<h2><slot name=\"title\"></slot></h2>"
+        "<nav aria-label=\"Inner\"><slot></slot><a href=\"/in\">Inside</a></nav>'",
     )
     assert await snapshot_text(page) == "\n".join(
         [

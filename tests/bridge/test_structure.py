@@ -1,0 +1,256 @@
+"""resolveContainer, inspectPattern, extractAnchors: the reference walk, limits and errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.bridge.conftest import URL, LoadHtml, ref_number, run_in_page, snapshot_text
+from verdex.browser.browser import Browser
+from verdex.browser.page import Page, PageSettings
+from verdex.errors import BridgeCallError
+
+CARD = {"class": "card", "data-testid": "product-card"}
+HEADINGS = [
+    "iPhone 15 Pro", "MacBook Air 13", "AirPods Pro", "iPad Air", "Apple Watch Series 9", "Galaxy S24",
+    "Pixel 8", "Sony WH-1000XM5", "Kindle Paperwhite", "Nintendo Switch OLED", "GoPro HERO12",
+    "Bose SoundLink Flex",
+]
+
+
+async def first_add_to_cart(page: Page, url: str) -> int:
+    await page.navigate(url)
+    return ref_number(await snapshot_text(page), 'button "Add to Cart"')
+
+
+async def test_resolve_container_reference_example(page: Page, fixture_url: URL) -> None:
+    ref = await first_add_to_cart(page, fixture_url("shop.html"))
+    assert ref == 7
+    result = await page.bridge_call("resolveContainer", {"ref": ref})
+    assert result["target"] == {
+        "ref": "e7", "tagName": "button", "role": "button", "name": "Add to Cart", "text": "Add to Cart",
+    }
+    eight = [f"e{n}" for n in range(7, 15)]
+    assert result["ancestors"] == [
+        {"level": 1, "tagName": "div", "attributes": CARD, "childElements": 4, "containsRefs": ["e7"]},
+        {
+            "level": 2, "tagName": "div", "attributes": {"class": "grid", "data-testid": "product-grid"},
+            "childElements": 12, "containsRefs": eight, "refsOmitted": 4,
+        },
+        {
+            "level": 3, "tagName": "section", "attributes": {"class": "featured"},
+            "childElements": 2, "containsRefs": eight, "refsOmitted": 4,
+        },
+        {"level": 4, "tagName": "main", "attributes": {}, "childElements": 2, "containsRefs": eight, "refsOmitted": 4},
+    ]
+    assert "omitted" not in result
+
+
+async def test_inspect_pattern_lists_the_twelve_cards(page: Page, fixture_url: URL) -> None:
+    ref = await first_add_to_cart(page, fixture_url("shop.html"))
+    result = await page.bridge_call("inspectPattern", {"ref": ref, "ancestorLevel": 2})
+    assert result["ancestorLevel"] == 2
+    assert result["containerAt"] == {"tagName": "div", "attributes": {"class": "grid", "data-testid": "product-grid"}}
+    assert result["targetSiblingIndex"] == 0
+    siblings = result["siblings"]
+    assert [s["index"] for s in siblings] == list(range(12))
+    assert all(s["tagName"] == "div" and s["attributes"] == CARD for s in siblings)
+    assert [s["containsText"][0] for s in siblings] == HEADINGS
+    assert siblings[0] == {
+        "index": 0, "tagName": "div", "attributes": CARD,
+        "containsText": ["iPhone 15 Pro", "Titanium design with the A17 Pro chip.", "$999"],
+        "outline": ["h3", "p", "span", "button#e7"],
+        "containsRefs": ["e7"],
+    }
+    assert siblings[11]["containsRefs"] == ["e18"]
+    assert "omitted" not in result
+
+
+async def test_extract_anchors_finds_the_heading(page: Page, fixture_url: URL) -> None:
+    ref = await first_add_to_cart(page, fixture_url("shop.html"))
+    result = await page.bridge_call("extractAnchors", {"ref": ref, "ancestorLevel": 1})
+    assert result == {
+        "ancestorAt": {"level": 1, "tagName": "div", "attributes": CARD},
+        "descendants": [
+            {"depth": 1, "index": 0, "tagName": "h3", "attributes": {}, "role": "heading",
+             "name": "iPhone 15 Pro", "directText": "iPhone 15 Pro"},
+            {"depth": 1, "index": 1, "tagName": "p", "attributes": {"class": "description"}, "role": "paragraph",
+             "directText": "Titanium design with the A17 Pro chip."},
+            {"depth": 1, "index": 2, "tagName": "span", "attributes": {"class": "price"}, "directText": "$999"},
+            {"depth": 1, "index": 3, "tagName": "button", "attributes": {"class": "btn btn-primary", "type": "button"},
+             "ref": "e7", "role": "button", "name": "Add to Cart", "directText": "Add to Cart"},
+        ],
+    }
+
+
+async def test_classless_shop_walk_gives_section_and_div(page: Page, fixture_url: URL) -> None:
+    ref = await first_add_to_cart(page, fixture_url("shop-classless.html"))
+    result = await page.bridge_call("resolveContainer", {"ref": ref})
+    chain = [(a["level"], a["tagName"], a["attributes"], a["childElements"]) for a in result["ancestors"]]
+    assert chain == [(1, "div", {}, 2), (2, "div", {}, 3), (3, "section", {}, 12), (4, "div", {}, 3)]
+    pattern = await page.bridge_call("inspectPattern", {"ref": ref, "ancestorLevel": 3})
+    assert pattern["containerAt"] == {"tagName": "section", "attributes": {}}
+    assert pattern["targetSiblingIndex"] == 0
+    assert len(pattern["siblings"]) == 12
+    assert pattern["siblings"][0]["outline"] == ["h3", "p", "div"]
+    assert pattern["siblings"][0]["containsText"] == ["iPhone 15 Pro", "Titanium design with the A17 Pro chip.", "$999"]
+
+
+async def test_ids_shop_tells_near_duplicates_apart(page: Page, fixture_url: URL) -> None:
+    ref = await first_add_to_cart(page, fixture_url("shop-ids.html"))
+    pattern = await page.bridge_call("inspectPattern", {"ref": ref, "ancestorLevel": 2})
+    assert pattern["containerAt"] == {"tagName": "div", "attributes": {"id": "product-grid"}}
+    first, second = pattern["siblings"][:2]
+    assert (first["tagName"], first["attributes"], first["containsText"][0]) == (
+        "article", {"id": "product-iphone-15-pro"}, "iPhone 15 Pro")
+    assert (second["attributes"], second["containsText"][0]) == (
+        {"id": "product-iphone-15-pro-max"}, "iPhone 15 Pro Max")
+    anchors = await page.bridge_call("extractAnchors", {"ref": ref, "ancestorLevel": 1})
+    assert anchors["ancestorAt"] == {"level": 1, "tagName": "article", "attributes": {"id": "product-iphone-15-pro"}}
+
+
+async def test_structural_errors(page: Page, fixture_url: URL) -> None:
+    ref = await first_add_to_cart(page, fixture_url("shop.html"))
+    cases: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
+        ("resolveContainer", {"ref": 999}, "ref-unknown", {}),
+        ("inspectPattern", {"ref": ref, "ancestorLevel": 0}, "level-out-of-range", {"ancestorCount": 4}),
+        ("inspectPattern", {"ref": ref, "ancestorLevel": 5}, "level-out-of-range", {"ancestorCount": 4}),
+        ("extractAnchors", {"ref": ref, "ancestorLevel": 5}, "level-out-of-range", {"ancestorCount": 4}),
+        ("inspectPattern", {"ref": ref}, "bad-args", {}),
+        ("inspectPattern", {"ref": "e7", "ancestorLevel": 1}, "bad-args", {}),
+        ("nope", {}, "bad-args", {}),
+    ]
+    for method, args, code, details in cases:
+        with pytest.raises(BridgeCallError) as caught:
+            await page.bridge_call(method, args)
+        assert caught.value.code == code, (method, args)
+        assert caught.value.details == details, (method, args)
+
+
+async def test_detached_ref_reports_what_it_was(page: Page, fixture_url: URL) -> None:
+    ref = await first_add_to_cart(page, fixture_url("shop.html"))
+    await run_in_page(page, "document.querySelector('[data-testid=product-card] button').remove()")
+    with pytest.raises(BridgeCallError) as caught:
+        await page.bridge_call("resolveContainer", {"ref": ref})
+    assert caught.value.code == "ref-detached"
+    assert caught.value.details == {"tagName": "button", "role": "button", "name": "Add to Cart"}
+    assert "e7" in str(caught.value)
+
+
+async def test_limits_of_ancestors_siblings_and_refs(page: Page, load_html: LoadHtml) -> None:
+    deep = "".join(f'<div class="d{i}">' for i in range(30)) + "<button>Deep</button>" + "</div>" * 30
+    rows = "".join(f'<li class="row"><a href="/r{i}">Row {i}</a><button>Edit</button></li>' for i in range(40))
+    await load_html(f"<body>{deep}<ul>{rows}</ul></body>")
+    text = await snapshot_text(page)
+    deep_ref = ref_number(text, 'button "Deep"')
+    container = await page.bridge_call("resolveContainer", {"ref": deep_ref})
+    assert len(container["ancestors"]) == 25
+    assert container["omitted"] == 5
+    assert [a["attributes"]["class"] for a in container["ancestors"][:2]] == ["d29", "d28"]
+
+    edit_35 = ref_number(text, 'button "Edit"', 35)
+    pattern = await page.bridge_call("inspectPattern", {"ref": edit_35, "ancestorLevel": 2})
+    assert pattern["targetSiblingIndex"] == 35
+    assert [s["index"] for s in pattern["siblings"]] == [*range(29), 35]
+    assert pattern["omitted"] == 10
+    assert pattern["siblings"][-1]["containsText"] == ["Row 35", "Edit"]
+
+    list_level = await page.bridge_call("resolveContainer", {"ref": edit_35})
+    ul = list_level["ancestors"][1]
+    assert ul["tagName"] == "ul"
+    assert len(ul["containsRefs"]) == 8
+    assert ul["refsOmitted"] == 72
+
+    anchors = await page.bridge_call("extractAnchors", {"ref": edit_35, "ancestorLevel": 2})
+    assert len(anchors["descendants"]) == 40
+    assert anchors["omitted"] == 80
+    assert anchors["descendants"][:3] == [
+        {"depth": 1, "index": 0, "tagName": "li", "attributes": {"class": "row"}, "role": "listitem",
+         "fullText": "Row 0 Edit"},
+        {"depth": 2, "index": 0, "tagName": "a", "attributes": {"href": "/r0"}, "ref": "e2", "role": "link",
+         "name": "Row 0", "directText": "Row 0"},
+        {"depth": 2, "index": 1, "tagName": "button", "attributes": {}, "ref": "e3", "role": "button",
+         "name": "Edit", "directText": "Edit"},
+    ]
+
+
+async def test_extract_anchors_depth_limit_and_skipped_content(page: Page, load_html: LoadHtml) -> None:
+    await load_html(
+        '<body><div data-qa="box"><button>Go</button>'
+        '<div><div><div><div><span>Too deep</span></div></div></div></div>'
+        '<p style="display:none">Hidden</p><script>var x = 1;</script>'
+        '<svg><circle r="4"></circle></svg><label>Name <b>here</b></label></div></body>'
+    )
+    ref = ref_number(await snapshot_text(page), 'button "Go"')
+    anchors = await page.bridge_call("extractAnchors", {"ref": ref, "ancestorLevel": 1})
+    assert anchors["ancestorAt"] == {"level": 1, "tagName": "div", "attributes": {"data-qa": "box"}}
+    summary = [(d["depth"], d["tagName"], d.get("directText"), d.get("fullText")) for d in anchors["descendants"]]
+    assert summary == [
+        (1, "button", "Go", None),
+        (1, "div", None, None),
+        (2, "div", None, None),
+        (3, "div", None, None),
+        (4, "div", None, None),
+        (1, "svg", None, None),
+        (1, "label", None, "Name here"),
+        (2, "b", "here", None),
+    ]
+    assert anchors["omitted"] == 1
+
+
+async def test_shadow_dom_walks_up_to_the_host(page: Page, load_html: LoadHtml) -> None:
+    await load_html('<body><main><div id="host" data-testid="widget"></div></main></body>')
+    await run_in_page(
+        page,
+        "document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = "
+        "'<div class=\"inner\"><button>Shadow button</button></div>'",
+    )
+    ref = ref_number(await snapshot_text(page), 'button "Shadow button"')
+    result = await page.bridge_call("resolveContainer", {"ref": ref})
+    assert result["ancestors"] == [
+        {"level": 1, "tagName": "div", "attributes": {"class": "inner"}, "childElements": 1, "containsRefs": ["e1"]},
+        {"level": 2, "tagName": "div", "attributes": {"id": "host", "data-testid": "widget"}, "childElements": 1,
+         "containsRefs": ["e1"], "shadowHost": True},
+        {"level": 3, "tagName": "main", "attributes": {}, "childElements": 1, "containsRefs": ["e1"]},
+    ]
+    pattern = await page.bridge_call("inspectPattern", {"ref": ref, "ancestorLevel": 2})
+    assert pattern["siblings"] == [
+        {"index": 0, "tagName": "div", "attributes": {"class": "inner"}, "containsText": ["Shadow button"],
+         "outline": ["button#e1"], "containsRefs": ["e1"]},
+    ]
+    anchors = await page.bridge_call("extractAnchors", {"ref": ref, "ancestorLevel": 3})
+    assert [(d["depth"], d["tagName"]) for d in anchors["descendants"]] == [(1, "div"), (2, "div"), (3, "button")]
+
+
+async def test_attributes_order_cut_and_configured_test_id(page: Page, load_html: LoadHtml) -> None:
+    long_class = " ".join(f"c{i}" for i in range(40))
+    await load_html(
+        f'<body><div alt="a" for="f" title="t" data-cy="cy" data-qa="qa" data-test-id="tid" data-test="t2" '
+        f'data-testid="x" class="{long_class}" id="i" role="group" aria-label="L" name="n" data-hook="h" '
+        f'style="color:red"><button>Go</button></div></body>'
+    )
+    ref = ref_number(await snapshot_text(page), 'button "Go"')
+    result = await page.bridge_call("resolveContainer", {"ref": ref})
+    attributes = result["ancestors"][0]["attributes"]
+    assert list(attributes) == [
+        "id", "class", "data-testid", "data-test", "data-test-id", "data-qa", "data-cy", "role", "aria-label",
+        "name", "title", "for", "alt",
+    ]
+    assert len(attributes["class"]) == 80
+    assert attributes["class"].endswith("…")
+
+
+async def test_configured_test_id_attribute_comes_after_the_fixed_family(browser: Browser, fixture_url: URL) -> None:
+    context = await browser.new_context(PageSettings(test_id_attribute="data-hook"))
+    try:
+        page = await context.new_page()
+        await page.navigate(fixture_url("shop.html"))
+        await run_in_page(
+            page, "document.body.innerHTML = '<div data-hook=\"h\" data-qa=\"q\" id=\"i\"><button>Go</button></div>'"
+        )
+        ref = ref_number(await snapshot_text(page), 'button "Go"')
+        result = await page.bridge_call("resolveContainer", {"ref": ref})
+        assert list(result["ancestors"][0]["attributes"].items()) == [("id", "i"), ("data-qa", "q"), ("data-hook", "h")]
+    finally:
+        await context.close()
