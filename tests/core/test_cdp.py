@@ -29,7 +29,7 @@ async def test_unknown_method_is_a_protocol_error_and_the_connection_survives(br
 
 
 async def test_command_timeout(page: Page) -> None:
-    with pytest.raises(CDPTimeoutError, match="Runtime.evaluate got no answer from the browser within 0.2 s"):
+    with pytest.raises(CDPTimeoutError, match=r"Runtime\.evaluate got no answer from the browser within 0\.2 s"):
         await page.session.send(
             "Runtime.evaluate", {"expression": "new Promise(() => {})", "awaitPromise": True}, timeout=0.2
         )
@@ -89,7 +89,8 @@ async def test_navigation_reports_status_and_errors(page: Page, fixture_url) -> 
     assert (navigation.status, navigation.load_pending, navigation.same_document) == (200, False, False)
     assert await page.title() == "TechShop: featured products"
     navigation = await page.navigate(fixture_url("shop.html#cart"))
-    assert navigation.same_document and navigation.url == fixture_url("shop.html#cart")
+    assert navigation.same_document
+    assert navigation.url == fixture_url("shop.html#cart")
     dead = f"http://127.0.0.1:{unused_port()}/"
     with pytest.raises(NavigationError) as caught:
         await page.navigate(dead)
@@ -102,4 +103,3 @@ async def test_navigation_reports_status_and_errors(page: Page, fixture_url) -> 
         await page.navigate("/shop.html")
     with pytest.raises(UsageError, match="javascript: URLs are not navigations"):
         await page.navigate("javascript:alert(1)")
-

@@ -132,7 +132,8 @@ def _not_actionable(ref: str, action: str, exc: BridgeCallError, timeout: float)
         "disabled": "it is disabled; complete what enables it (required fields, a selection), or wait for it",
         "not-editable": "it does not take text (not an input, textarea or contenteditable element, or read-only); "
         "type into a textbox ref instead",
-        "not-stable": "it kept moving (an animation or a layout that does not settle); call wait_for_browser, then retry",
+        "not-stable": "it kept moving (an animation or a layout that does not settle); "
+        "call wait_for_browser, then retry",
         "not-selectable": "it is not a <select> or listbox; click the option instead",
         "no-option": "none of its options has that value or label; browser_snapshot lists the options",
     }.get(reason)

@@ -7,10 +7,11 @@ websocket. Each role of the server gets its own :class:`BrowserContext`
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
-from typing import AsyncIterator
 
 import trio
 
@@ -19,7 +20,7 @@ from verdex.browser.launcher import BrowserOptions, LaunchedBrowser, launch_chro
 from verdex.browser.page import Page, PageSettings
 from verdex.browser.refs import RefLedger
 from verdex.cdp.connection import CDPConnection, CDPSession, open_cdp_connection
-from verdex.cdp.transport import open_websocket_transport
+from verdex.cdp.transport import Transport, open_websocket_transport
 from verdex.errors import BrowserClosedError, BrowserLaunchError, CDPError
 
 __all__ = ["Browser", "BrowserContext", "open_browser"]
@@ -116,7 +117,9 @@ class BrowserContext:
             return
         with trio.CancelScope(shield=True), trio.move_on_after(10):
             try:
-                await self.browser.session.send("Target.disposeBrowserContext", {"browserContextId": self.id}, timeout=10)
+                await self.browser.session.send(
+                    "Target.disposeBrowserContext", {"browserContextId": self.id}, timeout=10
+                )
             except CDPError as exc:
                 logger.debug("disposing context %s: %s", self.id, exc)
 
@@ -133,6 +136,7 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
     """
     async with AsyncExitStack() as stack:
         launched: LaunchedBrowser | None = None
+        transport: Transport
         if options.cdp_endpoint:
             try:
                 transport = await stack.enter_async_context(open_websocket_transport(options.cdp_endpoint))
@@ -161,8 +165,6 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
                 for context in list(browser.contexts):
                     await context.close()
                 if launched is not None and browser.is_connected:
-                    with trio.move_on_after(5):
-                        try:
-                            await connection.send("Browser.close", timeout=5)
-                        except CDPError:
-                            pass
+                    # Closing politely is optional: the browser also quits when its pipe closes.
+                    with trio.move_on_after(5), contextlib.suppress(CDPError):
+                        await connection.send("Browser.close", timeout=5)

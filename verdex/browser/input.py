@@ -17,7 +17,12 @@ __all__ = ["KeyPress", "click_at", "move_to", "parse_key", "press", "type_text"]
 #: Modifier name -> CDP ``modifiers`` bit (Alt=1, Control=2, Meta=4, Shift=8).
 _MODIFIERS = {"Alt": 1, "Control": 2, "Meta": 4, "Shift": 8}
 _MODIFIER_ALIASES = {"Ctrl": "Control", "Cmd": "Meta", "Command": "Meta", "Option": "Alt", "ControlOrMeta": "Control"}
-_MODIFIER_CODES = {"Alt": ("AltLeft", 18), "Control": ("ControlLeft", 17), "Meta": ("MetaLeft", 91), "Shift": ("ShiftLeft", 16)}
+_MODIFIER_CODES = {
+    "Alt": ("AltLeft", 18),
+    "Control": ("ControlLeft", 17),
+    "Meta": ("MetaLeft", 91),
+    "Shift": ("ShiftLeft", 16),
+}
 
 # key -> (code, windowsVirtualKeyCode, text)
 _NAMED: dict[str, tuple[str, int, str]] = {
@@ -39,11 +44,27 @@ _NAMED: dict[str, tuple[str, int, str]] = {
     " ": ("Space", 32, " "),
     **{f"F{n}": (f"F{n}", 111 + n, "") for n in range(1, 13)},
 }
-_ALIASES = {"Esc": "Escape", "Return": "Enter", "Up": "ArrowUp", "Down": "ArrowDown", "Left": "ArrowLeft", "Right": "ArrowRight", "Del": "Delete"}
+_ALIASES = {
+    "Esc": "Escape",
+    "Return": "Enter",
+    "Up": "ArrowUp",
+    "Down": "ArrowDown",
+    "Left": "ArrowLeft",
+    "Right": "ArrowRight",
+    "Del": "Delete",
+}
 _PUNCTUATION: dict[str, tuple[str, int]] = {
-    "-": ("Minus", 189), "=": ("Equal", 187), "[": ("BracketLeft", 219), "]": ("BracketRight", 221),
-    "\\": ("Backslash", 220), ";": ("Semicolon", 186), "'": ("Quote", 222), ",": ("Comma", 188),
-    ".": ("Period", 190), "/": ("Slash", 191), "`": ("Backquote", 192),
+    "-": ("Minus", 189),
+    "=": ("Equal", 187),
+    "[": ("BracketLeft", 219),
+    "]": ("BracketRight", 221),
+    "\\": ("Backslash", 220),
+    ";": ("Semicolon", 186),
+    "'": ("Quote", 222),
+    ",": ("Comma", 188),
+    ".": ("Period", 190),
+    "/": ("Slash", 191),
+    "`": ("Backquote", 192),
 }
 
 
@@ -148,7 +169,9 @@ async def press(session: CDPSession, key: KeyPress, *, timeout: float) -> None:
 
 async def move_to(session: CDPSession, x: float, y: float, *, timeout: float) -> None:
     """Move the mouse to ``(x, y)`` (fires ``mousemove``, ``mouseover``, ``mouseenter``)."""
-    await session.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "none"}, timeout=timeout)
+    await session.send(
+        "Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "none"}, timeout=timeout
+    )
 
 
 async def click_at(session: CDPSession, x: float, y: float, *, timeout: float) -> None:

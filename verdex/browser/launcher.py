@@ -22,10 +22,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import AsyncIterator
 
 import trio
 
@@ -235,4 +235,3 @@ async def launch_chromium(options: BrowserOptions) -> AsyncIterator[LaunchedBrow
                 process.kill()
                 await process.wait()
             shutil.rmtree(user_data_dir, ignore_errors=True)
-

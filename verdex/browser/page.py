@@ -211,6 +211,10 @@ class Page:
         frame = self._frame(info["id"], info.get("parentId"))
         frame.url = info.get("url", "") + info.get("urlFragment", "")
         frame.loader_id = info.get("loaderId")
+        if params.get("type") == "BackForwardCacheRestore":
+            # A document restored from the back/forward cache is loaded already: no lifecycle events follow.
+            frame.lifecycle_loader = frame.loader_id
+            frame.lifecycle = {"init", "DOMContentLoaded", "load"}
         self._notify()
 
     def _on_navigated_within_document(self, params: JSON) -> None:
@@ -290,10 +294,16 @@ class Page:
         return False
 
     async def title(self) -> str:
-        """The document title (``Target.getTargetInfo``)."""
+        """The document title (``Target.getTargetInfo``); empty when the page has none."""
         browser = self.session.connection.session(None)
-        info = await browser.send("Target.getTargetInfo", {"targetId": self.target_id}, timeout=self.settings.call_timeout)
-        return str(info.get("targetInfo", {}).get("title", ""))
+        info = await browser.send(
+            "Target.getTargetInfo", {"targetId": self.target_id}, timeout=self.settings.call_timeout
+        )
+        target = info.get("targetInfo", {})
+        title = str(target.get("title", ""))
+        # Without a <title> the browser reports the URL (or its host) as the title.
+        url = str(target.get("url", ""))
+        return "" if title in (url, urlsplit(url).netloc, url.removeprefix("about:")) else title
 
     # -- navigation --------------------------------------------------------------------------
 
@@ -310,6 +320,7 @@ class Page:
         check_url(url)
         frame = self.main_frame
         previous_loader = frame.loader_id
+        previous_url = frame.url
         moves_before = frame.same_document_moves
         timeout = self.settings.navigation_timeout
         try:
@@ -321,7 +332,9 @@ class Page:
             ) from exc
         error_text = result.get("errorText")
         if error_text:
-            raise NavigationError(_explain_net_error(url, str(error_text), frame.url))
+            # The browser commits its error page; let it settle so the next call sees one document.
+            await self.wait_until(lambda: frame.loader_id != previous_loader and "load" in frame.lifecycle, 2.0)
+            raise NavigationError(_explain_net_error(url, str(error_text), previous_url))
         loader = result.get("loaderId")
         if not loader:
             # A fragment or History API move: Page.navigatedWithinDocument follows the answer.
@@ -359,6 +372,33 @@ class Page:
         await self.session.send("Page.reload", timeout=self.settings.call_timeout)
         return await self._wait_for_load("", previous, self.settings.navigation_timeout, frame.url)
 
+    async def go_back(self) -> Navigation:
+        """Go back one history entry (``Page.navigateToHistoryEntry``) and wait for it to load.
+
+        Raises:
+            UsageError: there is no earlier entry.
+        """
+        timeout = self.settings.call_timeout
+        history = await self.session.send("Page.getNavigationHistory", timeout=timeout)
+        index = int(history.get("currentIndex", 0))
+        entries = history.get("entries", [])
+        if index <= 0 or index >= len(entries):
+            raise UsageError("there is no earlier page in this page's history; call browser_navigate instead")
+        frame = self.main_frame
+        previous = frame.loader_id
+        moves_before = frame.same_document_moves
+        await self.session.send("Page.navigateToHistoryEntry", {"entryId": entries[index - 1]["id"]}, timeout=timeout)
+
+        def arrived() -> bool:
+            return frame.same_document_moves > moves_before or frame.loader_id != previous
+
+        await self.wait_until(arrived, self.settings.navigation_timeout)
+        if frame.same_document_moves > moves_before and frame.loader_id == previous:
+            return Navigation(url=frame.url, same_document=True)
+        return await self._wait_for_load(
+            "", previous, self.settings.navigation_timeout, entries[index - 1].get("url", "")
+        )
+
     async def watch_navigation(self) -> _NavigationWatch:
         """Start noticing main-frame navigations; see :class:`_NavigationWatch`."""
         watch = _NavigationWatch(self)
@@ -371,9 +411,9 @@ class Page:
         """The execution context of verdex's world in ``frame``'s document, creating it if needed."""
         if frame.world is not None:
             return frame.world
-        if await self.wait_until(lambda: frame.world is not None or frame.id not in self.frames, _WORLD_GRACE):
-            if frame.world is not None:
-                return frame.world
+        await self.wait_until(lambda: frame.world is not None or frame.id not in self.frames, _WORLD_GRACE)
+        if frame.world is not None:
+            return frame.world
         if frame.id not in self.frames:
             raise StaleRefError(f"the frame at {frame.url} was removed from the page; call browser_snapshot")
         result = await self.session.send(
@@ -441,7 +481,7 @@ class Page:
             CrossRoleRefError: given out in another role.
             StaleRefError: its page or frame is gone.
         """
-        ordinal, number = parse_ref(ref)
+        _, number = parse_ref(ref)
         owner = self.ledger.owner_of(number)
         if owner is None:
             raise UnknownRefError(
@@ -480,7 +520,9 @@ class Page:
         """Map the bridge's ref codes to StaleRefError with the model's next step; others pass through."""
         owner = self.ledger.owner_of(parse_ref(ref)[1])
         if exc.code == "ref-unknown":
-            frame_url = self._by_ordinal[owner.frame_ordinal].url if owner and owner.frame_ordinal in self._by_ordinal else ""
+            frame_url = (
+                self._by_ordinal[owner.frame_ordinal].url if owner and owner.frame_ordinal in self._by_ordinal else ""
+            )
             was = owner.url if owner else "an earlier document"
             return StaleRefError(
                 f"ref {ref} is stale: it belonged to {was}, a document the page has left (now at {frame_url}); "
@@ -565,7 +607,9 @@ class _NavigationWatch:
         finally:
             for remove in self._remove:
                 remove()
-        return await page._wait_for_load("", self._loader_before, page.settings.navigation_timeout, self.requested_url or "")
+        return await page._wait_for_load(
+            "", self._loader_before, page.settings.navigation_timeout, self.requested_url or ""
+        )
 
 
 def check_url(url: str) -> None:
@@ -579,11 +623,12 @@ def check_url(url: str) -> None:
         raise UsageError("url is empty: pass an absolute URL such as https://example.com/")
     scheme = urlsplit(stripped).scheme.lower()
     if not scheme:
-        raise UsageError(
-            f"url {url!r} is relative: pass an absolute URL with its scheme, such as http://localhost:3000{'' if stripped.startswith('/') else '/'}{stripped}"
-        )
+        example = "http://localhost:3000" + ("" if stripped.startswith("/") else "/") + stripped
+        raise UsageError(f"url {url!r} is relative: pass an absolute URL with its scheme, such as {example}")
     if scheme == "javascript":
-        raise UsageError("javascript: URLs are not navigations; verdex does not run page JavaScript through browser_navigate")
+        raise UsageError(
+            "javascript: URLs are not navigations; verdex does not run page JavaScript through browser_navigate"
+        )
     if scheme not in _ALLOWED_SCHEMES:
         raise UsageError(f"url {url!r} has scheme {scheme!r}; verdex opens http, https, file, about and data URLs")
 
@@ -614,4 +659,3 @@ def _describe(details: dict[str, Any]) -> str:
     if role or details.get("tagName"):
         return f" ({role or details.get('tagName')})"
     return ""
-

@@ -1,0 +1,290 @@
+"""Every tool once through a real MCP client over stdio; bad input gives actionable tool errors."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable
+
+import pytest
+import trio
+
+from tests.e2e.conftest import Tools
+from tests.support import unused_port
+
+URL = Callable[[str], str]
+
+TOOLS = {
+    "browser_initialize": True,
+    "browser_navigate": False,
+    "browser_go_back": False,
+    "browser_snapshot": True,
+    "browser_click": False,
+    "browser_type": False,
+    "browser_press_key": False,
+    "browser_hover": False,
+    "wait_for_browser": True,
+    "browser_close": False,
+    "resolve_container": True,
+    "inspect_pattern": True,
+    "extract_anchors": True,
+}
+
+LOGIN_SNAPSHOT = """- main:
+  - heading "Sign in" [level=1]
+  - generic:
+    - text: Email
+    - textbox "Email" [ref=e1]
+    - text: Password
+    - textbox "Password" [ref=e2]
+    - generic:
+      - checkbox "Remember me" [ref=e3]
+      - text: Remember me
+    - button "Sign in" [ref=e4]
+    - button "Sign in with SSO" [disabled] [ref=e5]
+    - button "Show overlay" [ref=e6]
+    - textbox "Read only" [ref=e7]: read-only"""
+
+
+async def test_tools_list_names_descriptions_and_hints(tools: Tools) -> None:
+    listed = (await tools.client.list_tools()).tools
+    assert {tool.name: bool(tool.annotations and tool.annotations.read_only_hint) for tool in listed} == TOOLS
+    for tool in listed:
+        assert tool.description and len(tool.description) > 40, tool.name
+        assert tool.output_schema is not None, tool.name
+
+
+async def test_initialize(tools: Tools) -> None:
+    answer = await tools.ok("browser_initialize")
+    assert answer.data["browser"].startswith(("Chrome/", "HeadlessChrome/"))
+    assert answer.data["roles"] == ["default"]
+    assert answer.data["currentRole"] == "default"
+    assert answer.text.startswith(f"Browser ready: {answer.data['browser']}")
+
+
+async def test_type_submit_click_and_navigation(tools: Tools, fixture_url: URL) -> None:
+    await tools.ok("browser_navigate", url=fixture_url("login.html"))
+    snapshot = await tools.ok("browser_snapshot")
+    assert snapshot.text == f"Page: Sign in ({fixture_url('login.html')})\n{LOGIN_SNAPSHOT}\n  - paragraph" or (
+        snapshot.text
+        == f"Page: Sign in ({fixture_url('login.html')})\n{LOGIN_SNAPSHOT}\n  - paragraph: Ready for sign in"
+    )
+    typed = await tools.ok("browser_type", ref="e1", text="ada@example.com")
+    assert typed.text == 'Typed into textbox "Email" [ref=e1]. Next: browser_snapshot to see the result.'
+    await tools.ok("browser_type", ref="e2", text="hunter2")
+    snapshot = await tools.ok("browser_snapshot")
+    assert '    - textbox "Email" [ref=e1]: ada@example.com' in snapshot.text.splitlines()
+    assert '    - textbox "Password" [active] [ref=e2]: ••••' in snapshot.text.splitlines()
+    assert "hunter2" not in snapshot.text
+    clicked = await tools.ok("browser_click", ref="e3")
+    assert clicked.text == 'Clicked checkbox "Remember me" [ref=e3]. Next: browser_snapshot to see the result.'
+    assert '      - checkbox "Remember me" [checked] [active] [ref=e3]' in (await tools.ok("browser_snapshot")).text
+    submitted = await tools.ok("browser_type", ref="e2", text="hunter2", submit=True)
+    welcome = fixture_url("welcome.html?email=ada%40example.com&password=hunter2&remember=on")
+    assert submitted.text == (
+        f'Typed into textbox "Password" [ref=e2]. It navigated to {welcome} (HTTP 200). '
+        "Next: browser_snapshot to see the result."
+    )
+    assert submitted.data == {
+        "action": "type",
+        "ref": "e2",
+        "role": "textbox",
+        "name": "Password",
+        "url": welcome,
+        "navigated": True,
+        "status": 200,
+    }
+    snapshot = await tools.ok("browser_snapshot")
+    assert "  - paragraph: Signed in as ada@example.com" in snapshot.text.splitlines()
+    link = next(line for line in snapshot.text.splitlines() if 'link "Sign out"' in line)
+    assert link == '  - link "Sign out" [ref=e8]:'
+    clicked = await tools.ok("browser_click", ref="e8")
+    assert clicked.text == (
+        f'Clicked link "Sign out" [ref=e8]. It navigated to {fixture_url("login.html")} (HTTP 200). '
+        "Next: browser_snapshot to see the result."
+    )
+    back = await tools.ok("browser_go_back")
+    assert back.data["url"] == welcome
+    assert back.text.startswith(f"Navigated to {welcome}")
+
+
+async def test_press_key_hover_and_waits(tools: Tools, fixture_url: URL) -> None:
+    await tools.ok("browser_navigate", url=fixture_url("login.html"))
+    waited = await tools.ok("wait_for_browser", text="Ready for sign in")
+    assert waited.data["condition"] == "text 'Ready for sign in' to appear"
+    assert waited.data["waitedMs"] <= 2000
+    await tools.ok("browser_snapshot")
+    await tools.ok("browser_click", ref="e1")
+    assert (
+        await tools.ok("browser_press_key", key="Tab")
+    ).text == "Pressed Tab. Next: browser_snapshot to see the result."
+    assert '    - textbox "Password" [active] [ref=e2]' in (await tools.ok("browser_snapshot")).text.splitlines()
+    hovered = await tools.ok("browser_hover", ref="e4")
+    assert hovered.text == 'Hovered button "Sign in" [ref=e4]. Next: browser_snapshot to see the result.'
+    slept = await tools.ok("wait_for_browser", milliseconds=50)
+    assert slept.data["condition"] == "50 ms"
+    assert slept.data["waitedMs"] >= 50
+    gone = await tools.ok("wait_for_browser", textGone="No such text")
+    assert gone.data["condition"] == "text 'No such text' to disappear"
+
+
+async def test_actionability_errors(tools: Tools, fixture_url: URL) -> None:
+    await tools.ok("browser_navigate", url=fixture_url("login.html"))
+    await tools.ok("browser_snapshot")
+    assert await tools.error("browser_click", ref="e5") == (
+        'Error executing tool browser_click: cannot click e5 (button "Sign in with SSO") after 1 s of retries: '
+        "it is disabled; complete what enables it (required fields, a selection), or wait for it."
+    )
+    assert await tools.error("browser_type", ref="e7", text="x") == (
+        'Error executing tool browser_type: cannot type e7 (textbox "Read only") after 1 s of retries: it does not '
+        "take text (not an input, textarea or contenteditable element, or read-only); type into a textbox ref instead."
+    )
+    await tools.ok("browser_click", ref="e6")
+    assert await tools.error("browser_click", ref="e4") == (
+        'Error executing tool browser_click: cannot click e4 (button "Sign in") after 1 s of retries: another element '
+        'covers its centre: <div id="overlay" class="open">. Close or dismiss that first (a dialog, cookie banner or '
+        "overlay), then retry."
+    )
+    assert (await tools.ok("browser_press_key", key="Escape")).text.startswith("Pressed Escape.")
+
+
+BAD_INPUTS = [
+    (
+        "resolve_container",
+        {"ref": "e999"},
+        "ref e999 was never given out in this session; call browser_snapshot and use a ref it prints",
+    ),
+    (
+        "resolve_container",
+        {"ref": "button"},
+        "'button' is not a ref: refs look like e12 (main frame) or f1_e12 (inside a frame), as printed by browser_snapshot in [ref=...].",
+    ),
+    (
+        "resolve_container",
+        {"ref": "[ref=e3]"},
+        "'[ref=e3]' is not a ref: refs look like e12 (main frame) or f1_e12 (inside a frame), as printed by browser_snapshot in [ref=...]. Did you mean 'e3'?",
+    ),
+    ("resolve_container", {"ref": "f3_e7"}, "ref f3_e7 does not exist; number 7 was given out as e7"),
+    (
+        "inspect_pattern",
+        {"ref": "e7", "ancestorLevel": 0},
+        "inspect_pattern: ancestorLevel: input should be greater than or equal to 1 (got 0). It takes: ref (string), ancestorLevel (integer 1..10000).",
+    ),
+    (
+        "inspect_pattern",
+        {"ref": "e7", "ancestorLevel": 5},
+        "ancestorLevel is out of range for e7: valid levels are 1..4 (1 = parent; <body> is not counted). resolve_container lists them.",
+    ),
+    (
+        "extract_anchors",
+        {"ref": "e7", "ancestorLevel": 99},
+        "ancestorLevel is out of range for e7: valid levels are 1..4 (1 = parent; <body> is not counted). resolve_container lists them.",
+    ),
+    (
+        "extract_anchors",
+        {"ref": "e7", "ancestorLevel": 1.5},
+        "extract_anchors: ancestorLevel: input should be a valid integer, got a number with a fractional part (got 1.5). It takes: ref (string), ancestorLevel (integer 1..10000).",
+    ),
+    (
+        "inspect_pattern",
+        {"ref": "e7"},
+        "inspect_pattern: ancestorLevel is required. It takes: ref (string), ancestorLevel (integer 1..10000).",
+    ),
+    (
+        "browser_snapshot",
+        {"maxchars": 100},
+        "browser_snapshot got unknown argument(s) maxchars; it takes: ref (string, optional), depth (integer 1..1000, optional), maxChars (integer 200..1000000, optional)",
+    ),
+    (
+        "browser_navigate",
+        {"url": "shop.html"},
+        "url 'shop.html' is relative: pass an absolute URL with its scheme, such as http://localhost:3000/shop.html",
+    ),
+    ("browser_navigate", {"url": ""}, "url is empty: pass an absolute URL such as https://example.com/"),
+    (
+        "browser_press_key",
+        {"key": "Hyper+a"},
+        "unknown modifier 'Hyper' in 'Hyper+a': use Shift, Control, Alt or Meta, e.g. Shift+Tab",
+    ),
+    (
+        "wait_for_browser",
+        {"milliseconds": 10, "text": "x"},
+        "give exactly one of milliseconds, text, textGone (got milliseconds, text)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "message"), BAD_INPUTS, ids=[f"{t}-{i}" for i, (t, _, _) in enumerate(BAD_INPUTS)]
+)
+async def test_bad_input_is_a_tool_error_and_the_session_goes_on(
+    tools: Tools, fixture_url: URL, tool: str, arguments: dict[str, object], message: str
+) -> None:
+    await tools.ok("browser_navigate", url=fixture_url("shop.html"))
+    await tools.ok("browser_snapshot")
+    text = await tools.error(tool, **arguments)
+    assert text.removeprefix(f"Error executing tool {tool}: ") == message
+    after = await tools.ok("resolve_container", ref="e7")
+    assert after.data["ancestors"][0]["attributes"]["data-testid"] == "product-card"
+
+
+async def test_unreachable_url_then_the_session_works(tools: Tools, fixture_url: URL) -> None:
+    await tools.ok("browser_navigate", url=fixture_url("shop.html"))
+    dead = f"http://127.0.0.1:{unused_port()}/"
+    assert await tools.error("browser_navigate", url=dead) == (
+        f"Error executing tool browser_navigate: could not open {dead}: net::ERR_CONNECTION_REFUSED (nothing is "
+        f"listening there; start the server or fix the port). The tab now shows the browser's error page (it was at "
+        f"{fixture_url('shop.html')}); call browser_navigate with a working URL."
+    )
+    snapshot = await tools.ok("browser_snapshot")
+    assert snapshot.data["url"] == "chrome-error://chromewebdata/"
+    await tools.ok("browser_navigate", url=fixture_url("shop.html"))
+    assert 'button "Add to Cart"' in (await tools.ok("browser_snapshot")).text
+
+
+async def test_stale_refs_after_navigation_and_removal(tools: Tools, fixture_url: URL) -> None:
+    await tools.ok("browser_navigate", url=fixture_url("shop.html"))
+    await tools.ok("browser_snapshot")
+    await tools.ok("browser_navigate", url=fixture_url("login.html"))
+    assert await tools.error("resolve_container", ref="e7") == (
+        f"Error executing tool resolve_container: ref e7 is stale: it belonged to {fixture_url('shop.html')}, a "
+        f"document the page has left (now at {fixture_url('login.html')}); call browser_snapshot for fresh refs"
+    )
+    snapshot = await tools.ok("browser_snapshot")
+    assert '    - textbox "Email" [ref=e21]' in snapshot.text.splitlines()  # numbers are never reused
+
+
+async def test_snapshot_subtree_depth_and_truncation(tools: Tools, fixture_url: URL) -> None:
+    await tools.ok("browser_navigate", url=fixture_url("shop.html"))
+    full = await tools.ok("browser_snapshot")
+    subtree = await tools.ok("browser_snapshot", ref="e5")
+    assert subtree.text.splitlines()[1:] == ['- searchbox "Search" [ref=e5]']
+    shallow = await tools.ok("browser_snapshot", depth=1)
+    assert shallow.text.splitlines()[1:4] == ["- banner:", "  - … 11 more", "- main:"]
+    cut = await tools.ok("browser_snapshot", maxChars=300)
+    body = cut.text.splitlines()
+    assert cut.data["truncated"]["shownLines"] == len(body) - 2
+    assert cut.data["truncated"]["totalLines"] == len(full.text.splitlines()) - 1
+    assert body[-1].startswith("[snapshot cut at ")
+    assert body[-1].endswith("narrow it with ref=<a container's ref>, depth=N, or raise maxChars]")
+
+
+async def test_close_then_next_call_starts_a_new_browser(tools: Tools, fixture_url: URL) -> None:
+    await tools.ok("browser_navigate", url=fixture_url("shop.html"))
+    assert (await tools.ok("browser_close")).data == {"closed": True}
+    assert (await tools.ok("browser_close")).data == {"closed": False}
+    snapshot = await tools.ok("browser_snapshot")
+    assert snapshot.text == "Page: about:blank"
+
+
+async def test_structural_round_trip_latency(tools: Tools, fixture_url: URL) -> None:
+    """Not a timed assertion: prints p50/p95 of resolve_container through MCP stdio (see make bench)."""
+    await tools.ok("browser_navigate", url=fixture_url("shop.html"))
+    await tools.ok("browser_snapshot")
+    samples = []
+    for _ in range(50):
+        start = trio.current_time()
+        await tools.ok("resolve_container", ref="e7")
+        samples.append((trio.current_time() - start) * 1000)
+    samples.sort()
+    print(f"\nresolve_container over MCP stdio: p50 {statistics.median(samples):.2f} ms, p95 {samples[47]:.2f} ms")
+    assert len(samples) == 50

@@ -1,0 +1,172 @@
+"""The reference walk through a real MCP client over stdio, asserted exactly."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from tests.e2e.conftest import Tools
+from verdex.compose import compose_locator, container_level_guess, is_repeating
+
+URL = Callable[[str], str]
+
+HEADINGS = [
+    "iPhone 15 Pro",
+    "MacBook Air 13",
+    "AirPods Pro",
+    "iPad Air",
+    "Apple Watch Series 9",
+    "Galaxy S24",
+    "Pixel 8",
+    "Sony WH-1000XM5",
+    "Kindle Paperwhite",
+    "Nintendo Switch OLED",
+    "GoPro HERO12",
+    "Bose SoundLink Flex",
+]
+
+
+async def test_reference_walk_on_the_testid_shop(tools: Tools, fixture_url: URL) -> None:
+    navigate = await tools.ok("browser_navigate", url=fixture_url("shop.html"))
+    assert navigate.text == (
+        f"Navigated to {fixture_url('shop.html')} (HTTP 200 OK). "
+        'Title: "TechShop: featured products". Next: browser_snapshot.'
+    )
+    assert navigate.data == {
+        "url": fixture_url("shop.html"),
+        "title": "TechShop: featured products",
+        "status": 200,
+        "statusText": "OK",
+    }
+
+    snapshot = await tools.ok("browser_snapshot")
+    lines = snapshot.text.splitlines()
+    assert lines[0] == f"Page: TechShop: featured products ({fixture_url('shop.html')})"
+    start = lines.index('        - heading "iPhone 15 Pro" [level=3]')
+    assert lines[start - 1 : start + 5] == [
+        "      - generic:",
+        '        - heading "iPhone 15 Pro" [level=3]',
+        "        - paragraph: Titanium design with the A17 Pro chip.",
+        "        - text: $999",
+        '        - button "Add to Cart" [ref=e7]',
+        "      - generic:",
+    ]
+    assert snapshot.data["refCount"] == 20
+    assert snapshot.text.count('button "Add to Cart"') == 12
+
+    resolve = await tools.ok("resolve_container", ref="e7")
+    assert json.loads(resolve.text) == resolve.data
+    assert resolve.data["target"] == {
+        "ref": "e7",
+        "tagName": "button",
+        "role": "button",
+        "name": "Add to Cart",
+        "text": "Add to Cart",
+    }
+    ancestors = resolve.data["ancestors"]
+    assert [(a["level"], a["tagName"], a["attributes"]) for a in ancestors] == [
+        (1, "div", {"class": "card", "data-testid": "product-card"}),
+        (2, "div", {"class": "grid", "data-testid": "product-grid"}),
+        (3, "section", {"class": "featured"}),
+        (4, "main", {}),
+    ]
+    assert [(a["childElements"], a["containsRefs"], a.get("refsOmitted")) for a in ancestors] == [
+        (4, ["e7"], None),
+        (12, ["e7", "e8", "e9", "e10", "e11", "e12", "e13", "e14"], 4),
+        (2, ["e7", "e8", "e9", "e10", "e11", "e12", "e13", "e14"], 4),
+        (2, ["e7", "e8", "e9", "e10", "e11", "e12", "e13", "e14"], 4),
+    ]
+
+    pattern = await tools.ok("inspect_pattern", ref="e7", ancestorLevel=2)
+    assert pattern.data["ancestorLevel"] == 2
+    assert pattern.data["containerAt"] == {
+        "tagName": "div",
+        "attributes": {"class": "grid", "data-testid": "product-grid"},
+    }
+    assert pattern.data["targetSiblingIndex"] == 0
+    siblings = pattern.data["siblings"]
+    assert [s["containsText"][0] for s in siblings] == HEADINGS
+    assert [s["index"] for s in siblings] == list(range(12))
+    assert all(s["attributes"] == {"class": "card", "data-testid": "product-card"} for s in siblings)
+    assert siblings[0]["outline"] == ["h3", "p", "span", "button#e7"]
+    assert siblings[0]["containsRefs"] == ["e7"]
+    assert "omitted" not in pattern.data
+
+    anchors = await tools.ok("extract_anchors", ref="e7", ancestorLevel=1)
+    assert anchors.data["ancestorAt"] == {
+        "level": 1,
+        "tagName": "div",
+        "attributes": {"class": "card", "data-testid": "product-card"},
+    }
+    assert anchors.data["descendants"][0] == {
+        "depth": 1,
+        "index": 0,
+        "tagName": "h3",
+        "attributes": {},
+        "role": "heading",
+        "name": "iPhone 15 Pro",
+        "directText": "iPhone 15 Pro",
+    }
+    assert [d["tagName"] for d in anchors.data["descendants"]] == ["h3", "p", "span", "button"]
+
+    composition = compose_locator(resolve.data, pattern.data, anchors.data)
+    assert composition.locator == (
+        "page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' })"
+        ".getByRole('button', { name: 'Add to Cart' })"
+    )
+
+
+async def test_classless_walk_gives_section_div(tools: Tools, fixture_url: URL) -> None:
+    await tools.ok("browser_navigate", url=fixture_url("shop-classless.html"))
+    snapshot = await tools.ok("browser_snapshot")
+    assert '        - button "Add to Cart" [ref=e7]' in snapshot.text.splitlines()
+    resolve = await tools.ok("resolve_container", ref="e7")
+    assert [(a["level"], a["tagName"], a["attributes"]) for a in resolve.data["ancestors"]] == [
+        (1, "div", {}),
+        (2, "div", {}),
+        (3, "section", {}),
+        (4, "div", {}),
+    ]
+    assert container_level_guess(resolve.data) == 1
+    inner = await tools.ok("inspect_pattern", ref="e7", ancestorLevel=2)
+    assert [s["tagName"] for s in inner.data["siblings"]] == ["h3", "p", "div"]
+    assert not is_repeating(inner.data)
+    pattern = await tools.ok("inspect_pattern", ref="e7", ancestorLevel=3)
+    assert pattern.data["containerAt"] == {"tagName": "section", "attributes": {}}
+    assert pattern.data["targetSiblingIndex"] == 0
+    assert [s["containsText"][0] for s in pattern.data["siblings"]] == HEADINGS
+    assert is_repeating(pattern.data)
+    anchors = await tools.ok("extract_anchors", ref="e7", ancestorLevel=2)
+    assert anchors.data["descendants"][0]["name"] == "iPhone 15 Pro"
+    composition = compose_locator(resolve.data, pattern.data, anchors.data)
+    assert composition.locator == (
+        "page.locator('section > div').filter({ hasText: 'iPhone 15 Pro' }).getByRole('button', { name: 'Add to Cart' })"
+    )
+
+
+async def test_ids_shop_needs_the_exact_heading(tools: Tools, fixture_url: URL) -> None:
+    """'iPhone 15 Pro' is a substring of 'iPhone 15 Pro Max': hasText would match two cards."""
+    await tools.ok("browser_navigate", url=fixture_url("shop-ids.html"))
+    await tools.ok("browser_snapshot")
+    resolve = await tools.ok("resolve_container", ref="e7")
+    assert resolve.data["ancestors"][0] == {
+        "level": 1,
+        "tagName": "article",
+        "attributes": {"id": "product-iphone-15-pro"},
+        "childElements": 4,
+        "containsRefs": ["e7"],
+    }
+    level = container_level_guess(resolve.data)
+    assert level == 1
+    pattern = await tools.ok("inspect_pattern", ref="e7", ancestorLevel=2)
+    assert pattern.data["siblings"][1]["containsText"][0] == "iPhone 15 Pro Max"
+    anchors = await tools.ok("extract_anchors", ref="e7", ancestorLevel=1)
+    composition = compose_locator(resolve.data, pattern.data, anchors.data)
+    assert composition.locator == (
+        "page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'iPhone 15 Pro', exact: true }) })"
+        ".getByRole('button', { name: 'Add to Cart' })"
+    )
+    assert composition.python == (
+        'page.get_by_role("article").filter(has=page.get_by_role("heading", name="iPhone 15 Pro", exact=True))'
+        '.get_by_role("button", name="Add to Cart")'
+    )

@@ -1,0 +1,5 @@
+"""``python -m verdex``: the same as the ``verdex`` command."""
+
+from verdex.cli import main
+
+main()

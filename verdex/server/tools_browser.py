@@ -1,0 +1,291 @@
+"""Browser tools: start, navigate, snapshot, act, wait, close."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import trio
+from mcp.server.mcpserver import MCPServer
+from mcp_types import CallToolResult, ToolAnnotations
+from pydantic import Field
+
+from verdex.browser import actions
+from verdex.browser.actions import ActionOutcome
+from verdex.browser.page import Navigation, Page
+from verdex.errors import BridgeCallError, UsageError
+from verdex.server.models import (
+    ActionResult,
+    BrowserInfoResult,
+    CloseResult,
+    NavigateResult,
+    SnapshotResult,
+    WaitResult,
+)
+from verdex.server.session import Session
+from verdex.server.tooling import guarded, respond
+
+__all__ = ["register_browser_tools"]
+
+Ref = Annotated[str, Field(description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame).")]
+
+_READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=True)
+_ACTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
+
+#: Longest explicit wait, milliseconds.
+MAX_WAIT_MS = 60_000
+#: Polling interval of text waits, seconds.
+_POLL = 0.1
+
+
+def register_browser_tools(server: MCPServer, session: Session) -> None:
+    """Add the browser tools to ``server``."""
+
+    @server.tool(annotations=_READ_ONLY)
+    @guarded(session, "browser_initialize")
+    async def browser_initialize() -> Annotated[CallToolResult, BrowserInfoResult]:
+        """Start the browser (verdex also starts it on first use). Returns the browser version and the roles."""
+        browser = await session.browser()
+        config = session.config
+        info = BrowserInfoResult(
+            browser=browser.info.product,
+            protocolVersion=browser.info.protocol_version,
+            headless=config.browser.headless,
+            cdpEndpoint=config.browser.cdp_endpoint,
+            roles=list(session.roles),
+            currentRole=session.current_role,
+            testIdAttribute=config.test_id_attribute,
+        )
+        text = (
+            f"Browser ready: {info.browser}{' (headless)' if info.headless else ''}. "
+            f"Current role: {info.currentRole} (roles: {', '.join(info.roles)}). Next: browser_navigate."
+        )
+        return respond(text, info)
+
+    @server.tool(annotations=_ACTS)
+    @guarded(session, "browser_navigate")
+    async def browser_navigate(
+        url: Annotated[str, Field(description="Absolute URL to open, e.g. http://localhost:3000/login.")],
+    ) -> Annotated[CallToolResult, NavigateResult]:
+        """Open a URL in the current role's page and wait for it to load. Reports the HTTP status
+        (a 404 or 500 page still loads). Next: browser_snapshot."""
+        page = await session.page()
+        navigation = await page.navigate(url)
+        return await _navigation_answer(page, navigation)
+
+    @server.tool(annotations=_ACTS)
+    @guarded(session, "browser_go_back")
+    async def browser_go_back() -> Annotated[CallToolResult, NavigateResult]:
+        """Go back one entry in the page's history and wait for it to load."""
+        page = await session.page()
+        return await _navigation_answer(page, await page.go_back())
+
+    @server.tool(annotations=_READ_ONLY)
+    @guarded(session, "browser_snapshot")
+    async def browser_snapshot(
+        ref: Annotated[str | None, Field(description="Only the subtree of this element (a ref).")] = None,
+        depth: Annotated[
+            int | None, Field(ge=1, le=1000, description="Cut lines deeper than this (1 = top level).")
+        ] = None,
+        maxChars: Annotated[
+            int | None,
+            Field(ge=200, le=1_000_000, description="Cut the text after this many characters (default 40000)."),
+        ] = None,
+    ) -> Annotated[CallToolResult, SnapshotResult]:
+        """Accessibility snapshot of the page: one node a line (role "name" [states]), with [ref=eN] on every
+        interactive element. Refs are stable: an element keeps its ref across snapshots. Use refs with the
+        action tools and with resolve_container / inspect_pattern / extract_anchors to scope locators."""
+        page = await session.page()
+        args: dict[str, Any] = {"maxChars": maxChars or DEFAULT_MAX_CHARS}
+        if depth is not None:
+            args["depth"] = depth
+        if ref is not None:
+            frame, number = page.locate(ref)
+            try:
+                value = await page.bridge_call("snapshot", {**args, "root": number}, frame=frame)
+            except BridgeCallError as exc:
+                raise page.ref_error(ref, exc) from exc
+        else:
+            value = await page.bridge_call("snapshot", args)
+        title = await page.title()
+        truncated = value.get("truncated")
+        lines = [f"Page: {title} ({page.url})" if title else f"Page: {page.url}", value["text"]]
+        if truncated:
+            lines.append(
+                f"[snapshot cut at {truncated['shownLines']} of {truncated['totalLines']} lines "
+                f"({truncated['totalChars']} characters): narrow it with ref=<a container's ref>, depth=N, "
+                "or raise maxChars]"
+            )
+        result = SnapshotResult(
+            url=page.url,
+            title=title,
+            snapshot=value["text"],
+            refCount=int(value.get("refCount", 0)),
+            truncated=truncated,
+        )
+        return respond("\n".join(line for line in lines if line), result)
+
+    @server.tool(annotations=_ACTS)
+    @guarded(session, "browser_click")
+    async def browser_click(ref: Ref) -> Annotated[CallToolResult, ActionResult]:
+        """Click an element with a real mouse click at its centre, after checking it is visible, enabled and not
+        covered (retried until --timeout-action). Waits for a navigation the click starts."""
+        page = await session.page()
+        outcome = await actions.click(page, ref, timeout=session.config.action_timeout)
+        return _action_answer(page, "click", outcome)
+
+    @server.tool(annotations=_ACTS)
+    @guarded(session, "browser_type")
+    async def browser_type(
+        ref: Ref,
+        text: Annotated[str, Field(description="Text that replaces the field's content.")],
+        submit: Annotated[bool, Field(description="Press Enter after typing (submits most forms).")] = False,
+    ) -> Annotated[CallToolResult, ActionResult]:
+        """Type into a textbox, search box, textarea or contenteditable element: clicks it, replaces its
+        content with the text, and presses Enter if submit is true."""
+        page = await session.page()
+        outcome = await actions.type_into(page, ref, text, submit=submit, timeout=session.config.action_timeout)
+        return _action_answer(page, "type", outcome)
+
+    @server.tool(annotations=_ACTS)
+    @guarded(session, "browser_press_key")
+    async def browser_press_key(
+        key: Annotated[
+            str,
+            Field(
+                description="Key name (Enter, Tab, Escape, ArrowDown ...), a character, or a "
+                "combination such as Shift+Tab or Control+a."
+            ),
+        ],
+    ) -> Annotated[CallToolResult, ActionResult]:
+        """Press a key at the element that has focus."""
+        page = await session.page()
+        outcome = await actions.press_key(page, key)
+        return _action_answer(page, f"press {key}", outcome)
+
+    @server.tool(annotations=_ACTS)
+    @guarded(session, "browser_hover")
+    async def browser_hover(ref: Ref) -> Annotated[CallToolResult, ActionResult]:
+        """Move the mouse over an element (opens hover menus and tooltips), after the same checks as a click."""
+        page = await session.page()
+        outcome = await actions.hover(page, ref, timeout=session.config.action_timeout)
+        return _action_answer(page, "hover", outcome)
+
+    @server.tool(annotations=_READ_ONLY)
+    @guarded(session, "wait_for_browser")
+    async def wait_for_browser(
+        milliseconds: Annotated[int | None, Field(ge=0, le=MAX_WAIT_MS, description="Wait this long.")] = None,
+        text: Annotated[str | None, Field(min_length=1, description="Wait until this text is on the page.")] = None,
+        textGone: Annotated[
+            str | None, Field(min_length=1, description="Wait until this text is no longer on the page.")
+        ] = None,
+        timeoutMs: Annotated[
+            int, Field(ge=0, le=MAX_WAIT_MS, description="Give up after this long (text waits).")
+        ] = 10_000,
+    ) -> Annotated[CallToolResult, WaitResult]:
+        """Wait for time to pass, or for a text to appear or disappear on the current page. Give exactly one of
+        milliseconds, text, textGone."""
+        given = [
+            name
+            for name, value in (("milliseconds", milliseconds), ("text", text), ("textGone", textGone))
+            if value is not None
+        ]
+        if len(given) != 1:
+            raise UsageError(f"give exactly one of milliseconds, text, textGone (got {', '.join(given) or 'none'})")
+        start = trio.current_time()
+        if milliseconds is not None:
+            await trio.sleep(milliseconds / 1000)
+            condition = f"{milliseconds} ms"
+        else:
+            page = await session.page()
+            wanted = text if text is not None else textGone
+            assert wanted is not None
+            present = text is not None
+            condition = f"text {wanted!r} {'to appear' if present else 'to disappear'}"
+            with trio.move_on_after(timeoutMs / 1000) as scope:
+                # Text on a page is not an event: poll it.
+                while (wanted in await _page_text(page)) != present:  # noqa: ASYNC110
+                    await trio.sleep(_POLL)
+            if scope.cancelled_caught:
+                raise UsageError(
+                    f"timed out after {timeoutMs} ms waiting for {condition}; call browser_snapshot to see the page"
+                )
+        waited = round((trio.current_time() - start) * 1000)
+        return respond(f"Waited {waited} ms for {condition}.", WaitResult(waitedMs=waited, condition=condition))
+
+    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True))
+    @guarded(session, "browser_close")
+    async def browser_close() -> Annotated[CallToolResult, CloseResult]:
+        """Close the browser and every role's pages (logins are lost). The next tool call starts a new browser."""
+        closed = await session.close_browser()
+        text = "Browser closed." if closed else "No browser was open."
+        return respond(text, CloseResult(closed=closed))
+
+
+#: Default snapshot size limit, characters.
+DEFAULT_MAX_CHARS = 40_000
+
+
+async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResult:
+    title = await page.title()
+    result = NavigateResult(
+        url=navigation.url,
+        title=title,
+        status=navigation.status,
+        statusText=navigation.status_text or None,
+        loadPending=navigation.load_pending or None,
+        sameDocument=navigation.same_document or None,
+    )
+    status = (
+        f" (HTTP {' '.join(filter(None, [str(navigation.status), navigation.status_text]))})"
+        if navigation.status
+        else ""
+    )
+    text = f"Navigated to {navigation.url}{status}."
+    if title:
+        text += f' Title: "{title}".'
+    if navigation.load_pending:
+        text += " The page had not finished loading (its load event had not fired); content may still be arriving."
+    return respond(text + " Next: browser_snapshot.", result)
+
+
+def _action_answer(page: Page, action: str, outcome: ActionOutcome) -> CallToolResult:
+    navigation = outcome.navigation
+    result = ActionResult(
+        action=action,
+        ref=outcome.ref,
+        role=outcome.role,
+        name=outcome.name,
+        url=page.url,
+        navigated=navigation is not None,
+        status=navigation.status if navigation else None,
+    )
+    if outcome.ref:
+        described = (
+            f'{outcome.role or outcome.tag_name} "{outcome.name}"'
+            if outcome.name
+            else f"{outcome.role or outcome.tag_name}"
+        )
+        verb = {"click": "Clicked", "type": "Typed into", "hover": "Hovered"}.get(action, action.capitalize())
+        text = f"{verb} {described} [ref={outcome.ref}]."
+    else:
+        text = f"Pressed {action.removeprefix('press ')}."
+    if navigation is not None:
+        if navigation.same_document:
+            text += f" The page moved to {navigation.url}."
+        else:
+            status = f" (HTTP {navigation.status})" if navigation.status else ""
+            text += f" It navigated to {navigation.url}{status}."
+            if navigation.load_pending:
+                text += " The new page had not finished loading."
+    return respond(text + " Next: browser_snapshot to see the result.", result)
+
+
+async def _page_text(page: Page) -> str:
+    context = await page.world_of(page.main_frame)
+    answer = await page.session.send(
+        "Runtime.evaluate",
+        {"expression": "document.body ? document.body.innerText : ''", "contextId": context, "returnByValue": True},
+        timeout=page.settings.call_timeout,
+    )
+    value = answer.get("result", {}).get("value")
+    return value if isinstance(value, str) else ""

@@ -1,0 +1,70 @@
+"""Structural tools: the three primitives that scope a locator.
+
+Each is one bridge call that returns facts (tags, attributes, text, refs), compact JSON in the
+text block and the same object as structured content. Their limits are in bridge/README.md.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import MCPServer
+from mcp_types import CallToolResult, ToolAnnotations
+from pydantic import BaseModel, Field
+
+from verdex.server.models import ExtractAnchorsResult, InspectPatternResult, ResolveContainerResult
+from verdex.server.session import Session
+from verdex.server.tooling import compact_json, guarded, respond
+
+__all__ = ["register_structure_tools"]
+
+Ref = Annotated[str, Field(description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame).")]
+AncestorLevel = Annotated[
+    int,
+    Field(
+        ge=1,
+        le=10_000,
+        description="How many levels up from the element: 1 = its parent. resolve_container lists the levels.",
+    ),
+]
+
+_READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+
+
+def register_structure_tools(server: MCPServer, session: Session) -> None:
+    """Add resolve_container, inspect_pattern and extract_anchors to ``server``."""
+
+    @server.tool(annotations=_READ_ONLY)
+    @guarded(session, "resolve_container")
+    async def resolve_container(ref: Ref) -> Annotated[CallToolResult, ResolveContainerResult]:
+        """Step 1 of scoping a locator. The element and its ancestors from the parent (level 1) up to <body>:
+        tag, locator attributes (data-testid, id, role, aria-label ...), child count and the refs inside.
+        Look for the nearest ancestor with a test id, role or landmark: that is the container to scope by.
+        Next: inspect_pattern at that level + 1 to see whether it repeats."""
+        return await _facts("resolveContainer", ref, {}, ResolveContainerResult)
+
+    @server.tool(annotations=_READ_ONLY)
+    @guarded(session, "inspect_pattern")
+    async def inspect_pattern(
+        ref: Ref, ancestorLevel: AncestorLevel
+    ) -> Annotated[CallToolResult, InspectPatternResult]:
+        """Step 2. The children of the ancestor at ancestorLevel: is the element's container one of a
+        repeating set (cards, rows, list items)? Each sibling comes with its attributes, its first texts and an
+        outline; targetSiblingIndex is the one holding the element. Pick a text that tells the target's
+        container apart from its siblings. Next: extract_anchors."""
+        return await _facts("inspectPattern", ref, {"ancestorLevel": ancestorLevel}, InspectPatternResult)
+
+    @server.tool(annotations=_READ_ONLY)
+    @guarded(session, "extract_anchors")
+    async def extract_anchors(
+        ref: Ref, ancestorLevel: AncestorLevel
+    ) -> Annotated[CallToolResult, ExtractAnchorsResult]:
+        """Step 3. The content inside the ancestor at ancestorLevel (usually the container found in steps 1-2):
+        its descendants in document order with depth, attributes, refs, roles, names and text. Use a unique
+        heading or label as the filter, e.g. getByTestId('card').filter({ hasText: 'iPhone 15 Pro' })."""
+        return await _facts("extractAnchors", ref, {"ancestorLevel": ancestorLevel}, ExtractAnchorsResult)
+
+    async def _facts(method: str, ref: str, args: dict[str, Any], model: type[BaseModel]) -> CallToolResult:
+        page = await session.page()
+        value = await page.ref_call(ref, method, args)
+        return respond(compact_json(value), model.model_validate(value))
