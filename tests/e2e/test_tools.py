@@ -49,7 +49,8 @@ async def test_tools_list_names_descriptions_and_hints(tools: Tools) -> None:
     listed = (await tools.client.list_tools()).tools
     assert {tool.name: bool(tool.annotations and tool.annotations.read_only_hint) for tool in listed} == TOOLS
     for tool in listed:
-        assert tool.description and len(tool.description) > 40, tool.name
+        assert tool.description, tool.name
+        assert len(tool.description) > 40, tool.name
         assert tool.output_schema is not None, tool.name
 
 
