@@ -8,9 +8,17 @@
 
 const getComputedStyleFn = globalThis.getComputedStyle.bind(globalThis);
 
+const upperNames = new Map<string, string>();
+
 /** Upper-case local name for HTML and SVG elements alike (`svg` -> `SVG`). */
 export function tagOf(element: Element): string {
-  return element.localName.toUpperCase();
+  const local = element.localName;
+  let upper = upperNames.get(local);
+  if (upper === undefined) {
+    upper = local.toUpperCase();
+    if (upperNames.size < 512) upperNames.set(local, upper);
+  }
+  return upper;
 }
 
 /** Lower-case tag name as reported to the model. */
@@ -150,8 +158,8 @@ export function getStyle(element: Element): CSSStyleDeclaration {
  * element's tree scope (or its shadow root) can give it one: reading pseudo styles is the most
  * expensive style query, and most pages have few such rules.
  */
-export function getPseudoStyle(element: Element, pseudo: PseudoKind): CSSStyleDeclaration | undefined {
-  if (!mayHavePseudoContent(element)) return undefined;
+export function getPseudoStyle(element: Element, pseudo: PseudoKind, known = false): CSSStyleDeclaration | undefined {
+  if (!known && !mayHavePseudoContent(element)) return undefined;
   const cache = pseudo === '::before' ? caches?.before : caches?.after;
   let style = cache?.get(element);
   if (!style) {
@@ -169,7 +177,8 @@ function mayHavePseudoContent(element: Element): boolean {
   return !!shadow && scopeHasPseudoRules(shadow);
 }
 
-function scopeHasPseudoRules(scope: Node): boolean {
+/** Whether any style sheet of a document or shadow root has a `::before`/`::after` rule (per walk). */
+export function scopeHasPseudoRules(scope: Node): boolean {
   const cache = caches?.scopes;
   const cached = cache?.get(scope);
   if (cached !== undefined) return cached;

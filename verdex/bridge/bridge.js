@@ -3,8 +3,15 @@
 (() => {
   // src/dom.ts
   var getComputedStyleFn = globalThis.getComputedStyle.bind(globalThis);
+  var upperNames = /* @__PURE__ */ new Map();
   function tagOf(element) {
-    return element.localName.toUpperCase();
+    const local = element.localName;
+    let upper = upperNames.get(local);
+    if (upper === void 0) {
+      upper = local.toUpperCase();
+      if (upperNames.size < 512) upperNames.set(local, upper);
+    }
+    return upper;
   }
   function tagNameOf(element) {
     return element.localName.toLowerCase();
@@ -95,8 +102,8 @@
     }
     return style;
   }
-  function getPseudoStyle(element, pseudo) {
-    if (!mayHavePseudoContent(element)) return void 0;
+  function getPseudoStyle(element, pseudo, known = false) {
+    if (!known && !mayHavePseudoContent(element)) return void 0;
     const cache = pseudo === "::before" ? caches?.before : caches?.after;
     let style = cache?.get(element);
     if (!style) {
@@ -776,6 +783,12 @@
   }
   function getCssContent(element, pseudo) {
     const style = pseudo ? getPseudoStyle(element, pseudo) : getStyle(element);
+    return contentOf(element, style, pseudo);
+  }
+  function getPseudoContentKnown(element, pseudo) {
+    return contentOf(element, getPseudoStyle(element, pseudo, true), pseudo);
+  }
+  function contentOf(element, style, pseudo) {
     if (!style) return void 0;
     const value = style.content;
     if (!value || value === "none" || value === "normal") return void 0;
@@ -886,7 +899,7 @@
   // src/aria/visibility.ts
   var HIDDEN_RENDER = 1;
   var HIDDEN_ARIA = 2;
-  var kIgnoredTags = /* @__PURE__ */ new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "TITLE", "META", "LINK", "BASE"]);
+  var kIgnoredTags = /* @__PURE__ */ new Set(["script", "style", "noscript", "template", "head", "title", "meta", "link", "base"]);
   var flagsCache;
   registerWalkCache(
     () => {
@@ -897,8 +910,9 @@
     }
   );
   function isIgnoredTag(element) {
-    return kIgnoredTags.has(tagOf(element));
+    return kIgnoredTags.has(element.localName) && !(element.localName === "title" && element.parentElement?.namespaceURI === kSvgNs);
   }
+  var kSvgNs = "http://www.w3.org/2000/svg";
   function getHiddenFlags(element) {
     const cached = flagsCache?.get(element);
     if (cached !== void 0) return cached;
@@ -916,11 +930,11 @@
   function setHiddenFlags(element, flags) {
     flagsCache?.set(element, flags);
   }
-  function computeHiddenFlags(element, parent, parentFlags) {
+  function computeHiddenFlags(element, parent, parentFlags, parentChecked = false) {
     let flags = parentFlags;
     if (flags & HIDDEN_RENDER) return flags;
-    if (kIgnoredTags.has(tagOf(element))) return flags | HIDDEN_RENDER;
-    if (parent) {
+    if (kIgnoredTags.has(element.localName) && isIgnoredTag(element)) return flags | HIDDEN_RENDER;
+    if (parent && !parentChecked) {
       if (parent.shadowRoot && element.parentElement === parent && !element.assignedSlot) return flags | HIDDEN_RENDER;
       if (getStyle(parent).contentVisibility === "hidden") return flags | HIDDEN_RENDER;
       if (isClosedDetails(parent) && !isDetailsSummary(parent, element)) return flags | HIDDEN_RENDER;
@@ -1327,7 +1341,9 @@
     }
     return text + (getCssContent(element, "::after") ?? "");
   }
+  var kLetter = /[^\s\d\p{P}]/u;
   function transformText(text, parent) {
+    if (!kLetter.test(text)) return text;
     const transform = getStyle(parent).textTransform;
     if (!transform || transform === "none") return text;
     if (transform === "uppercase") return text.toUpperCase();
@@ -1421,12 +1437,15 @@
     if (kInteractiveRoles.has(getRole(element) ?? "")) return true;
     if (element.hasAttribute("tabindex")) return true;
     if (isEditingHost(element)) return true;
-    const tabIndex = element.tabIndex;
-    return typeof tabIndex === "number" && tabIndex >= 0 && !isImplicitlyFocusableOnly(element);
-  }
-  function isImplicitlyFocusableOnly(element) {
-    const tag = tagOf(element);
-    return tag === "IFRAME" || tag === "FRAME" || tag === "BODY" || tag === "HTML";
+    switch (tagOf(element)) {
+      case "AREA":
+        return element.hasAttribute("href");
+      case "AUDIO":
+      case "VIDEO":
+        return element.hasAttribute("controls");
+      default:
+        return false;
+    }
   }
 
   // src/snapshot/tree.ts
@@ -1452,24 +1471,27 @@
     visitedOwned = /* @__PURE__ */ new Set();
     build(keepRoot) {
       const fragment = { node: { role: "fragment", name: "", children: [] }, fullName: "", tokens: [] };
-      if (keepRoot) {
-        const flags = getHiddenFlags(this.root);
-        if (!flags) this.visitElement(fragment, this.root, flags, true);
+      const flags = getHiddenFlags(this.root);
+      const pseudo = scopeHasPseudoRules(this.root.getRootNode());
+      if (flags) {
+      } else if (keepRoot) {
+        this.visitElement(fragment, this.root, flags, pseudo, true);
       } else {
-        const flags = getHiddenFlags(this.root);
-        if (!flags) this.visitContent(fragment, this.root, flags, isStyleVisible(this.root));
+        this.visitContent(fragment, this.root, flags, isStyleVisible(this.root), pseudo);
       }
       this.close(fragment);
       return fragment.node;
     }
-    visitElement(parent, element, flags, isRoot = false) {
+    /** `pseudo`: the element's tree scope has ::before/::after rules. */
+    visitElement(parent, element, flags, pseudo, isRoot = false) {
       const selfVisible = isStyleVisible(element);
       const open = selfVisible ? this.openNode(element, isRoot) : null;
       const target = open ?? parent;
       const display = getStyle(element).display;
       const block = display !== "inline" && display !== "contents" || element.localName === "br";
       if (block) target.tokens.push(" ");
-      if (tagOf(element) !== "IFRAME" && tagOf(element) !== "FRAME") this.visitContent(target, element, flags, selfVisible);
+      const local = element.localName;
+      if (local !== "iframe" && local !== "frame") this.visitContent(target, element, flags, selfVisible, pseudo);
       if (block) target.tokens.push(" ");
       if (!open) return;
       this.close(open);
@@ -1481,23 +1503,35 @@
       }
     }
     /** Pseudo content, children in render order, aria-owns elements. */
-    visitContent(target, element, flags, selfVisible) {
-      if (selfVisible) {
-        const before = getCssContent(element, "::before");
+    visitContent(target, element, flags, selfVisible, pseudo) {
+      if (getStyle(element).contentVisibility === "hidden") return;
+      const shadow = element.shadowRoot;
+      const ownPseudo = selfVisible && (pseudo || !!shadow && scopeHasPseudoRules(shadow));
+      if (ownPseudo) {
+        const before = getPseudoContentKnown(element, "::before");
         if (before) target.tokens.push(before);
       }
       const skipText = isValueControl(element);
-      const children = flatChildNodes(element);
-      for (let i = 0; i < children.length; i++) {
-        const child = children[i];
+      const closedDetails = isClosedDetails(element);
+      let childPseudo = pseudo;
+      let children = null;
+      if (shadow || element.localName === "slot") {
+        children = flatChildNodes(element);
+        if (shadow) childPseudo = scopeHasPseudoRules(shadow);
+        else if (children.length && children[0].parentNode !== element)
+          childPseudo = scopeHasPseudoRules(children[0].getRootNode());
+      }
+      let index = 0;
+      for (let child = children ? children[0] : element.firstChild; child; child = children ? children[++index] : child.nextSibling) {
         if (child.nodeType === 3) {
-          if (selfVisible && !skipText) target.tokens.push(transformText(child.data, element));
+          if (selfVisible && !skipText && !closedDetails) target.tokens.push(transformText(child.data, element));
         } else if (child.nodeType === 1) {
           const childElement = child;
           if (this.ownedBy.size && this.ownedBy.has(childElement) && this.ownedBy.get(childElement) !== element) continue;
-          const childFlags = computeHiddenFlags(childElement, element, flags);
+          if (closedDetails && !isDetailsSummary(element, childElement)) continue;
+          const childFlags = computeHiddenFlags(childElement, element, flags, true);
           setHiddenFlags(childElement, childFlags);
-          if (childFlags === 0) this.visitElement(target, childElement, childFlags);
+          if (childFlags === 0) this.visitElement(target, childElement, childFlags, childPseudo);
         }
       }
       if (this.ownedBy.size && element.hasAttribute("aria-owns")) {
@@ -1505,18 +1539,18 @@
           if (this.visitedOwned.has(owned)) continue;
           this.visitedOwned.add(owned);
           const ownedFlags = getHiddenFlags(owned);
-          if (ownedFlags === 0) this.visitElement(target, owned, ownedFlags);
+          if (ownedFlags === 0) this.visitElement(target, owned, ownedFlags, scopeHasPseudoRules(owned.getRootNode()));
         }
       }
-      if (selfVisible) {
-        const after = getCssContent(element, "::after");
+      if (ownPseudo) {
+        const after = getPseudoContentKnown(element, "::after");
         if (after) target.tokens.push(after);
       }
     }
     /** The node of a visible element, or null when it has none (none/presentation, inline text span). */
     openNode(element, isRoot) {
-      const tag = tagOf(element);
-      if (tag === "IFRAME" || tag === "FRAME") {
+      const local = element.localName;
+      if (local === "iframe" || local === "frame") {
         const ref = this.refs.ensure(element);
         this.refs.remember(ref, "iframe", "");
         return { node: { role: "iframe", name: "", children: [], ref }, fullName: "", tokens: [] };

@@ -383,8 +383,11 @@ function accumulatedText(element: Element, t: Traversal): string {
   return text + (getCssContent(element, '::after') ?? '');
 }
 
+const kLetter = /[^\s\d\p{P}]/u;
+
 /** `text` as rendered inside `parent`: its text-transform applied. */
 export function transformText(text: string, parent: Element): string {
+  if (!kLetter.test(text)) return text;
   const transform = getStyle(parent).textTransform;
   if (!transform || transform === 'none') return text;
   if (transform === 'uppercase') return text.toUpperCase();

@@ -32,6 +32,15 @@ export function truncate(text: string, max: number): string {
  */
 export function getCssContent(element: Element, pseudo?: '::before' | '::after'): string | undefined {
   const style = pseudo ? getPseudoStyle(element, pseudo) : getStyle(element);
+  return contentOf(element, style, pseudo);
+}
+
+/** getCssContent for a pseudo element the caller knows may have style rules (skips that check). */
+export function getPseudoContentKnown(element: Element, pseudo: '::before' | '::after'): string | undefined {
+  return contentOf(element, getPseudoStyle(element, pseudo, true), pseudo);
+}
+
+function contentOf(element: Element, style: CSSStyleDeclaration | undefined, pseudo?: '::before' | '::after'): string | undefined {
   if (!style) return undefined;
   const value = style.content;
   if (!value || value === 'none' || value === 'normal') return undefined;

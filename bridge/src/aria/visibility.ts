@@ -11,7 +11,7 @@
  * parent's flags, random access (labels, aria-labelledby targets) climbs and memoizes.
  */
 
-import { flatParent, getStyle, registerWalkCache, tagOf } from '../dom';
+import { flatParent, getStyle, registerWalkCache } from '../dom';
 import { getOwner } from './owns';
 
 /** Not rendered: no box for the element nor any descendant. */
@@ -19,7 +19,7 @@ export const HIDDEN_RENDER = 1;
 /** Rendered but removed from the accessibility tree (`aria-hidden="true"`, `inert`). */
 export const HIDDEN_ARIA = 2;
 
-const kIgnoredTags = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE', 'META', 'LINK', 'BASE']);
+const kIgnoredTags = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'meta', 'link', 'base']);
 
 let flagsCache: Map<Element, number> | undefined;
 registerWalkCache(
@@ -29,8 +29,10 @@ registerWalkCache(
 
 /** Elements whose content never takes part in the accessibility tree or its text. */
 export function isIgnoredTag(element: Element): boolean {
-  return kIgnoredTags.has(tagOf(element));
+  return kIgnoredTags.has(element.localName) && !(element.localName === 'title' && element.parentElement?.namespaceURI === kSvgNs);
 }
+
+const kSvgNs = 'http://www.w3.org/2000/svg';
 
 /** Subtree flags of an element: HIDDEN_RENDER | HIDDEN_ARIA, inherited from its flat-tree ancestors. */
 export function getHiddenFlags(element: Element): number {
@@ -60,11 +62,13 @@ export function setHiddenFlags(element: Element, flags: number): void {
  * Flags of `element` given its flat-tree parent and the parent's flags. A render-hidden parent
  * makes the child render-hidden without looking at the child's style.
  */
-export function computeHiddenFlags(element: Element, parent: Element | null, parentFlags: number): number {
+export function computeHiddenFlags(element: Element, parent: Element | null, parentFlags: number,
+  parentChecked = false): number {
   let flags = parentFlags;
   if (flags & HIDDEN_RENDER) return flags;
-  if (kIgnoredTags.has(tagOf(element))) return flags | HIDDEN_RENDER;
-  if (parent) {
+  if (kIgnoredTags.has(element.localName) && isIgnoredTag(element)) return flags | HIDDEN_RENDER;
+  // `parentChecked`: the caller (a top-down walk) already applied the parent's rules below.
+  if (parent && !parentChecked) {
     // A light-DOM child of a shadow host is rendered only through a slot.
     if (parent.shadowRoot && element.parentElement === parent && !element.assignedSlot) return flags | HIDDEN_RENDER;
     // The content of a content-visibility:hidden element is skipped (the element's own box stays).
@@ -82,11 +86,11 @@ export function computeHiddenFlags(element: Element, parent: Element | null, par
   return flags;
 }
 
-function isClosedDetails(element: Element): boolean {
+export function isClosedDetails(element: Element): boolean {
   return element.localName === 'details' && !(element as HTMLDetailsElement).open;
 }
 
-function isDetailsSummary(details: Element, child: Element): boolean {
+export function isDetailsSummary(details: Element, child: Element): boolean {
   if (child.localName !== 'summary') return false;
   for (let c = details.firstElementChild; c; c = c.nextElementSibling)
     if (c.localName === 'summary') return c === child;

@@ -98,12 +98,10 @@ function isInteractiveKind(element: Element): boolean {
   if (kInteractiveRoles.has(getRole(element) ?? '')) return true;
   if (element.hasAttribute('tabindex')) return true;
   if (isEditingHost(element)) return true;
-  const tabIndex = (element as HTMLElement).tabIndex;
-  return typeof tabIndex === 'number' && tabIndex >= 0 && !isImplicitlyFocusableOnly(element);
-}
-
-/** Elements with tabIndex 0 that are not controls (iframes get their own line, body is the root). */
-function isImplicitlyFocusableOnly(element: Element): boolean {
-  const tag = tagOf(element);
-  return tag === 'IFRAME' || tag === 'FRAME' || tag === 'BODY' || tag === 'HTML';
+  // The other elements whose tabIndex defaults to 0 (iframes get their own line, with a ref).
+  switch (tagOf(element)) {
+    case 'AREA': return element.hasAttribute('href');
+    case 'AUDIO': case 'VIDEO': return element.hasAttribute('controls');
+    default: return false;
+  }
 }

@@ -6,13 +6,13 @@
  * `none`/`presentation` elements give their children to their parent (README: Snapshot format).
  */
 
-import { deepActiveElement, flatChildNodes, getStyle, tagOf } from '../dom';
+import { deepActiveElement, flatChildNodes, getStyle, scopeHasPseudoRules, tagOf } from '../dom';
 import { getOwnedElements, getOwnerMap } from '../aria/owns';
 import { getAccessibleName, transformText } from '../aria/name';
 import { getRole } from '../aria/roles';
 import { getChecked, getDisabled, getExpanded, getLevel, getPressed, getSelected, type Tristate } from '../aria/states';
-import { getCssContent, normalizeWhitespace, truncate } from '../aria/text';
-import { computeHiddenFlags, getHiddenFlags, isStyleVisible, setHiddenFlags } from '../aria/visibility';
+import { getPseudoContentKnown, normalizeWhitespace, truncate } from '../aria/text';
+import { computeHiddenFlags, getHiddenFlags, isClosedDetails, isDetailsSummary, isStyleVisible, setHiddenFlags } from '../aria/visibility';
 import { isInteractive, type RefRegistry } from './refs';
 
 export const kMaxNameLength = 150;
@@ -74,25 +74,29 @@ class TreeBuilder {
 
   build(keepRoot: boolean): AriaNode {
     const fragment: OpenNode = { node: { role: 'fragment', name: '', children: [] }, fullName: '', tokens: [] };
-    if (keepRoot) {
-      const flags = getHiddenFlags(this.root);
-      if (!flags) this.visitElement(fragment, this.root, flags, true);
+    const flags = getHiddenFlags(this.root);
+    const pseudo = scopeHasPseudoRules(this.root.getRootNode());
+    if (flags) {
+      // Hidden root: nothing to show.
+    } else if (keepRoot) {
+      this.visitElement(fragment, this.root, flags, pseudo, true);
     } else {
-      const flags = getHiddenFlags(this.root);
-      if (!flags) this.visitContent(fragment, this.root, flags, isStyleVisible(this.root));
+      this.visitContent(fragment, this.root, flags, isStyleVisible(this.root), pseudo);
     }
     this.close(fragment);
     return fragment.node;
   }
 
-  private visitElement(parent: OpenNode, element: Element, flags: number, isRoot = false): void {
+  /** `pseudo`: the element's tree scope has ::before/::after rules. */
+  private visitElement(parent: OpenNode, element: Element, flags: number, pseudo: boolean, isRoot = false): void {
     const selfVisible = isStyleVisible(element);
     const open = selfVisible ? this.openNode(element, isRoot) : null;
     const target = open ?? parent;
     const display = getStyle(element).display;
     const block = (display !== 'inline' && display !== 'contents') || element.localName === 'br';
     if (block) target.tokens.push(' ');
-    if (tagOf(element) !== 'IFRAME' && tagOf(element) !== 'FRAME') this.visitContent(target, element, flags, selfVisible);
+    const local = element.localName;
+    if (local !== 'iframe' && local !== 'frame') this.visitContent(target, element, flags, selfVisible, pseudo);
     if (block) target.tokens.push(' ');
     if (!open) return;
     this.close(open);
@@ -106,23 +110,38 @@ class TreeBuilder {
   }
 
   /** Pseudo content, children in render order, aria-owns elements. */
-  private visitContent(target: OpenNode, element: Element, flags: number, selfVisible: boolean): void {
-    if (selfVisible) {
-      const before = getCssContent(element, '::before');
+  private visitContent(target: OpenNode, element: Element, flags: number, selfVisible: boolean, pseudo: boolean): void {
+    // The content of a content-visibility:hidden element is skipped, pseudo content included.
+    if (getStyle(element).contentVisibility === 'hidden') return;
+    const shadow = element.shadowRoot;
+    const ownPseudo = selfVisible && (pseudo || (!!shadow && scopeHasPseudoRules(shadow)));
+    if (ownPseudo) {
+      const before = getPseudoContentKnown(element, '::before');
       if (before) target.tokens.push(before);
     }
     const skipText = isValueControl(element);
-    const children = flatChildNodes(element);
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i]!;
+    const closedDetails = isClosedDetails(element);
+    let childPseudo = pseudo;
+    let children: ArrayLike<Node> | null = null;
+    if (shadow || element.localName === 'slot') {
+      children = flatChildNodes(element);
+      if (shadow) childPseudo = scopeHasPseudoRules(shadow);
+      else if (children.length && children[0]!.parentNode !== element)
+        childPseudo = scopeHasPseudoRules(children[0]!.getRootNode());
+    }
+    // Light children are walked with firstChild/nextSibling (cheaper than a NodeList).
+    let index = 0;
+    for (let child = children ? children[0] : element.firstChild; child;
+      child = children ? children[++index] : child.nextSibling) {
       if (child.nodeType === 3) {
-        if (selfVisible && !skipText) target.tokens.push(transformText((child as Text).data, element));
+        if (selfVisible && !skipText && !closedDetails) target.tokens.push(transformText((child as Text).data, element));
       } else if (child.nodeType === 1) {
         const childElement = child as Element;
         if (this.ownedBy.size && this.ownedBy.has(childElement) && this.ownedBy.get(childElement) !== element) continue;
-        const childFlags = computeHiddenFlags(childElement, element, flags);
+        if (closedDetails && !isDetailsSummary(element, childElement)) continue;
+        const childFlags = computeHiddenFlags(childElement, element, flags, true);
         setHiddenFlags(childElement, childFlags);
-        if (childFlags === 0) this.visitElement(target, childElement, childFlags);
+        if (childFlags === 0) this.visitElement(target, childElement, childFlags, childPseudo);
       }
     }
     if (this.ownedBy.size && element.hasAttribute('aria-owns')) {
@@ -130,19 +149,19 @@ class TreeBuilder {
         if (this.visitedOwned.has(owned)) continue;
         this.visitedOwned.add(owned);
         const ownedFlags = getHiddenFlags(owned);
-        if (ownedFlags === 0) this.visitElement(target, owned, ownedFlags);
+        if (ownedFlags === 0) this.visitElement(target, owned, ownedFlags, scopeHasPseudoRules(owned.getRootNode()));
       }
     }
-    if (selfVisible) {
-      const after = getCssContent(element, '::after');
+    if (ownPseudo) {
+      const after = getPseudoContentKnown(element, '::after');
       if (after) target.tokens.push(after);
     }
   }
 
   /** The node of a visible element, or null when it has none (none/presentation, inline text span). */
   private openNode(element: Element, isRoot: boolean): OpenNode | null {
-    const tag = tagOf(element);
-    if (tag === 'IFRAME' || tag === 'FRAME') {
+    const local = element.localName;
+    if (local === 'iframe' || local === 'frame') {
       const ref = this.refs.ensure(element);
       this.refs.remember(ref, 'iframe', '');
       return { node: { role: 'iframe', name: '', children: [], ref }, fullName: '', tokens: [] };
