@@ -54,7 +54,14 @@ def shared_chromium() -> Iterator[str]:
     log_path = profile / "stderr.log"
     log = log_path.open("wb")
     process = subprocess.Popen(
-        [find_browser(), "--remote-debugging-port=0", f"--user-data-dir={profile}", *BASE_FLAGS, "--headless", "--hide-scrollbars"],
+        [
+            find_browser(),
+            "--remote-debugging-port=0",
+            f"--user-data-dir={profile}",
+            *BASE_FLAGS,
+            "--headless",
+            "--hide-scrollbars",
+        ],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=log,

@@ -8,8 +8,8 @@ caller sees ``BrowserClosedError``, not a group around it.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import AsyncIterator
 
 import trio
 

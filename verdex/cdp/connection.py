@@ -17,10 +17,10 @@ import itertools
 import json
 import logging
 import math
-from collections.abc import Callable, Generator
+from collections.abc import AsyncIterator, Callable, Generator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, AsyncIterator, TypeVar
+from typing import Any, TypeVar
 
 import trio
 
@@ -237,9 +237,7 @@ class CDPSession:
         return self.connection.on(method, handler, session_id=self.session_id)
 
     @asynccontextmanager
-    async def expect(
-        self, method: str, predicate: Callable[[JSON], bool] | None = None
-    ) -> AsyncIterator[_Expectation]:
+    async def expect(self, method: str, predicate: Callable[[JSON], bool] | None = None) -> AsyncIterator[_Expectation]:
         """Catch the first matching event from now on, also one that arrives before ``wait``.
 
         Use it around the command that causes the event::

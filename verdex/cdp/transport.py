@@ -13,8 +13,9 @@ Both implement :class:`Transport`. ``receive`` returns one whole message as text
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import AsyncIterator, Protocol
+from typing import Protocol
 
 import trio
 import trio_websocket
