@@ -43,7 +43,8 @@ demo: install
 test: install lint typecheck bridge-check pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check verdex tests fixtures benchmarks
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

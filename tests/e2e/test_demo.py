@@ -21,11 +21,21 @@ async def _demo(*args: str) -> str:
 async def test_demo_on_the_bundled_shop(cdp_endpoint: str) -> None:
     output = await _demo("--cdp-endpoint", cdp_endpoint)
     headers = re.findall(r"^── (\w+)\(", output, flags=re.MULTILINE)
-    assert headers == ["browser_navigate", "browser_snapshot", "resolve_container", "inspect_pattern", "extract_anchors"]
+    assert headers == [
+        "browser_navigate",
+        "browser_snapshot",
+        "resolve_container",
+        "inspect_pattern",
+        "extract_anchors",
+    ]
     assert re.search(r"^── resolve_container\(ref='e7'\) · \d+ tokens$", output, flags=re.MULTILINE)
     assert re.search(r"^── inspect_pattern\(ref='e7', ancestorLevel=2\) · \d+ tokens$", output, flags=re.MULTILINE)
     assert re.search(r"^── extract_anchors\(ref='e7', ancestorLevel=1\) · \d+ tokens$", output, flags=re.MULTILINE)
-    assert re.search(r"^exploration: \d+ tokens in 5 calls; the page's full DOM \(outerHTML\): \d+ tokens$", output, flags=re.MULTILINE)
+    assert re.search(
+        r"^exploration: \d+ tokens in 5 calls; the page's full DOM \(outerHTML\): \d+ tokens$",
+        output,
+        flags=re.MULTILINE,
+    )
     assert output.rstrip().endswith(
         "locator (TypeScript):\n"
         "  page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' }).getByRole('button', { name: 'Add to Cart' })\n"
@@ -36,12 +46,18 @@ async def test_demo_on_the_bundled_shop(cdp_endpoint: str) -> None:
 
 async def test_demo_on_a_named_url_and_button(cdp_endpoint: str, fixture_url: Callable[[str], str]) -> None:
     output = await _demo(fixture_url("shop-ids.html"), "--button", "Add to Cart", "--cdp-endpoint", cdp_endpoint)
-    assert "page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'iPhone 15 Pro', exact: true }) })" in output
+    assert (
+        "page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'iPhone 15 Pro', exact: true }) })"
+        in output
+    )
 
 
 async def test_demo_with_a_url_needs_a_target(fixture_url: Callable[[str], str]) -> None:
     result = await trio.run_process(
-        [sys.executable, "-m", "verdex", "demo", fixture_url("shop.html")], capture_stdout=True, capture_stderr=True, check=False
+        [sys.executable, "-m", "verdex", "demo", fixture_url("shop.html")],
+        capture_stdout=True,
+        capture_stderr=True,
+        check=False,
     )
     assert result.returncode == 1
     assert result.stderr.decode().strip() == (
@@ -51,7 +67,9 @@ async def test_demo_with_a_url_needs_a_target(fixture_url: Callable[[str], str])
 
 def test_cli_help_for_every_command() -> None:
     for command in ("serve", "demo", "snapshot", "explore"):
-        result = subprocess.run([sys.executable, "-m", "verdex", command, "--help"], capture_output=True, text=True, check=True)
+        result = subprocess.run(
+            [sys.executable, "-m", "verdex", command, "--help"], capture_output=True, text=True, check=True
+        )
         assert result.stdout.startswith(f"usage: verdex {command}")
 
 
@@ -77,5 +95,9 @@ async def test_snapshot_and_explore_commands(cdp_endpoint: str, fixture_url: Cal
         check=True,
     )
     lines = explore.stdout.decode().splitlines()
-    assert [line for line in lines if line.startswith("── ")] == ["── resolve_container", "── inspect_pattern", "── extract_anchors"]
+    assert [line for line in lines if line.startswith("── ")] == [
+        "── resolve_container",
+        "── inspect_pattern",
+        "── extract_anchors",
+    ]
     assert lines[1].startswith('{"target":{"ref":"e7","tagName":"button","role":"button","name":"Add to Cart"')

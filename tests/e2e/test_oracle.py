@@ -52,7 +52,9 @@ def test_demo_locator_matches_exactly_the_iphone_15_pro_button(
         page.goto(fixture_url(fixture))
         locator = locate(page, composition.steps)
         assert locator.count() == 1, composition.locator
-        card_text = locator.evaluate("button => button.closest('article, [data-testid=product-card], section > div').querySelector('h3').textContent")
+        card_text = locator.evaluate(
+            "button => button.closest('article, [data-testid=product-card], section > div').querySelector('h3').textContent"
+        )
         assert card_text == "iPhone 15 Pro"
         locator.click()
         assert page.get_by_role("status").text_content() == "Added iPhone 15 Pro to cart"
