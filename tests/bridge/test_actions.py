@@ -50,6 +50,8 @@ async def reason_of(page: Page, ref: int, action: str) -> tuple[str, dict[str, o
         await page.bridge_call("actionTarget", {"ref": ref, "action": action})
     assert caught.value.code == "not-actionable"
     details = dict(caught.value.details)
+    target = (details.pop("tagName"), details.pop("role"), details.pop("name"))
+    assert target[0] in ("button", "input", "select"), target
     return str(details.pop("reason")), details
 
 
@@ -83,7 +85,9 @@ async def test_not_actionable_reasons(page: Page, load_html: LoadHtml) -> None:
         "top:150px; width:300px; height:50px; background:white\">Subscribe to our newsletter</div>')",
     )
     assert await reason_of(page, refs["Soon hidden"], "click") == ("hidden", {})
-    assert await reason_of(page, refs["Off"], "click") == ("disabled", {})
+    with pytest.raises(BridgeCallError) as caught:
+        await page.bridge_call("actionTarget", {"ref": refs["Off"], "action": "click"})
+    assert caught.value.details == {"reason": "disabled", "tagName": "button", "role": "button", "name": "Off"}
     assert await reason_of(page, refs["Under"], "click") == (
         "covered",
         {"coveredBy": {"tagName": "div", "attributes": {"class": "overlay"}, "text": "Subscribe to our newsletter"}},
@@ -108,7 +112,7 @@ async def test_prepare_type_focuses_and_selects_the_value(page: Page, load_html:
     assert await page.bridge_call("prepareType", {"ref": refs["edit"]}) == {"focused": True}
     assert await run_in_page(page, "String(getSelection())") == "Edit me"
     text = await snapshot_text(page)
-    assert '[active]' in next(line for line in text.splitlines() if line.strip().startswith("- generic [active]"))
+    assert "[active]" in next(line for line in text.splitlines() if line.strip().startswith("- generic [active]"))
 
 
 async def test_select_option_by_value_or_label(page: Page, load_html: LoadHtml) -> None:
@@ -126,11 +130,12 @@ async def test_select_option_by_value_or_label(page: Page, load_html: LoadHtml) 
         await page.bridge_call("selectOption", {"ref": refs["size"], "values": ["Huge"]})
     assert (caught.value.code, caught.value.details) == (
         "not-actionable",
-        {"reason": "no-option", "available": ["Small", "Medium", "Large"]},
+        {"reason": "no-option", "tagName": "select", "role": "combobox", "name": "",
+         "available": ["Small", "Medium", "Large"]},
     )
     with pytest.raises(BridgeCallError) as caught:
         await page.bridge_call("selectOption", {"ref": refs["size"], "values": ["Large"]})
-    assert caught.value.details == {"reason": "disabled"}
+    assert caught.value.details["reason"] == "disabled"
     with pytest.raises(BridgeCallError) as caught:
         await page.bridge_call("selectOption", {"ref": refs["Click me"], "values": ["s"]})
-    assert caught.value.details == {"reason": "not-selectable"}
+    assert caught.value.details == {"reason": "not-selectable", "tagName": "button", "role": "button", "name": "Click me"}

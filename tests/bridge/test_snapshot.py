@@ -86,7 +86,7 @@ async def test_same_page_same_answer_and_refs_are_stable(page: Page, fixture_url
 async def test_subtree_snapshot_from_a_ref(page: Page, load_html: LoadHtml) -> None:
     await load_html(
         '<body><p>Outside</p><div tabindex="0" data-testid="card"><h3>Title</h3>'
-        '<div><button>Buy</button></div></div></body>'
+        "<div><button>Buy</button></div></div></body>"
     )
     text = await snapshot_text(page)
     card = ref_number(text, "generic [ref=")
@@ -269,8 +269,8 @@ async def test_shadow_content_in_render_order_and_aria_owns(page: Page, load_htm
     await run_in_page(
         page,
         "document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = "
-        "'<h2><slot name=\"title\"></slot></h2>"
-        "<nav aria-label=\"Inner\"><slot></slot><a href=\"/in\">Inside</a></nav>'",
+        '\'<h2><slot name="title"></slot></h2>'
+        '<nav aria-label="Inner"><slot></slot><a href="/in">Inside</a></nav>\'',
     )
     assert await snapshot_text(page) == "\n".join(
         [
@@ -289,7 +289,7 @@ async def test_shadow_content_in_render_order_and_aria_owns(page: Page, load_htm
 
 
 async def test_long_names_and_texts_are_cut(page: Page, load_html: LoadHtml) -> None:
-    await load_html(f'<body><button>{"x" * 300}</button><p>{"y" * 300}</p></body>')
+    await load_html(f"<body><button>{'x' * 300}</button><p>{'y' * 300}</p></body>")
     lines = (await snapshot_text(page)).splitlines()
     assert lines[0] == f'- button "{"x" * 149}…" [ref=e1]'
     assert lines[1] == f"- paragraph: {'y' * 199}…"

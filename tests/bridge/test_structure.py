@@ -13,8 +13,17 @@ from verdex.errors import BridgeCallError
 
 CARD = {"class": "card", "data-testid": "product-card"}
 HEADINGS = [
-    "iPhone 15 Pro", "MacBook Air 13", "AirPods Pro", "iPad Air", "Apple Watch Series 9", "Galaxy S24",
-    "Pixel 8", "Sony WH-1000XM5", "Kindle Paperwhite", "Nintendo Switch OLED", "GoPro HERO12",
+    "iPhone 15 Pro",
+    "MacBook Air 13",
+    "AirPods Pro",
+    "iPad Air",
+    "Apple Watch Series 9",
+    "Galaxy S24",
+    "Pixel 8",
+    "Sony WH-1000XM5",
+    "Kindle Paperwhite",
+    "Nintendo Switch OLED",
+    "GoPro HERO12",
     "Bose SoundLink Flex",
 ]
 
@@ -29,18 +38,30 @@ async def test_resolve_container_reference_example(page: Page, fixture_url: URL)
     assert ref == 7
     result = await page.bridge_call("resolveContainer", {"ref": ref})
     assert result["target"] == {
-        "ref": "e7", "tagName": "button", "role": "button", "name": "Add to Cart", "text": "Add to Cart",
+        "ref": "e7",
+        "tagName": "button",
+        "role": "button",
+        "name": "Add to Cart",
+        "text": "Add to Cart",
     }
     eight = [f"e{n}" for n in range(7, 15)]
     assert result["ancestors"] == [
         {"level": 1, "tagName": "div", "attributes": CARD, "childElements": 4, "containsRefs": ["e7"]},
         {
-            "level": 2, "tagName": "div", "attributes": {"class": "grid", "data-testid": "product-grid"},
-            "childElements": 12, "containsRefs": eight, "refsOmitted": 4,
+            "level": 2,
+            "tagName": "div",
+            "attributes": {"class": "grid", "data-testid": "product-grid"},
+            "childElements": 12,
+            "containsRefs": eight,
+            "refsOmitted": 4,
         },
         {
-            "level": 3, "tagName": "section", "attributes": {"class": "featured"},
-            "childElements": 2, "containsRefs": eight, "refsOmitted": 4,
+            "level": 3,
+            "tagName": "section",
+            "attributes": {"class": "featured"},
+            "childElements": 2,
+            "containsRefs": eight,
+            "refsOmitted": 4,
         },
         {"level": 4, "tagName": "main", "attributes": {}, "childElements": 2, "containsRefs": eight, "refsOmitted": 4},
     ]
@@ -58,7 +79,9 @@ async def test_inspect_pattern_lists_the_twelve_cards(page: Page, fixture_url: U
     assert all(s["tagName"] == "div" and s["attributes"] == CARD for s in siblings)
     assert [s["containsText"][0] for s in siblings] == HEADINGS
     assert siblings[0] == {
-        "index": 0, "tagName": "div", "attributes": CARD,
+        "index": 0,
+        "tagName": "div",
+        "attributes": CARD,
         "containsText": ["iPhone 15 Pro", "Titanium design with the A17 Pro chip.", "$999"],
         "outline": ["h3", "p", "span", "button#e7"],
         "containsRefs": ["e7"],
@@ -73,13 +96,34 @@ async def test_extract_anchors_finds_the_heading(page: Page, fixture_url: URL) -
     assert result == {
         "ancestorAt": {"level": 1, "tagName": "div", "attributes": CARD},
         "descendants": [
-            {"depth": 1, "index": 0, "tagName": "h3", "attributes": {}, "role": "heading",
-             "name": "iPhone 15 Pro", "directText": "iPhone 15 Pro"},
-            {"depth": 1, "index": 1, "tagName": "p", "attributes": {"class": "description"}, "role": "paragraph",
-             "directText": "Titanium design with the A17 Pro chip."},
+            {
+                "depth": 1,
+                "index": 0,
+                "tagName": "h3",
+                "attributes": {},
+                "role": "heading",
+                "name": "iPhone 15 Pro",
+                "directText": "iPhone 15 Pro",
+            },
+            {
+                "depth": 1,
+                "index": 1,
+                "tagName": "p",
+                "attributes": {"class": "description"},
+                "role": "paragraph",
+                "directText": "Titanium design with the A17 Pro chip.",
+            },
             {"depth": 1, "index": 2, "tagName": "span", "attributes": {"class": "price"}, "directText": "$999"},
-            {"depth": 1, "index": 3, "tagName": "button", "attributes": {"class": "btn btn-primary", "type": "button"},
-             "ref": "e7", "role": "button", "name": "Add to Cart", "directText": "Add to Cart"},
+            {
+                "depth": 1,
+                "index": 3,
+                "tagName": "button",
+                "attributes": {"class": "btn btn-primary", "type": "button"},
+                "ref": "e7",
+                "role": "button",
+                "name": "Add to Cart",
+                "directText": "Add to Cart",
+            },
         ],
     }
 
@@ -103,9 +147,14 @@ async def test_ids_shop_tells_near_duplicates_apart(page: Page, fixture_url: URL
     assert pattern["containerAt"] == {"tagName": "div", "attributes": {"id": "product-grid"}}
     first, second = pattern["siblings"][:2]
     assert (first["tagName"], first["attributes"], first["containsText"][0]) == (
-        "article", {"id": "product-iphone-15-pro"}, "iPhone 15 Pro")
+        "article",
+        {"id": "product-iphone-15-pro"},
+        "iPhone 15 Pro",
+    )
     assert (second["attributes"], second["containsText"][0]) == (
-        {"id": "product-iphone-15-pro-max"}, "iPhone 15 Pro Max")
+        {"id": "product-iphone-15-pro-max"},
+        "iPhone 15 Pro Max",
+    )
     anchors = await page.bridge_call("extractAnchors", {"ref": ref, "ancestorLevel": 1})
     assert anchors["ancestorAt"] == {"level": 1, "tagName": "article", "attributes": {"id": "product-iphone-15-pro"}}
 
@@ -166,19 +215,41 @@ async def test_limits_of_ancestors_siblings_and_refs(page: Page, load_html: Load
     assert len(anchors["descendants"]) == 40
     assert anchors["omitted"] == 80
     assert anchors["descendants"][:3] == [
-        {"depth": 1, "index": 0, "tagName": "li", "attributes": {"class": "row"}, "role": "listitem",
-         "fullText": "Row 0 Edit"},
-        {"depth": 2, "index": 0, "tagName": "a", "attributes": {"href": "/r0"}, "ref": "e2", "role": "link",
-         "name": "Row 0", "directText": "Row 0"},
-        {"depth": 2, "index": 1, "tagName": "button", "attributes": {}, "ref": "e3", "role": "button",
-         "name": "Edit", "directText": "Edit"},
+        {
+            "depth": 1,
+            "index": 0,
+            "tagName": "li",
+            "attributes": {"class": "row"},
+            "role": "listitem",
+            "fullText": "Row 0 Edit",
+        },
+        {
+            "depth": 2,
+            "index": 0,
+            "tagName": "a",
+            "attributes": {"href": "/r0"},
+            "ref": "e2",
+            "role": "link",
+            "name": "Row 0",
+            "directText": "Row 0",
+        },
+        {
+            "depth": 2,
+            "index": 1,
+            "tagName": "button",
+            "attributes": {},
+            "ref": "e3",
+            "role": "button",
+            "name": "Edit",
+            "directText": "Edit",
+        },
     ]
 
 
 async def test_extract_anchors_depth_limit_and_skipped_content(page: Page, load_html: LoadHtml) -> None:
     await load_html(
         '<body><div data-qa="box"><button>Go</button>'
-        '<div><div><div><div><span>Too deep</span></div></div></div></div>'
+        "<div><div><div><div><span>Too deep</span></div></div></div></div>"
         '<p style="display:none">Hidden</p><script>var x = 1;</script>'
         '<svg><circle r="4"></circle></svg><label>Name <b>here</b></label></div></body>'
     )
@@ -210,14 +281,26 @@ async def test_shadow_dom_walks_up_to_the_host(page: Page, load_html: LoadHtml) 
     result = await page.bridge_call("resolveContainer", {"ref": ref})
     assert result["ancestors"] == [
         {"level": 1, "tagName": "div", "attributes": {"class": "inner"}, "childElements": 1, "containsRefs": ["e1"]},
-        {"level": 2, "tagName": "div", "attributes": {"id": "host", "data-testid": "widget"}, "childElements": 1,
-         "containsRefs": ["e1"], "shadowHost": True},
+        {
+            "level": 2,
+            "tagName": "div",
+            "attributes": {"id": "host", "data-testid": "widget"},
+            "childElements": 1,
+            "containsRefs": ["e1"],
+            "shadowHost": True,
+        },
         {"level": 3, "tagName": "main", "attributes": {}, "childElements": 1, "containsRefs": ["e1"]},
     ]
     pattern = await page.bridge_call("inspectPattern", {"ref": ref, "ancestorLevel": 2})
     assert pattern["siblings"] == [
-        {"index": 0, "tagName": "div", "attributes": {"class": "inner"}, "containsText": ["Shadow button"],
-         "outline": ["button#e1"], "containsRefs": ["e1"]},
+        {
+            "index": 0,
+            "tagName": "div",
+            "attributes": {"class": "inner"},
+            "containsText": ["Shadow button"],
+            "outline": ["button#e1"],
+            "containsRefs": ["e1"],
+        },
     ]
     anchors = await page.bridge_call("extractAnchors", {"ref": ref, "ancestorLevel": 3})
     assert [(d["depth"], d["tagName"]) for d in anchors["descendants"]] == [(1, "div"), (2, "div"), (3, "button")]
@@ -234,8 +317,19 @@ async def test_attributes_order_cut_and_configured_test_id(page: Page, load_html
     result = await page.bridge_call("resolveContainer", {"ref": ref})
     attributes = result["ancestors"][0]["attributes"]
     assert list(attributes) == [
-        "id", "class", "data-testid", "data-test", "data-test-id", "data-qa", "data-cy", "role", "aria-label",
-        "name", "title", "for", "alt",
+        "id",
+        "class",
+        "data-testid",
+        "data-test",
+        "data-test-id",
+        "data-qa",
+        "data-cy",
+        "role",
+        "aria-label",
+        "name",
+        "title",
+        "for",
+        "alt",
     ]
     assert len(attributes["class"]) == 80
     assert attributes["class"].endswith("…")
@@ -247,7 +341,7 @@ async def test_configured_test_id_attribute_comes_after_the_fixed_family(browser
         page = await context.new_page()
         await page.navigate(fixture_url("shop.html"))
         await run_in_page(
-            page, "document.body.innerHTML = '<div data-hook=\"h\" data-qa=\"q\" id=\"i\"><button>Go</button></div>'"
+            page, 'document.body.innerHTML = \'<div data-hook="h" data-qa="q" id="i"><button>Go</button></div>\''
         )
         ref = ref_number(await snapshot_text(page), 'button "Go"')
         result = await page.bridge_call("resolveContainer", {"ref": ref})

@@ -1744,8 +1744,16 @@
 
   // src/actions/actionability.ts
   var kActions = /* @__PURE__ */ new Set(["click", "hover", "type", "select"]);
-  function notActionable(reason, message, details = {}) {
-    return new BridgeError("not-actionable", message, { reason, ...details });
+  function describeTarget(element) {
+    beginWalk();
+    try {
+      return { tagName: tagNameOf(element), ...describeRole(element) };
+    } finally {
+      endWalk();
+    }
+  }
+  function notActionable(element, reason, message, details = {}) {
+    return new BridgeError("not-actionable", message, { reason, ...describeTarget(element), ...details });
   }
   var kNotEditableInputTypes = /* @__PURE__ */ new Set([
     "checkbox",
@@ -1778,13 +1786,13 @@
     beginWalk();
     try {
       if (!isVisible(element) || !hasBox(element))
-        throw notActionable("hidden", `${label} is not visible (hidden, display:none, or zero size); take a new snapshot`);
+        throw notActionable(element, "hidden", `${label} is not visible (hidden, display:none, or zero size); take a new snapshot`);
       if (action !== "hover" && getDisabled(element))
-        throw notActionable("disabled", `${label} is disabled`);
+        throw notActionable(element, "disabled", `${label} is disabled`);
       if (action === "type" && !isEditable(element))
-        throw notActionable("not-editable", `${label} (${tagNameOf(element)}) is not an editable field`);
+        throw notActionable(element, "not-editable", `${label} (${tagNameOf(element)}) is not an editable field`);
       if (action === "select" && tagOf(element) !== "SELECT")
-        throw notActionable("not-selectable", `${label} (${tagNameOf(element)}) is not a <select>`);
+        throw notActionable(element, "not-selectable", `${label} (${tagNameOf(element)}) is not a <select>`);
       ({ role, name } = describeRole(element));
     } finally {
       endWalk();
@@ -1795,7 +1803,7 @@
     await nextFrame();
     const second = boxOf(element);
     if (!sameBox(first, second))
-      throw notActionable("not-stable", `${label} is moving (animating); wait for the page to settle and retry`);
+      throw notActionable(element, "not-stable", `${label} is moving (animating); wait for the page to settle and retry`);
     const { x, y } = clickPoint(element);
     const hit = deepElementFromPoint(element.ownerDocument, x, y);
     if (!hit || !receivesHit(element, hit)) {
@@ -1808,7 +1816,7 @@
           text: visibleText(cover, 100)
         };
         if (isVisibleInteractive(cover)) coveredBy.ref = refs2.label(refs2.ensure(cover));
-        throw notActionable("covered", `${label} is covered by <${tagNameOf(cover)}> at (${Math.round(x)}, ${Math.round(y)}); close or scroll away the overlay first`, { coveredBy });
+        throw notActionable(element, "covered", `${label} is covered by <${tagNameOf(cover)}> at (${Math.round(x)}, ${Math.round(y)}); close or scroll away the overlay first`, { coveredBy });
       } finally {
         endWalk();
       }
@@ -1899,11 +1907,11 @@
   function selectOption(refs2, ref, values) {
     const element = refs2.resolve(ref);
     const label = refs2.label(ref);
-    if (tagOf(element) !== "SELECT") throw notActionable("not-selectable", `${label} (${tagNameOf(element)}) is not a <select>`);
+    if (tagOf(element) !== "SELECT") throw notActionable(element, "not-selectable", `${label} (${tagNameOf(element)}) is not a <select>`);
     const select = element;
     beginWalk();
     try {
-      if (getDisabled(select)) throw notActionable("disabled", `${label} is disabled`);
+      if (getDisabled(select)) throw notActionable(element, "disabled", `${label} is disabled`);
     } finally {
       endWalk();
     }
@@ -1915,9 +1923,9 @@
       const option = options.find((o) => o.value === value) ?? options.find((o) => o.label.trim() === value.trim() || (o.textContent ?? "").trim() === value.trim());
       if (!option) {
         const available = options.slice(0, 20).map((o) => o.label || o.value);
-        throw notActionable("no-option", `${label} has no option with value or label ${JSON.stringify(value)}`, { available });
+        throw notActionable(element, "no-option", `${label} has no option with value or label ${JSON.stringify(value)}`, { available });
       }
-      if (option.disabled) throw notActionable("disabled", `option ${JSON.stringify(value)} of ${label} is disabled`);
+      if (option.disabled) throw notActionable(element, "disabled", `option ${JSON.stringify(value)} of ${label} is disabled`);
       chosen.push(option);
     }
     for (const option of options) option.selected = chosen.includes(option);

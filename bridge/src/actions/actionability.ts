@@ -30,8 +30,21 @@ export interface ActionPoint {
 
 type Reason = 'hidden' | 'disabled' | 'not-editable' | 'covered' | 'not-stable' | 'not-selectable' | 'no-option';
 
-function notActionable(reason: Reason, message: string, details: { [key: string]: Json | undefined } = {}): BridgeError {
-  return new BridgeError('not-actionable', message, { reason, ...details });
+/** The target as the error names it: `tagName`, `role`, `name` (computed on demand). */
+type Target = { tagName: string; role: string; name: string };
+
+function describeTarget(element: Element): Target {
+  beginWalk();
+  try {
+    return { tagName: tagNameOf(element), ...describeRole(element) };
+  } finally {
+    endWalk();
+  }
+}
+
+function notActionable(element: Element, reason: Reason, message: string,
+  details: { [key: string]: Json | undefined } = {}): BridgeError {
+  return new BridgeError('not-actionable', message, { reason, ...describeTarget(element), ...details });
 }
 
 const kNotEditableInputTypes = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'image',
@@ -57,13 +70,13 @@ export async function actionTarget(refs: RefRegistry, ref: number, action: strin
   beginWalk();
   try {
     if (!isVisible(element) || !hasBox(element))
-      throw notActionable('hidden', `${label} is not visible (hidden, display:none, or zero size); take a new snapshot`);
+      throw notActionable(element, 'hidden', `${label} is not visible (hidden, display:none, or zero size); take a new snapshot`);
     if (action !== 'hover' && getDisabled(element))
-      throw notActionable('disabled', `${label} is disabled`);
+      throw notActionable(element, 'disabled', `${label} is disabled`);
     if (action === 'type' && !isEditable(element))
-      throw notActionable('not-editable', `${label} (${tagNameOf(element)}) is not an editable field`);
+      throw notActionable(element, 'not-editable', `${label} (${tagNameOf(element)}) is not an editable field`);
     if (action === 'select' && tagOf(element) !== 'SELECT')
-      throw notActionable('not-selectable', `${label} (${tagNameOf(element)}) is not a <select>`);
+      throw notActionable(element, 'not-selectable', `${label} (${tagNameOf(element)}) is not a <select>`);
     ({ role, name } = describeRole(element));
   } finally {
     endWalk();
@@ -75,7 +88,7 @@ export async function actionTarget(refs: RefRegistry, ref: number, action: strin
   await nextFrame();
   const second = boxOf(element);
   if (!sameBox(first, second))
-    throw notActionable('not-stable', `${label} is moving (animating); wait for the page to settle and retry`);
+    throw notActionable(element, 'not-stable', `${label} is moving (animating); wait for the page to settle and retry`);
 
   const { x, y } = clickPoint(element);
   const hit = deepElementFromPoint(element.ownerDocument, x, y);
@@ -89,7 +102,7 @@ export async function actionTarget(refs: RefRegistry, ref: number, action: strin
         text: visibleText(cover, 100),
       };
       if (isVisibleInteractive(cover)) coveredBy.ref = refs.label(refs.ensure(cover));
-      throw notActionable('covered', `${label} is covered by <${tagNameOf(cover)}> at (${Math.round(x)}, ${Math.round(y)}); close or scroll away the overlay first`, { coveredBy });
+      throw notActionable(element, 'covered', `${label} is covered by <${tagNameOf(cover)}> at (${Math.round(x)}, ${Math.round(y)}); close or scroll away the overlay first`, { coveredBy });
     } finally {
       endWalk();
     }
@@ -186,11 +199,11 @@ export function prepareType(refs: RefRegistry, ref: number): { focused: boolean 
 export function selectOption(refs: RefRegistry, ref: number, values: string[]): { selected: string[] } {
   const element = refs.resolve(ref);
   const label = refs.label(ref);
-  if (tagOf(element) !== 'SELECT') throw notActionable('not-selectable', `${label} (${tagNameOf(element)}) is not a <select>`);
+  if (tagOf(element) !== 'SELECT') throw notActionable(element, 'not-selectable', `${label} (${tagNameOf(element)}) is not a <select>`);
   const select = element as HTMLSelectElement;
   beginWalk();
   try {
-    if (getDisabled(select)) throw notActionable('disabled', `${label} is disabled`);
+    if (getDisabled(select)) throw notActionable(element, 'disabled', `${label} is disabled`);
   } finally {
     endWalk();
   }
@@ -202,9 +215,9 @@ export function selectOption(refs: RefRegistry, ref: number, values: string[]): 
     const option = options.find(o => o.value === value) ?? options.find(o => o.label.trim() === value.trim() || (o.textContent ?? '').trim() === value.trim());
     if (!option) {
       const available = options.slice(0, 20).map(o => o.label || o.value);
-      throw notActionable('no-option', `${label} has no option with value or label ${JSON.stringify(value)}`, { available });
+      throw notActionable(element, 'no-option', `${label} has no option with value or label ${JSON.stringify(value)}`, { available });
     }
-    if (option.disabled) throw notActionable('disabled', `option ${JSON.stringify(value)} of ${label} is disabled`);
+    if (option.disabled) throw notActionable(element, 'disabled', `option ${JSON.stringify(value)} of ${label} is disabled`);
     chosen.push(option);
   }
   for (const option of options) option.selected = chosen.includes(option);
