@@ -65,7 +65,7 @@ def test_find_browser_explains_what_it_tried(monkeypatch: pytest.MonkeyPatch, tm
     with pytest.raises(BrowserLaunchError, match=r"--browser names '/nope/chrome', which is not an executable file"):
         find_browser("/nope/chrome")
     monkeypatch.setenv("VERDEX_BROWSER", str(tmp_path))
-    with pytest.raises(BrowserLaunchError, match="VERDEX_BROWSER names .*, which is not an executable file"):
+    with pytest.raises(BrowserLaunchError, match=r"VERDEX_BROWSER names .*, which is not an executable file"):
         find_browser()
     monkeypatch.delenv("VERDEX_BROWSER")
     monkeypatch.setenv("PATH", str(tmp_path))
