@@ -6,6 +6,8 @@
  * capture the few we call at injection time (STYLE.md: no reliance on page globals).
  */
 
+import { computePseudoCandidates, type PseudoCandidates } from './pseudo';
+
 const getComputedStyleFn = globalThis.getComputedStyle.bind(globalThis);
 
 const upperNames = new Map<string, string>();
@@ -110,7 +112,7 @@ interface WalkCaches {
   style: Map<Element, CSSStyleDeclaration>;
   before: Map<Element, CSSStyleDeclaration>;
   after: Map<Element, CSSStyleDeclaration>;
-  scopes: Map<Node, boolean>;
+  scopes: Map<Node, PseudoCandidates>;
 }
 
 let caches: WalkCaches | undefined;
@@ -154,9 +156,8 @@ export function getStyle(element: Element): CSSStyleDeclaration {
 }
 
 /**
- * Computed style of a `::before`/`::after` pseudo element, or undefined when no style sheet in the
- * element's tree scope (or its shadow root) can give it one: reading pseudo styles is the most
- * expensive style query, and most pages have few such rules.
+ * Computed style of a `::before`/`::after` pseudo element, or undefined when no style rule can give
+ * it one (see pseudo.ts). `known`: the caller already checked that one can.
  */
 export function getPseudoStyle(element: Element, pseudo: PseudoKind, known = false): CSSStyleDeclaration | undefined {
   if (!known && !mayHavePseudoContent(element)) return undefined;
@@ -169,55 +170,27 @@ export function getPseudoStyle(element: Element, pseudo: PseudoKind, known = fal
   return style;
 }
 
-const kPseudoRule = /:(before|after)\b/i;
-
 function mayHavePseudoContent(element: Element): boolean {
-  if (scopeHasPseudoRules(element.getRootNode())) return true;
+  if (isPseudoCandidate(element, getPseudoCandidates(element.getRootNode()))) return true;
   const shadow = element.shadowRoot;
-  return !!shadow && scopeHasPseudoRules(shadow);
+  return !!shadow && getPseudoCandidates(shadow) !== 'none';
 }
 
-/** Whether any style sheet of a document or shadow root has a `::before`/`::after` rule (per walk). */
-export function scopeHasPseudoRules(scope: Node): boolean {
+/** Whether `element` can have pseudo content given its scope's candidates (`:host` rules included). */
+export function isPseudoCandidate(element: Element, candidates: PseudoCandidates): boolean {
+  if (candidates === 'all') return true;
+  if (candidates !== 'none' && candidates.has(element)) return true;
+  return false;
+}
+
+/** The elements of a document or shadow root that `::before`/`::after` rules can style (per walk). */
+export function getPseudoCandidates(scope: Node): PseudoCandidates {
   const cache = caches?.scopes;
   const cached = cache?.get(scope);
   if (cached !== undefined) return cached;
-  const result = computeScopeHasPseudoRules(scope as Document | ShadowRoot);
+  const result = scope.nodeType === 9 || scope.nodeType === 11
+    ? computePseudoCandidates(scope as Document | ShadowRoot)
+    : 'none';
   cache?.set(scope, result);
   return result;
-}
-
-function computeScopeHasPseudoRules(scope: Document | ShadowRoot): boolean {
-  const sheets: CSSStyleSheet[] = [];
-  if (scope.styleSheets) for (let i = 0; i < scope.styleSheets.length; i++) sheets.push(scope.styleSheets[i]!);
-  if (scope.adoptedStyleSheets) sheets.push(...scope.adoptedStyleSheets);
-  for (const sheet of sheets) {
-    let rules: CSSRuleList;
-    try {
-      rules = sheet.cssRules;
-    } catch {
-      return true; // A cross-origin sheet cannot be read: assume it may have pseudo content.
-    }
-    if (rulesHavePseudo(rules)) return true;
-  }
-  return false;
-}
-
-function rulesHavePseudo(rules: CSSRuleList): boolean {
-  for (let i = 0; i < rules.length; i++) {
-    const rule = rules[i]!;
-    const selector = (rule as CSSStyleRule).selectorText;
-    if (selector && kPseudoRule.test(selector)) return true;
-    const nested = (rule as CSSGroupingRule).cssRules;
-    if (nested && nested.length && rulesHavePseudo(nested)) return true;
-    const imported = (rule as CSSImportRule).styleSheet;
-    if (imported) {
-      try {
-        if (rulesHavePseudo(imported.cssRules)) return true;
-      } catch {
-        return true;
-      }
-    }
-  }
-  return false;
 }

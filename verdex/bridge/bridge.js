@@ -1,6 +1,104 @@
 /* verdex-bridge 0.1.0 */
 "use strict";
 (() => {
+  // src/pseudo.ts
+  var kPseudoMention = /:(before|after)\b/i;
+  var kPseudoElement = /^::?(before|after)(?![-\w])/i;
+  function computePseudoCandidates(scope) {
+    const sheets = [];
+    if (scope.styleSheets) for (let i = 0; i < scope.styleSheets.length; i++) sheets.push(scope.styleSheets[i]);
+    if (scope.adoptedStyleSheets) sheets.push(...scope.adoptedStyleSheets);
+    const subjects = /* @__PURE__ */ new Set();
+    for (const sheet of sheets) {
+      let rules;
+      try {
+        rules = sheet.cssRules;
+      } catch {
+        return "all";
+      }
+      if (!collectSubjects(rules, subjects)) return "all";
+    }
+    if (!subjects.size) return "none";
+    if (subjects.has("*")) return "all";
+    try {
+      return new Set(Array.from(scope.querySelectorAll(Array.from(subjects).join(","))));
+    } catch {
+      return "all";
+    }
+  }
+  function collectSubjects(rules, subjects) {
+    for (let i = 0; i < rules.length; i++) {
+      const rule = rules[i];
+      const selector = rule.selectorText;
+      if (selector && kPseudoMention.test(selector)) {
+        if (selector.includes("&") || /:host\b|::slotted|::part/i.test(selector)) return false;
+        for (const complex of splitTopLevel(selector)) {
+          const subject = subjectOf(complex);
+          if (subject === null) continue;
+          subjects.add(subject);
+        }
+      }
+      const nested = rule.cssRules;
+      if (nested && nested.length) {
+        if (selector && hasNestedStyleRule(nested)) return false;
+        if (!collectSubjects(nested, subjects)) return false;
+      }
+      const imported = rule.styleSheet;
+      if (imported) {
+        try {
+          if (!collectSubjects(imported.cssRules, subjects)) return false;
+        } catch {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+  function hasNestedStyleRule(rules) {
+    for (let i = 0; i < rules.length; i++) if (rules[i].selectorText) return true;
+    return false;
+  }
+  function splitTopLevel(selector) {
+    const parts = [];
+    let depth2 = 0;
+    let quote = "";
+    let start = 0;
+    for (let i = 0; i < selector.length; i++) {
+      const ch = selector[i];
+      if (quote) {
+        if (ch === "\\") i++;
+        else if (ch === quote) quote = "";
+      } else if (ch === '"' || ch === "'") quote = ch;
+      else if (ch === "(" || ch === "[") depth2++;
+      else if (ch === ")" || ch === "]") depth2--;
+      else if (ch === "," && depth2 === 0) {
+        parts.push(selector.slice(start, i));
+        start = i + 1;
+      }
+    }
+    parts.push(selector.slice(start));
+    return parts.map((p) => p.trim()).filter(Boolean);
+  }
+  function subjectOf(complex) {
+    let depth2 = 0;
+    let quote = "";
+    for (let i = 0; i < complex.length; i++) {
+      const ch = complex[i];
+      if (quote) {
+        if (ch === "\\") i++;
+        else if (ch === quote) quote = "";
+      } else if (ch === '"' || ch === "'") quote = ch;
+      else if (ch === "(" || ch === "[") depth2++;
+      else if (ch === ")" || ch === "]") depth2--;
+      else if (ch === ":" && depth2 === 0 && kPseudoElement.test(complex.slice(i))) {
+        const subject = complex.slice(0, i).trim();
+        if (!subject || /[>+~]$/.test(subject)) return subject ? subject + " *" : "*";
+        return /\s$/.test(complex.slice(0, i)) ? subject + " *" : subject;
+      }
+    }
+    return null;
+  }
+
   // src/dom.ts
   var getComputedStyleFn = globalThis.getComputedStyle.bind(globalThis);
   var upperNames = /* @__PURE__ */ new Map();
@@ -112,52 +210,23 @@
     }
     return style;
   }
-  var kPseudoRule = /:(before|after)\b/i;
   function mayHavePseudoContent(element) {
-    if (scopeHasPseudoRules(element.getRootNode())) return true;
+    if (isPseudoCandidate(element, getPseudoCandidates(element.getRootNode()))) return true;
     const shadow = element.shadowRoot;
-    return !!shadow && scopeHasPseudoRules(shadow);
+    return !!shadow && getPseudoCandidates(shadow) !== "none";
   }
-  function scopeHasPseudoRules(scope) {
+  function isPseudoCandidate(element, candidates) {
+    if (candidates === "all") return true;
+    if (candidates !== "none" && candidates.has(element)) return true;
+    return false;
+  }
+  function getPseudoCandidates(scope) {
     const cache = caches?.scopes;
     const cached = cache?.get(scope);
     if (cached !== void 0) return cached;
-    const result = computeScopeHasPseudoRules(scope);
+    const result = scope.nodeType === 9 || scope.nodeType === 11 ? computePseudoCandidates(scope) : "none";
     cache?.set(scope, result);
     return result;
-  }
-  function computeScopeHasPseudoRules(scope) {
-    const sheets = [];
-    if (scope.styleSheets) for (let i = 0; i < scope.styleSheets.length; i++) sheets.push(scope.styleSheets[i]);
-    if (scope.adoptedStyleSheets) sheets.push(...scope.adoptedStyleSheets);
-    for (const sheet of sheets) {
-      let rules;
-      try {
-        rules = sheet.cssRules;
-      } catch {
-        return true;
-      }
-      if (rulesHavePseudo(rules)) return true;
-    }
-    return false;
-  }
-  function rulesHavePseudo(rules) {
-    for (let i = 0; i < rules.length; i++) {
-      const rule = rules[i];
-      const selector = rule.selectorText;
-      if (selector && kPseudoRule.test(selector)) return true;
-      const nested = rule.cssRules;
-      if (nested && nested.length && rulesHavePseudo(nested)) return true;
-      const imported = rule.styleSheet;
-      if (imported) {
-        try {
-          if (rulesHavePseudo(imported.cssRules)) return true;
-        } catch {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 
   // src/aria/roles.ts
@@ -1472,7 +1541,7 @@
     build(keepRoot) {
       const fragment = { node: { role: "fragment", name: "", children: [] }, fullName: "", tokens: [] };
       const flags = getHiddenFlags(this.root);
-      const pseudo = scopeHasPseudoRules(this.root.getRootNode());
+      const pseudo = getPseudoCandidates(this.root.getRootNode());
       if (flags) {
       } else if (keepRoot) {
         this.visitElement(fragment, this.root, flags, pseudo, true);
@@ -1482,7 +1551,7 @@
       this.close(fragment);
       return fragment.node;
     }
-    /** `pseudo`: the element's tree scope has ::before/::after rules. */
+    /** `pseudo`: the elements of the element's tree scope that ::before/::after rules style. */
     visitElement(parent, element, flags, pseudo, isRoot = false) {
       const selfVisible = isStyleVisible(element);
       const open = selfVisible ? this.openNode(element, isRoot) : null;
@@ -1506,7 +1575,7 @@
     visitContent(target, element, flags, selfVisible, pseudo) {
       if (getStyle(element).contentVisibility === "hidden") return;
       const shadow = element.shadowRoot;
-      const ownPseudo = selfVisible && (pseudo || !!shadow && scopeHasPseudoRules(shadow));
+      const ownPseudo = selfVisible && (isPseudoCandidate(element, pseudo) || !!shadow && getPseudoCandidates(shadow) !== "none");
       if (ownPseudo) {
         const before = getPseudoContentKnown(element, "::before");
         if (before) target.tokens.push(before);
@@ -1517,9 +1586,9 @@
       let children = null;
       if (shadow || element.localName === "slot") {
         children = flatChildNodes(element);
-        if (shadow) childPseudo = scopeHasPseudoRules(shadow);
+        if (shadow) childPseudo = getPseudoCandidates(shadow);
         else if (children.length && children[0].parentNode !== element)
-          childPseudo = scopeHasPseudoRules(children[0].getRootNode());
+          childPseudo = getPseudoCandidates(children[0].getRootNode());
       }
       let index = 0;
       for (let child = children ? children[0] : element.firstChild; child; child = children ? children[++index] : child.nextSibling) {
@@ -1539,7 +1608,7 @@
           if (this.visitedOwned.has(owned)) continue;
           this.visitedOwned.add(owned);
           const ownedFlags = getHiddenFlags(owned);
-          if (ownedFlags === 0) this.visitElement(target, owned, ownedFlags, scopeHasPseudoRules(owned.getRootNode()));
+          if (ownedFlags === 0) this.visitElement(target, owned, ownedFlags, getPseudoCandidates(owned.getRootNode()));
         }
       }
       if (ownPseudo) {

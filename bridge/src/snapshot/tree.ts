@@ -6,7 +6,8 @@
  * `none`/`presentation` elements give their children to their parent (README: Snapshot format).
  */
 
-import { deepActiveElement, flatChildNodes, getStyle, scopeHasPseudoRules, tagOf } from '../dom';
+import { deepActiveElement, flatChildNodes, getPseudoCandidates, getStyle, isPseudoCandidate, tagOf } from '../dom';
+import type { PseudoCandidates } from '../pseudo';
 import { getOwnedElements, getOwnerMap } from '../aria/owns';
 import { getAccessibleName, transformText } from '../aria/name';
 import { getRole } from '../aria/roles';
@@ -75,7 +76,7 @@ class TreeBuilder {
   build(keepRoot: boolean): AriaNode {
     const fragment: OpenNode = { node: { role: 'fragment', name: '', children: [] }, fullName: '', tokens: [] };
     const flags = getHiddenFlags(this.root);
-    const pseudo = scopeHasPseudoRules(this.root.getRootNode());
+    const pseudo = getPseudoCandidates(this.root.getRootNode());
     if (flags) {
       // Hidden root: nothing to show.
     } else if (keepRoot) {
@@ -87,8 +88,8 @@ class TreeBuilder {
     return fragment.node;
   }
 
-  /** `pseudo`: the element's tree scope has ::before/::after rules. */
-  private visitElement(parent: OpenNode, element: Element, flags: number, pseudo: boolean, isRoot = false): void {
+  /** `pseudo`: the elements of the element's tree scope that ::before/::after rules style. */
+  private visitElement(parent: OpenNode, element: Element, flags: number, pseudo: PseudoCandidates, isRoot = false): void {
     const selfVisible = isStyleVisible(element);
     const open = selfVisible ? this.openNode(element, isRoot) : null;
     const target = open ?? parent;
@@ -110,11 +111,13 @@ class TreeBuilder {
   }
 
   /** Pseudo content, children in render order, aria-owns elements. */
-  private visitContent(target: OpenNode, element: Element, flags: number, selfVisible: boolean, pseudo: boolean): void {
+  private visitContent(target: OpenNode, element: Element, flags: number, selfVisible: boolean,
+    pseudo: PseudoCandidates): void {
     // The content of a content-visibility:hidden element is skipped, pseudo content included.
     if (getStyle(element).contentVisibility === 'hidden') return;
     const shadow = element.shadowRoot;
-    const ownPseudo = selfVisible && (pseudo || (!!shadow && scopeHasPseudoRules(shadow)));
+    const ownPseudo = selfVisible &&
+      (isPseudoCandidate(element, pseudo) || (!!shadow && getPseudoCandidates(shadow) !== 'none'));
     if (ownPseudo) {
       const before = getPseudoContentKnown(element, '::before');
       if (before) target.tokens.push(before);
@@ -125,9 +128,9 @@ class TreeBuilder {
     let children: ArrayLike<Node> | null = null;
     if (shadow || element.localName === 'slot') {
       children = flatChildNodes(element);
-      if (shadow) childPseudo = scopeHasPseudoRules(shadow);
+      if (shadow) childPseudo = getPseudoCandidates(shadow);
       else if (children.length && children[0]!.parentNode !== element)
-        childPseudo = scopeHasPseudoRules(children[0]!.getRootNode());
+        childPseudo = getPseudoCandidates(children[0]!.getRootNode());
     }
     // Light children are walked with firstChild/nextSibling (cheaper than a NodeList).
     let index = 0;
@@ -149,7 +152,7 @@ class TreeBuilder {
         if (this.visitedOwned.has(owned)) continue;
         this.visitedOwned.add(owned);
         const ownedFlags = getHiddenFlags(owned);
-        if (ownedFlags === 0) this.visitElement(target, owned, ownedFlags, scopeHasPseudoRules(owned.getRootNode()));
+        if (ownedFlags === 0) this.visitElement(target, owned, ownedFlags, getPseudoCandidates(owned.getRootNode()));
       }
     }
     if (ownPseudo) {

@@ -1,0 +1,120 @@
+/**
+ * Which elements can have `::before`/`::after` content: the subjects of the style rules that
+ * style those pseudo elements.
+ *
+ * Reading a pseudo element's computed style is the most expensive style query, and a page
+ * usually styles few of them. So for each tree scope (document or shadow root) we take the
+ * rules whose selector ends in `::before`/`::after`, strip the pseudo element to get the
+ * subject selector (`.price:hover::before` -> `.price:hover`), and ask the scope for all
+ * matches at once. When that cannot be done exactly (an unreadable cross-origin sheet, CSS
+ * nesting, `:host`, a selector the scope rejects) every element of the scope is a candidate.
+ * No module state here: the result is cached per walk by dom.ts.
+ */
+
+export type PseudoCandidates = Set<Element> | 'all' | 'none';
+
+const kPseudoMention = /:(before|after)\b/i;
+const kPseudoElement = /^::?(before|after)(?![-\w])/i;
+
+export function computePseudoCandidates(scope: Document | ShadowRoot): PseudoCandidates {
+  const sheets: CSSStyleSheet[] = [];
+  if (scope.styleSheets) for (let i = 0; i < scope.styleSheets.length; i++) sheets.push(scope.styleSheets[i]!);
+  if (scope.adoptedStyleSheets) sheets.push(...scope.adoptedStyleSheets);
+  const subjects = new Set<string>();
+  for (const sheet of sheets) {
+    let rules: CSSRuleList;
+    try {
+      rules = sheet.cssRules;
+    } catch {
+      return 'all'; // A cross-origin sheet cannot be read.
+    }
+    if (!collectSubjects(rules, subjects)) return 'all';
+  }
+  if (!subjects.size) return 'none';
+  if (subjects.has('*')) return 'all';
+  try {
+    return new Set(Array.from(scope.querySelectorAll(Array.from(subjects).join(','))));
+  } catch {
+    return 'all';
+  }
+}
+
+/** Adds the subject selectors of pseudo-element rules; false when one cannot be known. */
+function collectSubjects(rules: CSSRuleList, subjects: Set<string>): boolean {
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]!;
+    const selector = (rule as CSSStyleRule).selectorText;
+    if (selector && kPseudoMention.test(selector)) {
+      if (selector.includes('&') || /:host\b|::slotted|::part/i.test(selector)) return false;
+      for (const complex of splitTopLevel(selector)) {
+        const subject = subjectOf(complex);
+        if (subject === null) continue;
+        subjects.add(subject);
+      }
+    }
+    const nested = (rule as CSSGroupingRule).cssRules;
+    if (nested && nested.length) {
+      // Nested style rules (CSS nesting) have relative selectors we cannot resolve alone.
+      if (selector && hasNestedStyleRule(nested)) return false;
+      if (!collectSubjects(nested, subjects)) return false;
+    }
+    const imported = (rule as CSSImportRule).styleSheet;
+    if (imported) {
+      try {
+        if (!collectSubjects(imported.cssRules, subjects)) return false;
+      } catch {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function hasNestedStyleRule(rules: CSSRuleList): boolean {
+  for (let i = 0; i < rules.length; i++) if ((rules[i] as CSSStyleRule).selectorText) return true;
+  return false;
+}
+
+/** Splits a selector list at its top-level commas. */
+function splitTopLevel(selector: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const ch = selector[i]!;
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = '';
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '(' || ch === '[') depth++;
+    else if (ch === ')' || ch === ']') depth--;
+    else if (ch === ',' && depth === 0) {
+      parts.push(selector.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(selector.slice(start));
+  return parts.map(p => p.trim()).filter(Boolean);
+}
+
+/** The selector without its trailing `::before`/`::after`, or null if it styles no such pseudo. */
+function subjectOf(complex: string): string | null {
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < complex.length; i++) {
+    const ch = complex[i]!;
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = '';
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '(' || ch === '[') depth++;
+    else if (ch === ')' || ch === ']') depth--;
+    else if (ch === ':' && depth === 0 && kPseudoElement.test(complex.slice(i))) {
+      const subject = complex.slice(0, i).trim();
+      if (!subject || /[>+~]$/.test(subject)) return subject ? subject + ' *' : '*';
+      return /\s$/.test(complex.slice(0, i)) ? subject + ' *' : subject;
+    }
+  }
+  return null;
+}
