@@ -304,3 +304,23 @@ async def test_snapshot_argument_errors(page: Page, fixture_url: URL, args: dict
     with pytest.raises(BridgeCallError) as caught:
         await page.bridge_call("snapshot", args)
     assert caught.value.code == code
+
+
+async def test_css_generated_content_in_text_and_names(page: Page, load_html: LoadHtml) -> None:
+    await load_html(
+        "<head><style>.req::after { content: ' *' } .icon::before { content: '→ ' }"
+        " .alt::before { content: url(x.png) / 'Download ' } section > ::after { content: '!' }</style></head>"
+        '<body><label class="req" for="n">Name</label><input id="n"><button class="icon">Next</button>'
+        '<a href="/d" class="alt">file</a><section><p>Hey</p></section><p>plain</p></body>'
+    )
+    assert await snapshot_text(page) == "\n".join(
+        [
+            "- text: Name *",
+            '- textbox "Name *" [ref=e1]',
+            '- button "→ Next" [ref=e2]',
+            '- link "Download file" [ref=e3]:',
+            "  - /url: /d",
+            "- paragraph: Hey!",
+            "- paragraph: plain",
+        ]
+    )
