@@ -6,7 +6,8 @@
  * methods that wait for animation frames (`actionTarget`).
  */
 
-import { actionTarget, prepareType, selectOption } from './actions/actionability';
+import { actionTarget } from './actions/actionability';
+import { prepareType, selectOption } from './actions/prepare';
 import { BridgeError, type Json } from './errors';
 import { RefRegistry } from './snapshot/refs';
 import { snapshot } from './snapshot/index';

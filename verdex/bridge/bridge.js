@@ -1953,6 +1953,8 @@
     const label = hit.closest("label");
     return !!label && label.control === element;
   }
+
+  // src/actions/prepare.ts
   function prepareType(refs2, ref) {
     const element = refs2.resolve(ref);
     element.focus({ preventScroll: false });

@@ -1,15 +1,13 @@
 /**
  * Actionability for the Python side's input events: `actionTarget` checks that a ref can take a
- * click, hover, typing or a selection and returns the point to send the event to;
- * `prepareType` focuses and selects the content that typing will replace; `selectOption` picks
- * options of a `<select>`.
+ * click, hover, typing or a selection and returns the point to send the event to.
  *
  * The checks follow Playwright's actionability rules (https://playwright.dev/docs/actionability):
  * attached, visible, enabled, editable, stable over two animation frames, and receiving the
  * event at the point (no other element on top).
  */
 
-import { beginWalk, containsComposed, deepActiveElement, endWalk, tagNameOf, tagOf } from '../dom';
+import { beginWalk, containsComposed, endWalk, tagNameOf, tagOf } from '../dom';
 import { getDisabled } from '../aria/states';
 import { isEditingHost } from '../aria/roles';
 import { BridgeError, type Json } from '../errors';
@@ -28,7 +26,7 @@ export interface ActionPoint {
   name: string;
 }
 
-type Reason = 'hidden' | 'disabled' | 'not-editable' | 'covered' | 'not-stable' | 'not-selectable' | 'no-option';
+export type Reason = 'hidden' | 'disabled' | 'not-editable' | 'covered' | 'not-stable' | 'not-selectable' | 'no-option';
 
 /** The target as the error names it: `tagName`, `role`, `name` (computed on demand). */
 type Target = { tagName: string; role: string; name: string };
@@ -42,7 +40,7 @@ function describeTarget(element: Element): Target {
   }
 }
 
-function notActionable(element: Element, reason: Reason, message: string,
+export function notActionable(element: Element, reason: Reason, message: string,
   details: { [key: string]: Json | undefined } = {}): BridgeError {
   return new BridgeError('not-actionable', message, { reason, ...describeTarget(element), ...details });
 }
@@ -172,56 +170,4 @@ function receivesHit(element: Element, hit: Element): boolean {
   if (containsComposed(element, hit)) return true;
   const label = hit.closest('label');
   return !!label && (label as HTMLLabelElement).control === element;
-}
-
-export function prepareType(refs: RefRegistry, ref: number): { focused: boolean } {
-  const element = refs.resolve(ref) as HTMLElement;
-  element.focus({ preventScroll: false });
-  const tag = tagOf(element);
-  if (tag === 'INPUT' || tag === 'TEXTAREA') {
-    try {
-      (element as HTMLInputElement).select();
-    } catch {
-      // Some input types have no selection; typing then appends to an empty field.
-    }
-  } else if (element.isContentEditable) {
-    const selection = element.ownerDocument.getSelection();
-    if (selection) {
-      const range = element.ownerDocument.createRange();
-      range.selectNodeContents(element);
-      selection.removeAllRanges();
-      selection.addRange(range);
-    }
-  }
-  return { focused: deepActiveElement(element.ownerDocument) === element };
-}
-
-export function selectOption(refs: RefRegistry, ref: number, values: string[]): { selected: string[] } {
-  const element = refs.resolve(ref);
-  const label = refs.label(ref);
-  if (tagOf(element) !== 'SELECT') throw notActionable(element, 'not-selectable', `${label} (${tagNameOf(element)}) is not a <select>`);
-  const select = element as HTMLSelectElement;
-  beginWalk();
-  try {
-    if (getDisabled(select)) throw notActionable(element, 'disabled', `${label} is disabled`);
-  } finally {
-    endWalk();
-  }
-  if (!select.multiple && values.length > 1)
-    throw new BridgeError('bad-args', `${label} is a single-choice <select>: pass one value, got ${values.length}`);
-  const options = Array.from(select.options);
-  const chosen: HTMLOptionElement[] = [];
-  for (const value of values) {
-    const option = options.find(o => o.value === value) ?? options.find(o => o.label.trim() === value.trim() || (o.textContent ?? '').trim() === value.trim());
-    if (!option) {
-      const available = options.slice(0, 20).map(o => o.label || o.value);
-      throw notActionable(element, 'no-option', `${label} has no option with value or label ${JSON.stringify(value)}`, { available });
-    }
-    if (option.disabled) throw notActionable(element, 'disabled', `option ${JSON.stringify(value)} of ${label} is disabled`);
-    chosen.push(option);
-  }
-  for (const option of options) option.selected = chosen.includes(option);
-  select.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-  select.dispatchEvent(new Event('change', { bubbles: true }));
-  return { selected: Array.from(select.selectedOptions).map(o => o.value) };
 }

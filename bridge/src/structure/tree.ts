@@ -4,7 +4,7 @@
  * light-DOM children (a host's light children render through its slots).
  */
 
-import { getStyle, tagNameOf } from '../dom';
+import { getStyle } from '../dom';
 import { getAccessibleName } from '../aria/name';
 import { getRole } from '../aria/roles';
 import { normalizeWhitespace, truncate } from '../aria/text';
@@ -154,4 +154,4 @@ export function describeRole(element: Element): { role: string; name: string } {
   return { role, name: truncate(normalizeWhitespace(getAccessibleName(element)), kMaxNameLength) };
 }
 
-export { tagNameOf };
+
