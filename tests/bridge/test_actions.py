@@ -130,12 +130,22 @@ async def test_select_option_by_value_or_label(page: Page, load_html: LoadHtml) 
         await page.bridge_call("selectOption", {"ref": refs["size"], "values": ["Huge"]})
     assert (caught.value.code, caught.value.details) == (
         "not-actionable",
-        {"reason": "no-option", "tagName": "select", "role": "combobox", "name": "",
-         "available": ["Small", "Medium", "Large"]},
+        {
+            "reason": "no-option",
+            "tagName": "select",
+            "role": "combobox",
+            "name": "",
+            "available": ["Small", "Medium", "Large"],
+        },
     )
     with pytest.raises(BridgeCallError) as caught:
         await page.bridge_call("selectOption", {"ref": refs["size"], "values": ["Large"]})
     assert caught.value.details["reason"] == "disabled"
     with pytest.raises(BridgeCallError) as caught:
         await page.bridge_call("selectOption", {"ref": refs["Click me"], "values": ["s"]})
-    assert caught.value.details == {"reason": "not-selectable", "tagName": "button", "role": "button", "name": "Click me"}
+    assert caught.value.details == {
+        "reason": "not-selectable",
+        "tagName": "button",
+        "role": "button",
+        "name": "Click me",
+    }

@@ -33,7 +33,9 @@ async def test_ref_prefix_ref_start_and_next_ref(page: Page, fixture_url: URL) -
     await page.navigate(fixture_url("shop.html"))
     await page.bridge_call("snapshot")  # installs the bridge; refs e1..e20
     await run_in_page(page, "document.querySelector('header').insertAdjacentHTML('beforeend', '<button>New</button>')")
-    envelope = await raw_call(page, "snapshot", {"refPrefix": "f3_e", "refStart": 100, "testIdAttribute": "data-testid"})
+    envelope = await raw_call(
+        page, "snapshot", {"refPrefix": "f3_e", "refStart": 100, "testIdAttribute": "data-testid"}
+    )
     assert envelope["ok"] is True
     assert envelope["nextRef"] == 101
     text = envelope["value"]["text"]
