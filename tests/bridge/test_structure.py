@@ -11,7 +11,7 @@ from verdex.browser.browser import Browser
 from verdex.browser.page import Page, PageSettings
 from verdex.errors import BridgeCallError
 
-CARD = {"class": "card", "data-testid": "product-card"}
+CARD = {"data-testid": "product-card"}
 HEADINGS = [
     "iPhone 15 Pro",
     "MacBook Air 13",
@@ -50,7 +50,7 @@ async def test_resolve_container_reference_example(page: Page, fixture_url: URL)
         {
             "level": 2,
             "tagName": "div",
-            "attributes": {"class": "grid", "data-testid": "product-grid"},
+            "attributes": {"data-testid": "product-grid"},
             "childElements": 12,
             "containsRefs": eight,
             "refsOmitted": 4,
@@ -72,7 +72,7 @@ async def test_inspect_pattern_lists_the_twelve_cards(page: Page, fixture_url: U
     ref = await first_add_to_cart(page, fixture_url("shop.html"))
     result = await page.bridge_call("inspectPattern", {"ref": ref, "ancestorLevel": 2})
     assert result["ancestorLevel"] == 2
-    assert result["containerAt"] == {"tagName": "div", "attributes": {"class": "grid", "data-testid": "product-grid"}}
+    assert result["containerAt"] == {"tagName": "div", "attributes": {"data-testid": "product-grid"}}
     assert result["targetSiblingIndex"] == 0
     siblings = result["siblings"]
     assert [s["index"] for s in siblings] == list(range(12))
