@@ -42,7 +42,8 @@ class DemoOptions:
     """What to walk.
 
     Attributes:
-        url: the page; None for the bundled shop (served from ``fixtures/`` on 127.0.0.1).
+        url: the page; None for the bundled storefront (``fixtures/pages/storefront.html``, a shop page
+            with the markup weight of a real one, served on 127.0.0.1).
         ref: the target's ref; else the first button named ``button``.
         button: accessible name of the target button (default ``Add to Cart`` on the bundled shop).
         serve_args: extra ``verdex serve`` arguments (browser options).
@@ -101,7 +102,7 @@ async def run_demo(options: DemoOptions, out: TextIO = sys.stdout) -> str:
 
             await call("browser_navigate", {"url": url})
             snapshot_text, _ = await call("browser_snapshot", {})
-            ref = options.ref or _find_button(snapshot_text, button)
+            ref = options.ref or first_button(snapshot_text, button)
             _, resolve = await call("resolve_container", {"ref": ref})
             level = container_level_guess(resolve)
             ancestors = len(resolve["ancestors"])
@@ -161,14 +162,15 @@ async def _page_url(options: DemoOptions) -> AsyncIterator[tuple[str, str]]:
                 raise UsageError("the bundled fixture server did not start")
             line += chunk
         base = json.loads(line)["url"]
-        yield base + "shop.html", options.button or "Add to Cart"
+        yield base + "storefront.html", options.button or "Add to Cart"
     finally:
         process.terminate()
         with trio.CancelScope(shield=True):
             await process.wait()
 
 
-def _find_button(snapshot: str, name: str) -> str:
+def first_button(snapshot: str, name: str) -> str:
+    """The ref of the first ``button "name"`` line of a snapshot."""
     pattern = re.compile(r'- button "' + re.escape(name) + r'"[^\n]*?\[ref=((?:f\d+_)?e\d+)\]')
     match = pattern.search(snapshot)
     if match is None:

@@ -28,9 +28,9 @@ async def test_demo_on_the_bundled_shop(cdp_endpoint: str) -> None:
         "inspect_pattern",
         "extract_anchors",
     ]
-    assert re.search(r"^── resolve_container\(ref='e7'\) · \d+ tokens$", output, flags=re.MULTILINE)
-    assert re.search(r"^── inspect_pattern\(ref='e7', ancestorLevel=2\) · \d+ tokens$", output, flags=re.MULTILINE)
-    assert re.search(r"^── extract_anchors\(ref='e7', ancestorLevel=1\) · \d+ tokens$", output, flags=re.MULTILINE)
+    assert re.search(r"^── resolve_container\(ref='e13'\) · \d+ tokens$", output, flags=re.MULTILINE)
+    assert re.search(r"^── inspect_pattern\(ref='e13', ancestorLevel=2\) · \d+ tokens$", output, flags=re.MULTILINE)
+    assert re.search(r"^── extract_anchors\(ref='e13', ancestorLevel=1\) · \d+ tokens$", output, flags=re.MULTILINE)
     assert re.search(r"^tokens: \d+ in 5 calls \(\d+ in the structural calls\)$", output, flags=re.MULTILINE)
     assert re.search(
         r"^the page's full DOM \(outerHTML\): \d+ tokens; the structural calls cost \d+% of it, the whole walk \d+%$",

@@ -14,6 +14,7 @@ from tests.e2e.conftest import Tools
 from tests.oracle import locate, playwright_browser
 from verdex.browser.launcher import BrowserOptions
 from verdex.compose import Composition, compose_locator, container_level_guess, is_repeating
+from verdex.demo import first_button
 from verdex.server.app import build_server
 from verdex.server.config import ServerConfig
 from verdex.server.session import open_session
@@ -31,18 +32,18 @@ async def _walk(url: str, endpoint: str) -> Composition:
     async with open_session(config) as session, Client(build_server(session)) as client:
         tools = Tools(client)
         await tools.ok("browser_navigate", url=url)
-        await tools.ok("browser_snapshot")
-        resolve = (await tools.ok("resolve_container", ref="e7")).data
+        ref = first_button((await tools.ok("browser_snapshot")).text, "Add to Cart")
+        resolve = (await tools.ok("resolve_container", ref=ref)).data
         level = container_level_guess(resolve)
-        pattern: dict[str, Any] = (await tools.ok("inspect_pattern", ref="e7", ancestorLevel=level + 1)).data
+        pattern: dict[str, Any] = (await tools.ok("inspect_pattern", ref=ref, ancestorLevel=level + 1)).data
         while not is_repeating(pattern):
             level += 1
-            pattern = (await tools.ok("inspect_pattern", ref="e7", ancestorLevel=level + 1)).data
-        anchors = (await tools.ok("extract_anchors", ref="e7", ancestorLevel=level)).data
+            pattern = (await tools.ok("inspect_pattern", ref=ref, ancestorLevel=level + 1)).data
+        anchors = (await tools.ok("extract_anchors", ref=ref, ancestorLevel=level)).data
         return compose_locator(resolve, pattern, anchors)
 
 
-@pytest.mark.parametrize("fixture", ["shop.html", "shop-ids.html", "shop-classless.html"])
+@pytest.mark.parametrize("fixture", ["shop.html", "shop-ids.html", "shop-classless.html", "storefront.html"])
 def test_demo_locator_matches_exactly_the_iphone_15_pro_button(
     judge: Browser, fixture_url: Callable[[str], str], cdp_endpoint: str, fixture: str
 ) -> None:
