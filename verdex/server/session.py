@@ -139,7 +139,11 @@ class Session:
 
     async def page(self) -> Page:
         """The current role's page, creating its browser context and page on first use."""
-        role = self.roles[self.current_role]
+        return await self.page_for(self.current_role)
+
+    async def page_for(self, name: str) -> Page:
+        """The page of role ``name`` (a configured role), creating its context and page on first use."""
+        role = self.roles[name]
         browser = await self.browser()
         if (
             role.page is not None
