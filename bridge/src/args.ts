@@ -41,3 +41,18 @@ export function requireStringArray(args: Record<string, unknown>, key: string): 
     throw new BridgeError('bad-args', `${key} must be an array of strings`);
   return value as string[];
 }
+
+export function optionalBoolean(args: Record<string, unknown>, key: string): boolean | undefined {
+  const value = args[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') throw new BridgeError('bad-args', `${key} must be a boolean, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** A finite number, not necessarily an integer (coordinates). */
+export function requireFiniteNumber(args: Record<string, unknown>, key: string): number {
+  const value = args[key];
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new BridgeError('bad-args', `${key} must be a finite number, got ${JSON.stringify(value)}`);
+  return value;
+}

@@ -15,7 +15,8 @@ import { configureTestIdAttribute } from './structure/attributes';
 import { extractAnchors } from './structure/anchors';
 import { resolveContainer } from './structure/containers';
 import { inspectPattern } from './structure/patterns';
-import { optionalNumber, optionalString, readArgs, requireNumber, requireString, requireStringArray } from './args';
+import { optionalBoolean, optionalNumber, optionalString, readArgs, requireFiniteNumber, requireNumber, requireString, requireStringArray } from './args';
+import { frameOwner, framePoint } from './frames/owner';
 
 declare const __VERDEX_VERSION__: string;
 
@@ -25,12 +26,14 @@ export type Envelope =
 
 export interface VerdexBridge {
   readonly version: string;
-  call(method: string, args: unknown): Envelope | Promise<Envelope>;
+  call(method: string, args: unknown, element?: unknown): Envelope | Promise<Envelope>;
+  /** The live element of ref `n` in this document, or null (for Python to take a remote object of it). */
+  element(n: unknown): Element | null;
 }
 
 const refs = new RefRegistry();
 
-type Method = (args: Record<string, unknown>) => unknown;
+type Method = (args: Record<string, unknown>, element: unknown) => unknown;
 
 const methods: Record<string, Method> = {
   snapshot: args => snapshot(document, refs, {
@@ -41,19 +44,21 @@ const methods: Record<string, Method> = {
   resolveContainer: args => resolveContainer(refs, requireNumber(args, 'ref')),
   inspectPattern: args => inspectPattern(refs, requireNumber(args, 'ref'), requireNumber(args, 'ancestorLevel')),
   extractAnchors: args => extractAnchors(refs, requireNumber(args, 'ref'), requireNumber(args, 'ancestorLevel')),
-  actionTarget: args => actionTarget(refs, requireNumber(args, 'ref'), requireString(args, 'action')),
+  actionTarget: args => actionTarget(refs, requireNumber(args, 'ref'), requireString(args, 'action'), optionalBoolean(args, 'scroll') ?? false),
   prepareType: args => prepareType(refs, requireNumber(args, 'ref')),
   selectOption: args => selectOption(refs, requireNumber(args, 'ref'), requireStringArray(args, 'values')),
+  frameOwner: (_args, element) => frameOwner(refs, element),
+  framePoint: (args, element) => framePoint(refs, element, requireFiniteNumber(args, 'x'), requireFiniteNumber(args, 'y')),
 };
 
-function call(method: string, rawArgs: unknown): Envelope | Promise<Envelope> {
+function call(method: string, rawArgs: unknown, element?: unknown): Envelope | Promise<Envelope> {
   try {
     const args = readArgs(rawArgs);
     refs.beginCall(optionalString(args, 'refPrefix') ?? 'e', optionalNumber(args, 'refStart') ?? 1);
     configureTestIdAttribute(optionalString(args, 'testIdAttribute') ?? 'data-testid');
     const fn = Object.prototype.hasOwnProperty.call(methods, method) ? methods[method] : undefined;
     if (!fn) throw new BridgeError('bad-args', `unknown method ${JSON.stringify(method)}; methods: ${Object.keys(methods).join(', ')}`);
-    const value = fn(args);
+    const value = fn(args, element);
     if (value instanceof Promise) return value.then(ok, failure);
     return ok(value);
   } catch (error) {
@@ -76,6 +81,6 @@ function failure(error: unknown): Envelope {
 const version: string = __VERDEX_VERSION__;
 const existing = (globalThis as { __verdex?: VerdexBridge }).__verdex;
 if (!existing || existing.version !== version) {
-  const bridge: VerdexBridge = Object.freeze({ version, call });
+  const bridge: VerdexBridge = Object.freeze({ version, call, element: (n: unknown) => refs.lookup(n) });
   Object.defineProperty(globalThis, '__verdex', { value: bridge, configurable: true, writable: false, enumerable: false });
 }

@@ -22,6 +22,7 @@ TOOLS = {
     "browser_type": False,
     "browser_press_key": False,
     "browser_hover": False,
+    "browser_select_option": False,
     "wait_for_browser": True,
     "browser_close": False,
     "resolve_container": True,

@@ -1468,6 +1468,12 @@
     label(n) {
       return this.prefix + n;
     }
+    /** The live, connected element of ref `n`, or null (no throw: for `__verdex.element`). */
+    lookup(n) {
+      if (typeof n !== "number") return null;
+      const element = this.entries.get(n)?.element.deref();
+      return element && element.isConnected ? element : null;
+    }
     /** The live element of ref `n`; throws `ref-unknown` or `ref-detached`. */
     resolve(n) {
       const entry = this.entries.get(n);
@@ -1846,7 +1852,7 @@
     if (tag === "TEXTAREA") return !element.readOnly;
     return element.isContentEditable || isEditingHost(element);
   }
-  async function actionTarget(refs2, ref, action) {
+  async function actionTarget(refs2, ref, action, scroll = false) {
     if (!kActions.has(action)) throw new BridgeError("bad-args", `action must be one of click, hover, type, select; got ${JSON.stringify(action)}`);
     const element = refs2.resolve(ref);
     const label = refs2.label(ref);
@@ -1866,7 +1872,7 @@
     } finally {
       endWalk();
     }
-    if (!isInViewport(element)) element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    if (scroll || !isInViewport(element)) element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
     const first = boxOf(element);
     await nextFrame();
     await nextFrame();
@@ -2409,6 +2415,72 @@
       throw new BridgeError("bad-args", `${key} must be an array of strings`);
     return value;
   }
+  function optionalBoolean(args, key) {
+    const value = args[key];
+    if (value === void 0 || value === null) return void 0;
+    if (typeof value !== "boolean") throw new BridgeError("bad-args", `${key} must be a boolean, got ${JSON.stringify(value)}`);
+    return value;
+  }
+  function requireFiniteNumber(args, key) {
+    const value = args[key];
+    if (typeof value !== "number" || !Number.isFinite(value))
+      throw new BridgeError("bad-args", `${key} must be a finite number, got ${JSON.stringify(value)}`);
+    return value;
+  }
+
+  // src/frames/owner.ts
+  var kOwnerAttributes = ["src", "srcdoc"];
+  function requireFrameOwner(element) {
+    if (!(element instanceof Element) || element.localName !== "iframe" && element.localName !== "frame")
+      throw new BridgeError("bad-args", "the element argument must be an <iframe> or <frame> element");
+    if (!element.isConnected)
+      throw new BridgeError("ref-detached", "the iframe was removed from the document", { tagName: element.localName, role: "iframe", name: "" });
+    return element;
+  }
+  function frameOwner(refs2, element) {
+    const owner = requireFrameOwner(element);
+    const ref = refs2.ensure(owner);
+    refs2.remember(ref, "iframe", "");
+    const attributes = getAttributes(owner);
+    for (const name of kOwnerAttributes) {
+      const value = owner.getAttribute(name);
+      if (value !== null) attributes[name] = truncate(value, kMaxAttributeLength);
+    }
+    return { ref: refs2.label(ref), tagName: tagNameOf(owner), attributes };
+  }
+  function framePoint(refs2, element, x, y) {
+    const owner = requireFrameOwner(element);
+    const rect = owner.getBoundingClientRect();
+    const style = owner.ownerDocument.defaultView?.getComputedStyle(owner);
+    const padLeft = style ? parseFloat(style.paddingLeft) || 0 : 0;
+    const padTop = style ? parseFloat(style.paddingTop) || 0 : 0;
+    const px = rect.left + owner.clientLeft + padLeft + x;
+    const py = rect.top + owner.clientTop + padTop + y;
+    const view = owner.ownerDocument.defaultView;
+    const inView = !view || px >= 0 && py >= 0 && px < view.innerWidth && py < view.innerHeight;
+    if (!inView) return { x: px, y: py, inView };
+    const hit = deepElementFromPoint(owner.ownerDocument, px, py);
+    if (hit !== owner) {
+      beginWalk();
+      try {
+        const cover = hit ?? owner.ownerDocument.documentElement;
+        const coveredBy = {
+          tagName: tagNameOf(cover),
+          attributes: getAttributes(cover),
+          text: visibleText(cover, 100)
+        };
+        if (isVisibleInteractive(cover)) coveredBy.ref = refs2.label(refs2.ensure(cover));
+        throw new BridgeError(
+          "not-actionable",
+          `the iframe is covered by <${tagNameOf(cover)}> at (${Math.round(px)}, ${Math.round(py)})`,
+          { reason: "covered", coveredBy }
+        );
+      } finally {
+        endWalk();
+      }
+    }
+    return { x: px, y: py, inView };
+  }
 
   // src/index.ts
   var refs = new RefRegistry();
@@ -2421,18 +2493,20 @@
     resolveContainer: (args) => resolveContainer(refs, requireNumber(args, "ref")),
     inspectPattern: (args) => inspectPattern(refs, requireNumber(args, "ref"), requireNumber(args, "ancestorLevel")),
     extractAnchors: (args) => extractAnchors(refs, requireNumber(args, "ref"), requireNumber(args, "ancestorLevel")),
-    actionTarget: (args) => actionTarget(refs, requireNumber(args, "ref"), requireString(args, "action")),
+    actionTarget: (args) => actionTarget(refs, requireNumber(args, "ref"), requireString(args, "action"), optionalBoolean(args, "scroll") ?? false),
     prepareType: (args) => prepareType(refs, requireNumber(args, "ref")),
-    selectOption: (args) => selectOption(refs, requireNumber(args, "ref"), requireStringArray(args, "values"))
+    selectOption: (args) => selectOption(refs, requireNumber(args, "ref"), requireStringArray(args, "values")),
+    frameOwner: (_args, element) => frameOwner(refs, element),
+    framePoint: (args, element) => framePoint(refs, element, requireFiniteNumber(args, "x"), requireFiniteNumber(args, "y"))
   };
-  function call(method, rawArgs) {
+  function call(method, rawArgs, element) {
     try {
       const args = readArgs(rawArgs);
       refs.beginCall(optionalString(args, "refPrefix") ?? "e", optionalNumber(args, "refStart") ?? 1);
       configureTestIdAttribute(optionalString(args, "testIdAttribute") ?? "data-testid");
       const fn = Object.prototype.hasOwnProperty.call(methods, method) ? methods[method] : void 0;
       if (!fn) throw new BridgeError("bad-args", `unknown method ${JSON.stringify(method)}; methods: ${Object.keys(methods).join(", ")}`);
-      const value = fn(args);
+      const value = fn(args, element);
       if (value instanceof Promise) return value.then(ok, failure);
       return ok(value);
     } catch (error) {
@@ -2452,7 +2526,7 @@
   var version = "0.1.0";
   var existing = globalThis.__verdex;
   if (!existing || existing.version !== version) {
-    const bridge = Object.freeze({ version, call });
+    const bridge = Object.freeze({ version, call, element: (n) => refs.lookup(n) });
     Object.defineProperty(globalThis, "__verdex", { value: bridge, configurable: true, writable: false, enumerable: false });
   }
 })();

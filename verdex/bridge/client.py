@@ -23,7 +23,12 @@ __all__ = ["BridgeSource", "ContextLostError", "bridge_source", "call_bridge", "
 _BANNER = re.compile(r"/\* verdex-bridge (?P<version>[0-9A-Za-z.+-]+) \*/")
 
 #: Protocol messages meaning the execution context went away (its document was replaced).
-_CONTEXT_GONE = ("Cannot find context with specified id", "Execution context was destroyed", "Cannot find context")
+_CONTEXT_GONE = (
+    "Cannot find context with specified id",
+    "Execution context was destroyed",
+    "Cannot find context",
+    "Could not find object with given id",
+)
 
 
 class ContextLostError(BridgeError):
@@ -47,11 +52,11 @@ class BridgeSource:
         """The function ``Runtime.callFunctionOn`` runs: finds the bridge, checks its version, calls it."""
         version = json.dumps(self.version)
         return (
-            "function (method, args) {"
+            "function (method, args, element) {"
             " const bridge = globalThis.__verdex;"
             " if (!bridge) return {missing: true};"
             f" if (bridge.version !== {version}) return {{wrongVersion: String(bridge.version)}};"
-            " return bridge.call(method, args); }"
+            " return bridge.call(method, args, element); }"
         )
 
 
@@ -99,8 +104,11 @@ async def call_bridge(
     args: dict[str, Any],
     *,
     timeout: float,
+    element: str | None = None,
 ) -> dict[str, Any]:
     """Call ``method`` on the bridge in one execution context; install the bridge if missing.
+
+    ``element``: a remote object id (in that context) passed as the method's element.
 
     Returns:
         The bridge's envelope: ``{"ok": true, "value": ..., "nextRef": n}`` or the error form.
@@ -111,6 +119,9 @@ async def call_bridge(
         BridgeError: wrong bridge version in the page, or a JavaScript exception.
         CDPError: protocol failures, timeouts, browser gone.
     """
+    arguments: list[dict[str, Any]] = [{"value": method}, {"value": args}]
+    if element is not None:
+        arguments.append({"objectId": element})
     for attempt in range(2):
         try:
             result = await session.send(
@@ -118,7 +129,7 @@ async def call_bridge(
                 {
                     "functionDeclaration": bridge.call_function,
                     "executionContextId": context_id,
-                    "arguments": [{"value": method}, {"value": args}],
+                    "arguments": arguments,
                     "returnByValue": True,
                     "awaitPromise": True,
                 },

@@ -1,24 +1,30 @@
-"""Actions on elements named by refs: click, hover, type, press a key.
+"""Actions on elements named by refs: click, hover, type, select an option, press a key.
 
 Each action on an element first asks the bridge for its action point (``actionTarget``): the
 element is scrolled into view, then checked attached, visible, enabled, editable (for typing),
-stable, and not covered at that point. Failed checks are retried every 100 ms until the action
-timeout, then reported with the reason and what to do. Input is real (CDP Input domain) at the
-element's point; a navigation the action starts is waited for (see ``Page.watch_navigation``).
+stable, and not covered at that point. For an element inside frames the point is carried out
+through each iframe (``framePoint`` in the parent document: the iframe's content box, and a hit
+test that the iframe is what receives the point there) to the page's viewport. Failed checks are
+retried every 100 ms until the action timeout, then reported with the reason and what to do.
+Input is real (CDP Input domain, sent to the page; the browser routes it to the frame under the
+point or with focus); a navigation the action starts, of the page or of the element's frame, is
+waited for (see ``Page.watch_navigation``).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 import trio
 
+from verdex.bridge.client import ContextLostError
 from verdex.browser import input as cdp_input
 from verdex.browser.page import Frame, Navigation, Page
-from verdex.errors import ActionError, BridgeCallError, UsageError
+from verdex.errors import ActionError, BridgeCallError, NavigationError, UsageError
 
-__all__ = ["ActionOutcome", "click", "hover", "press_key", "type_into"]
+__all__ = ["ActionOutcome", "click", "hover", "press_key", "select_option", "type_into"]
 
 _RETRY_INTERVAL = 0.1
 
@@ -48,81 +54,180 @@ async def click(page: Page, ref: str, *, timeout: float) -> ActionOutcome:
         ActionError: the element stayed hidden, disabled, covered or moving for ``timeout`` seconds.
         NavigationError: the click started a navigation that failed.
     """
-    frame, target = await _action_point(page, ref, "click", timeout)
-    x, y = _page_point(page, frame, target)
-    watch = await page.watch_navigation()
-    await cdp_input.click_at(page.session, x, y, timeout=page.settings.call_timeout)
-    return _outcome(ref, target, await watch.finish())
+    point = await _action_point(page, ref, "click", timeout)
+    watch = await page.watch_navigation(point.frame)
+    await cdp_input.click_at(page.session, point.x, point.y, timeout=page.settings.call_timeout)
+    return _outcome(ref, point.target, await watch.finish())
 
 
 async def hover(page: Page, ref: str, *, timeout: float) -> ActionOutcome:
-    """Move the mouse over the element of ``ref`` (menus and tooltips open on hover)."""
-    frame, target = await _action_point(page, ref, "hover", timeout)
-    x, y = _page_point(page, frame, target)
-    await cdp_input.move_to(page.session, x, y, timeout=page.settings.call_timeout)
-    return _outcome(ref, target, None)
+    """Move the mouse over the element of ``ref`` (menus and tooltips open on hover).
+
+    The same checks as a click except ``enabled`` (a disabled element still shows its tooltip).
+    """
+    point = await _action_point(page, ref, "hover", timeout)
+    await cdp_input.move_to(page.session, point.x, point.y, timeout=page.settings.call_timeout)
+    return _outcome(ref, point.target, None)
 
 
 async def type_into(page: Page, ref: str, text: str, *, submit: bool, timeout: float) -> ActionOutcome:
     """Replace the content of an editable element with ``text``; press Enter after it if ``submit``.
 
     The element is clicked (focus, as a user would), its content selected, then the text is
-    inserted (``Input.insertText``: ``beforeinput``/``input`` events fire as for typing).
+    inserted (``Input.insertText``: ``beforeinput``/``input`` events fire as for typing). Keys go
+    to the page, and the browser delivers them to the focused frame.
 
     Raises:
         ActionError: not editable (not an input, textarea or contenteditable, or read-only), hidden,
             disabled or covered.
     """
-    frame, target = await _action_point(page, ref, "type", timeout)
-    x, y = _page_point(page, frame, target)
-    watch = await page.watch_navigation()
+    point = await _action_point(page, ref, "type", timeout)
+    watch = await page.watch_navigation(point.frame)
     timeout_call = page.settings.call_timeout
-    await cdp_input.click_at(page.session, x, y, timeout=timeout_call)
+    await cdp_input.click_at(page.session, point.x, point.y, timeout=timeout_call)
     await page.ref_call(ref, "prepareType")
     await cdp_input.type_text(page.session, text, timeout=timeout_call)
     if submit:
         await cdp_input.press(page.session, cdp_input.parse_key("Enter"), timeout=timeout_call)
-    return _outcome(ref, target, await watch.finish())
+    return _outcome(ref, point.target, await watch.finish())
+
+
+async def select_option(page: Page, ref: str, values: list[str], *, timeout: float) -> tuple[ActionOutcome, list[str]]:
+    """Choose the options of a ``<select>`` whose value (or else label) equals each of ``values``.
+
+    After the checks of a click (a select inside a frame is reached through its iframes), the
+    bridge selects the options and fires ``input`` and ``change`` as a user's choice would. A
+    missing option is waited for (options often load late) until ``timeout``.
+
+    Returns:
+        The outcome and the values of the options selected now.
+
+    Raises:
+        ActionError: not a ``<select>``, disabled, no such option (the message lists the options).
+        UsageError: several values for a single-choice select.
+    """
+    point = await _action_point(page, ref, "select", timeout)
+    frame, number = page.locate(ref)
+    watch = await page.watch_navigation(frame)
+    deadline = trio.current_time() + timeout
+    while True:
+        try:
+            result = await page.bridge_call("selectOption", {"ref": number, "values": values}, frame=frame)
+            break
+        except BridgeCallError as exc:
+            if exc.code == "bad-args":
+                raise UsageError(exc.args[0] if exc.args else "bad values") from exc
+            if exc.code != "not-actionable":
+                raise page.ref_error(ref, exc) from exc
+            if trio.current_time() + _RETRY_INTERVAL > deadline:
+                raise _not_actionable(ref, "select an option of", exc.details, exc, timeout) from exc
+            await trio.sleep(_RETRY_INTERVAL)
+    selected = [str(value) for value in result.get("selected", [])]
+    return _outcome(ref, point.target, await watch.finish()), selected
 
 
 async def press_key(page: Page, key: str) -> ActionOutcome:
-    """Press a key (with modifiers, ``Shift+Tab``) at the element that has focus."""
+    """Press a key (with modifiers, ``Shift+Tab``) at the element that has focus, in whatever frame."""
     parsed = cdp_input.parse_key(key)
     watch = await page.watch_navigation()
     await cdp_input.press(page.session, parsed, timeout=page.settings.call_timeout)
     return ActionOutcome(None, None, None, None, await watch.finish())
 
 
-async def _action_point(page: Page, ref: str, action: str, timeout: float) -> tuple[Frame, dict[str, Any]]:
+@dataclass(frozen=True)
+class _Point:
+    """Where to send the event: CSS pixels in the page's viewport, and what the bridge saw."""
+
+    frame: Frame
+    x: float
+    y: float
+    target: dict[str, Any]
+
+
+async def _action_point(page: Page, ref: str, action: str, timeout: float) -> _Point:
+    """Ask the bridge for the action point (retrying failed checks until ``timeout``), then carry it
+    out through the iframes to page coordinates, checking at each level that the iframe is what
+    the point hits there."""
     frame, number = page.locate(ref)
     deadline = trio.current_time() + timeout
+    scroll = False
+    target: dict[str, Any] | None = None
     while True:
+        details: dict[str, Any] | None = None
         try:
-            target = await page.bridge_call("actionTarget", {"ref": number, "action": action}, frame=frame)
+            args: dict[str, Any] = {"ref": number, "action": action}
+            if scroll:
+                args["scroll"] = True
+            target = await page.bridge_call("actionTarget", args, frame=frame)
+            if not isinstance(target, dict):
+                raise ActionError(f"the bridge gave no point for {ref}", "internal")
+            x, y = float(target["x"]), float(target["y"])
+            if frame.parent_id is None:
+                return _Point(frame, x, y, target)
+            try:
+                x, y, in_view = await _through_frames(page, frame, x, y)
+            except BridgeCallError as exc:
+                if exc.code != "not-actionable":
+                    raise
+                # A check failed in an outer document (an overlay over the iframe): name the target, not the iframe.
+                details = {**exc.details, **{k: target.get(k) for k in ("tagName", "role", "name")}}
+                raise
+            if in_view:
+                return _Point(frame, x, y, target)
+            # The iframe is scrolled out of its parent's view: scroll the element into view (it
+            # carries through every frame above it) and measure again.
+            details = {"reason": "hidden", **{k: target.get(k) for k in ("tagName", "role", "name")}}
+            scroll = True
         except BridgeCallError as exc:
             if exc.code != "not-actionable":
                 raise page.ref_error(ref, exc) from exc
             if trio.current_time() + _RETRY_INTERVAL > deadline:
-                raise _not_actionable(ref, action, exc, timeout) from exc
-            await trio.sleep(_RETRY_INTERVAL)
-            continue
-        if not isinstance(target, dict):
-            raise ActionError(f"the bridge gave no point for {ref}", "internal")
-        return frame, target
+                raise _not_actionable(ref, action, details or exc.details, exc, timeout) from exc
+        except ContextLostError as exc:
+            # A document on the way changed under the call: measure again in the new one.
+            if trio.current_time() + _RETRY_INTERVAL > deadline:
+                raise NavigationError(
+                    f"cannot {action} {ref}: the page kept navigating for {timeout:g} s ({exc}); "
+                    "call browser_snapshot to see where it is"
+                ) from exc
+        else:
+            if trio.current_time() + _RETRY_INTERVAL > deadline:
+                raise ActionError(
+                    f"cannot {action} {_what(ref, details or {})} after {timeout:g} s of retries: it stays outside "
+                    "the visible part of the frame that contains it; scroll it into view or enlarge the frame.",
+                    "hidden",
+                )
+        await trio.sleep(_RETRY_INTERVAL)
 
 
-def _page_point(page: Page, frame: Frame, target: dict[str, Any]) -> tuple[float, float]:
-    if frame.ordinal != 0:
-        raise UsageError("actions inside frames are not supported yet: act on a main-frame ref")
-    return float(target["x"]), float(target["y"])
+async def _through_frames(page: Page, frame: Frame, x: float, y: float) -> tuple[float, float, bool]:
+    """Map a point in ``frame``'s viewport to the page's viewport, one iframe at a time.
+
+    Returns:
+        ``(x, y, in_view)``: ``in_view`` is False when the point falls outside some parent's viewport.
+
+    Raises:
+        BridgeCallError: ``not-actionable`` ``covered`` when another element of a parent document
+            is on top of the iframe at that point.
+    """
+    in_view = True
+    current = frame
+    while current.parent_id is not None:
+        async with page.owner_handle(current) as (parent, object_id):
+            mapped = await page.bridge_call("framePoint", {"x": x, "y": y}, frame=parent, element=object_id)
+        x, y = float(mapped["x"]), float(mapped["y"])
+        in_view = in_view and bool(mapped["inView"])
+        current = parent
+    return x, y, in_view
 
 
 def _outcome(ref: str, target: dict[str, Any], navigation: Navigation | None) -> ActionOutcome:
     return ActionOutcome(ref, target.get("role"), target.get("name"), target.get("tagName"), navigation)
 
 
-def _not_actionable(ref: str, action: str, exc: BridgeCallError, timeout: float) -> ActionError:
-    details = exc.details
+def _not_actionable(
+    ref: str, action: str, details: dict[str, Any], exc: BridgeCallError, timeout: float
+) -> ActionError:
     reason = str(details.get("reason", "unknown"))
     what = _what(ref, details)
     waited = f"after {timeout:g} s of retries"
@@ -135,7 +240,8 @@ def _not_actionable(ref: str, action: str, exc: BridgeCallError, timeout: float)
         "not-stable": "it kept moving (an animation or a layout that does not settle); "
         "call wait_for_browser, then retry",
         "not-selectable": "it is not a <select> or listbox; click the option instead",
-        "no-option": "none of its options has that value or label; browser_snapshot lists the options",
+        "no-option": "none of its options has that value or label; its options are "
+        + ", ".join(json.dumps(str(label), ensure_ascii=False) for label in details.get("available") or []),
     }.get(reason)
     if reason == "covered":
         cover = details.get("coveredBy") or {}

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import trio
 
+from verdex._nursery import open_service_nursery
 from verdex.bridge.client import BridgeSource, bridge_source
 from verdex.browser.launcher import BrowserOptions, LaunchedBrowser, launch_chromium
 from verdex.browser.page import Page, PageSettings
@@ -43,8 +44,11 @@ class BrowserInfo:
 class Browser:
     """A connected browser. Use :func:`open_browser`."""
 
-    def __init__(self, connection: CDPConnection, info: BrowserInfo, launched: LaunchedBrowser | None) -> None:
+    def __init__(
+        self, connection: CDPConnection, info: BrowserInfo, launched: LaunchedBrowser | None, nursery: trio.Nursery
+    ) -> None:
         self.connection = connection
+        self.nursery = nursery
         self.session: CDPSession = connection.session(None)
         self.info = info
         self.launched = launched
@@ -95,7 +99,7 @@ class BrowserContext:
             "Target.attachToTarget", {"targetId": target_id, "flatten": True}, timeout=timeout
         )
         session = browser.connection.session(str(attached["sessionId"]))
-        page = await Page.open(session, target_id, browser.bridge, browser.ledger, self.settings)
+        page = await Page.open(session, target_id, browser.bridge, browser.ledger, self.settings, browser.nursery)
         await session.send(
             "Emulation.setDeviceMetricsOverride",
             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
@@ -156,7 +160,10 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
             protocol_version=str(version.get("protocolVersion", "")),
             user_agent=str(version.get("userAgent", "")),
         )
-        browser = Browser(connection, info, launched)
+        # Background work of pages (setting up out-of-process iframes); cancelled before the connection closes.
+        nursery = await stack.enter_async_context(open_service_nursery())
+        stack.callback(nursery.cancel_scope.cancel)
+        browser = Browser(connection, info, launched, nursery)
         logger.info("browser ready: %s", info.product)
         try:
             yield browser

@@ -1,44 +1,57 @@
 """A page: one CDP target with its frames, their isolated worlds, navigation and bridge calls.
 
-The page keeps, from CDP events, the frame tree (``Page.frameAttached/Navigated/Detached``), each
-frame's lifecycle (``Page.lifecycleEvent``), the HTTP status of each document
-(``Network.responseReceived``) and the execution context of verdex's isolated world in each frame
-(``Runtime.executionContextCreated``, ``...Destroyed``, ``...sCleared``). The bridge is registered for every new
-document with ``Page.addScriptToEvaluateOnNewDocument(worldName, runImmediately)`` and, when a
-frame has no world yet, created with ``Page.createIsolatedWorld``.
+The frames come from :class:`~verdex.browser.frames.FrameTree`: same-process frames and
+out-of-process iframes (their own targets, auto-attached) in one tree. The bridge is registered
+for every new document of every session with
+``Page.addScriptToEvaluateOnNewDocument(worldName, runImmediately)`` and, when a frame has no
+world yet, created with ``Page.createIsolatedWorld``.
+
+Frames for other modules (``verify_locator``, the snapshot): :meth:`Page.content_frame` goes from
+an iframe element (its ref, or a remote object in the parent's isolated world) to the
+:class:`Frame` it shows; :meth:`Page.frame_owner` goes back from a frame to facts about its
+iframe element; :meth:`Page.bridge_call` with ``frame=`` calls that frame's bridge.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 import trio
 
 from verdex.bridge.client import BridgeSource, ContextLostError, call_bridge, raise_for_envelope
-from verdex.browser.refs import RefLedger, RefOwner, format_ref, parse_ref, ref_prefix
-from verdex.cdp.connection import JSON, CDPSession
+from verdex.browser.frames import Frame, FrameTree
+from verdex.browser.navigation import Navigation, NavigationWatch, check_url, explain_net_error, wait_for_load
+from verdex.browser.refs import RefLedger, RefOwner, format_ref, parse_ref
+from verdex.cdp.connection import CDPSession
 from verdex.errors import (
     BridgeCallError,
+    CDPError,
     CDPTimeoutError,
     CrossRoleRefError,
     NavigationError,
+    ProtocolError,
     StaleRefError,
     UnknownRefError,
     UsageError,
 )
 
-__all__ = ["Frame", "Navigation", "Page", "PageSettings"]
+__all__ = ["Frame", "FrameOwner", "Navigation", "Page", "PageSettings", "check_url"]
 
 logger = logging.getLogger(__name__)
 
 #: Seconds to wait for a frame's isolated world to appear before creating one.
 _WORLD_GRACE = 1.0
 
-_ALLOWED_SCHEMES = ("http", "https", "about", "data", "file", "chrome")
+#: Returns the element of a ref number by reference (``Runtime.callFunctionOn`` without ``returnByValue``).
+_ELEMENT_OF_REF = "function (n) { const b = globalThis.__verdex; return b ? b.element(n) : null; }"
+
+#: Object group of the element handles verdex takes (each is released after use).
+_HANDLES = "verdex-handles"
 
 
 @dataclass(frozen=True)
@@ -58,52 +71,32 @@ class PageSettings:
     navigation_timeout: float = 30.0
 
 
-@dataclass(eq=False)
-class Frame:
-    """One frame of the page as CDP reports it.
-
-    Attributes:
-        id: CDP frame id.
-        parent_id: parent frame's id, None for the main frame.
-        ordinal: K in ``f<K>_eN`` refs, stable for the frame's life; 0 for the main frame.
-        url: the frame document's URL (with fragment).
-        loader_id: CDP loader of the current document.
-        world: execution context id of verdex's isolated world in the current document.
-        lifecycle: lifecycle events seen for ``loader_id`` (``DOMContentLoaded``, ``load`` ...).
-    """
-
-    id: str
-    parent_id: str | None
-    ordinal: int
-    url: str = ""
-    loader_id: str | None = None
-    world: int | None = None
-    lifecycle: set[str] = field(default_factory=set)
-    lifecycle_loader: str | None = None
-    same_document_moves: int = 0
-
-    @property
-    def ref_prefix(self) -> str:
-        return ref_prefix(self.ordinal)
-
-
 @dataclass(frozen=True)
-class Navigation:
-    """What a navigation did.
+class FrameOwner:
+    """The iframe (or frame) element that shows a frame, as its parent document has it.
 
     Attributes:
-        url: the URL the page shows now.
-        status: HTTP status of the new document (None for non-HTTP documents and same-document moves).
-        status_text: its reason phrase.
-        load_pending: True when the document committed but its ``load`` event had not fired by the timeout.
-        same_document: True for a fragment or History API change without a new document.
+        frame: the frame shown.
+        parent: the frame whose document holds the element.
+        ref: the element's ref (in the parent's refs: ``e5``, ``f1_e3``).
+        tag_name: ``iframe`` or ``frame``.
+        attributes: its locator attributes (bridge README: ``attributes``) plus ``src`` and ``srcdoc``
+            (cut like the others).
     """
 
-    url: str
-    status: int | None = None
-    status_text: str = ""
-    load_pending: bool = False
-    same_document: bool = False
+    frame: Frame
+    parent: Frame
+    ref: str
+    tag_name: str
+    attributes: dict[str, str]
+
+    def facts(self) -> dict[str, Any]:
+        """The JSON the tools return for this frame: ``{prefix, url, iframe: {ref, tagName, attributes}}``."""
+        return {
+            "prefix": self.frame.ref_prefix.removesuffix("e"),
+            "url": self.frame.url,
+            "iframe": {"ref": self.ref, "tagName": self.tag_name, "attributes": self.attributes},
+        }
 
 
 class Page:
@@ -116,182 +109,70 @@ class Page:
         bridge: BridgeSource,
         ledger: RefLedger,
         settings: PageSettings,
+        nursery: trio.Nursery,
     ) -> None:
         self.session = session
         self.target_id = target_id
         self.bridge = bridge
         self.ledger = ledger
         self.settings = settings
-        self.frames: dict[str, Frame] = {}
-        self._by_ordinal: dict[int, Frame] = {}
-        self._next_ordinal = 1
-        self._main_id: str | None = None
-        self._statuses: dict[str, tuple[int, str]] = {}
-        self._changed = trio.Event()
-        self._unsubscribe: list[Callable[[], None]] = []
-        self.crashed = False
+        self.tree = FrameTree(bridge, nursery, settings.call_timeout)
         self.closed = False
 
     # -- setup -------------------------------------------------------------------------------
 
     @classmethod
     async def open(
-        cls, session: CDPSession, target_id: str, bridge: BridgeSource, ledger: RefLedger, settings: PageSettings
+        cls,
+        session: CDPSession,
+        target_id: str,
+        bridge: BridgeSource,
+        ledger: RefLedger,
+        settings: PageSettings,
+        nursery: trio.Nursery,
     ) -> Page:
-        """Subscribe to the page's events, enable its domains and register the bridge.
+        """Subscribe to the page's events, enable its domains, register the bridge, auto-attach iframes.
+
+        Args:
+            nursery: runs the setup of the page's out-of-process iframes; it must outlive the page.
 
         Raises:
             CDPError: the target went away during setup.
         """
-        page = cls(session, target_id, bridge, ledger, settings)
-        page._subscribe()
-        timeout = settings.call_timeout
-        await session.send("Page.enable", timeout=timeout)
-        await session.send("Page.setLifecycleEventsEnabled", {"enabled": True}, timeout=timeout)
-        tree = await session.send("Page.getFrameTree", timeout=timeout)
-        page._adopt_tree(tree["frameTree"], None)
-        await session.send("Network.enable", timeout=timeout)
-        await session.send("Runtime.enable", timeout=timeout)
-        await session.send(
-            "Page.addScriptToEvaluateOnNewDocument",
-            {"source": bridge.source, "worldName": bridge.world_name, "runImmediately": True},
-            timeout=timeout,
-        )
+        page = cls(session, target_id, bridge, ledger, settings, nursery)
+        await page.tree.attach_page(session, target_id)
         return page
-
-    def _subscribe(self) -> None:
-        on = self.session.on
-        self._unsubscribe += [
-            on("Page.frameAttached", self._on_frame_attached),
-            on("Page.frameNavigated", self._on_frame_navigated),
-            on("Page.navigatedWithinDocument", self._on_navigated_within_document),
-            on("Page.frameDetached", self._on_frame_detached),
-            on("Page.lifecycleEvent", self._on_lifecycle),
-            on("Network.responseReceived", self._on_response),
-            on("Runtime.executionContextCreated", self._on_context_created),
-            on("Runtime.executionContextDestroyed", self._on_context_destroyed),
-            on("Runtime.executionContextsCleared", self._on_contexts_cleared),
-            on("Inspector.targetCrashed", self._on_crashed),
-        ]
-
-    def _adopt_tree(self, node: JSON, parent_id: str | None) -> None:
-        info = node["frame"]
-        frame = self._frame(info["id"], parent_id)
-        frame.url = info.get("url", "") + info.get("urlFragment", "")
-        frame.loader_id = info.get("loaderId")
-        for child in node.get("childFrames", []):
-            self._adopt_tree(child, info["id"])
-
-    def _frame(self, frame_id: str, parent_id: str | None) -> Frame:
-        frame = self.frames.get(frame_id)
-        if frame is None:
-            if parent_id is None:
-                ordinal = 0
-                self._main_id = frame_id
-            else:
-                ordinal = self._next_ordinal
-                self._next_ordinal += 1
-            frame = Frame(frame_id, parent_id, ordinal)
-            self.frames[frame_id] = frame
-            self._by_ordinal[ordinal] = frame
-        return frame
-
-    # -- event handlers (run in the CDP reader task: no awaits) ------------------------------
-
-    def _notify(self) -> None:
-        self._changed.set()
-        self._changed = trio.Event()
-
-    def _on_frame_attached(self, params: JSON) -> None:
-        self._frame(params["frameId"], params.get("parentFrameId"))
-        self._notify()
-
-    def _on_frame_navigated(self, params: JSON) -> None:
-        info = params["frame"]
-        frame = self._frame(info["id"], info.get("parentId"))
-        frame.url = info.get("url", "") + info.get("urlFragment", "")
-        frame.loader_id = info.get("loaderId")
-        if params.get("type") == "BackForwardCacheRestore":
-            # A document restored from the back/forward cache is loaded already: no lifecycle events follow.
-            frame.lifecycle_loader = frame.loader_id
-            frame.lifecycle = {"init", "DOMContentLoaded", "load"}
-        self._notify()
-
-    def _on_navigated_within_document(self, params: JSON) -> None:
-        frame = self.frames.get(params["frameId"])
-        if frame is not None:
-            frame.url = params.get("url", frame.url)
-            frame.same_document_moves += 1
-        self._notify()
-
-    def _on_frame_detached(self, params: JSON) -> None:
-        frame = self.frames.pop(params["frameId"], None)
-        if frame is not None:
-            self._by_ordinal.pop(frame.ordinal, None)
-        self._notify()
-
-    def _on_lifecycle(self, params: JSON) -> None:
-        frame = self.frames.get(params["frameId"])
-        if frame is None:
-            return
-        if params.get("loaderId") != frame.lifecycle_loader:
-            frame.lifecycle_loader = params.get("loaderId")
-            frame.lifecycle = set()
-        frame.lifecycle.add(params.get("name", ""))
-        self._notify()
-
-    def _on_response(self, params: JSON) -> None:
-        if params.get("type") == "Document" and params.get("loaderId"):
-            response = params.get("response", {})
-            self._statuses[params["loaderId"]] = (int(response.get("status", 0)), str(response.get("statusText", "")))
-
-    def _on_context_created(self, params: JSON) -> None:
-        context = params.get("context", {})
-        aux = context.get("auxData") or {}
-        if context.get("name") != self.bridge.world_name:
-            return
-        frame = self.frames.get(aux.get("frameId", ""))
-        if frame is not None:
-            frame.world = context.get("id")
-            self._notify()
-
-    def _on_context_destroyed(self, params: JSON) -> None:
-        context_id = params.get("executionContextId")
-        for frame in self.frames.values():
-            if frame.world == context_id:
-                frame.world = None
-        self._notify()
-
-    def _on_contexts_cleared(self, _params: JSON) -> None:
-        for frame in self.frames.values():
-            frame.world = None
-        self._notify()
-
-    def _on_crashed(self, _params: JSON) -> None:
-        self.crashed = True
-        self._notify()
 
     # -- state -------------------------------------------------------------------------------
 
     @property
+    def frames(self) -> dict[str, Frame]:
+        """Every frame of the page by CDP frame id, across processes."""
+        return self.tree.frames
+
+    @property
     def main_frame(self) -> Frame:
-        assert self._main_id is not None, "page has no main frame yet"
-        return self.frames[self._main_id]
+        assert self.tree.main_id is not None, "page has no main frame yet"
+        return self.tree.frames[self.tree.main_id]
 
     @property
     def url(self) -> str:
         return self.main_frame.url
 
+    @property
+    def crashed(self) -> bool:
+        return self.tree.crashed
+
     def frame_by_ordinal(self, ordinal: int) -> Frame | None:
-        return self._by_ordinal.get(ordinal)
+        return self.tree.by_ordinal.get(ordinal)
+
+    def child_frames(self, frame: Frame) -> list[Frame]:
+        """The frames shown by iframes of ``frame``'s document."""
+        return self.tree.children(frame)
 
     async def wait_until(self, predicate: Callable[[], bool], timeout: float) -> bool:
         """Wait until ``predicate()`` holds after some page event; False on timeout."""
-        with trio.move_on_after(timeout):
-            while not predicate():
-                await self._changed.wait()
-            return True
-        return False
+        return await self.tree.wait_until(predicate, timeout)
 
     async def title(self) -> str:
         """The document title (``Target.getTargetInfo``); empty when the page has none."""
@@ -334,46 +215,26 @@ class Page:
         if error_text:
             # The browser commits its error page; let it settle so the next call sees one document.
             await self.wait_until(lambda: frame.loader_id != previous_loader and "load" in frame.lifecycle, 2.0)
-            raise NavigationError(_explain_net_error(url, str(error_text), previous_url))
+            raise NavigationError(explain_net_error(url, str(error_text), previous_url))
         loader = result.get("loaderId")
         if not loader:
             # A fragment or History API move: Page.navigatedWithinDocument follows the answer.
             await self.wait_until(lambda: frame.same_document_moves > moves_before, timeout)
             return Navigation(url=frame.url, same_document=True)
-        return await self._wait_for_load(str(loader), previous_loader, timeout, url)
-
-    async def _wait_for_load(self, loader: str, previous: str | None, timeout: float, wanted: str) -> Navigation:
-        def loaded() -> bool:
-            frame = self.frames.get(self._main_id or "")
-            return (
-                frame is not None
-                and frame.lifecycle_loader not in (None, previous)
-                and "load" in frame.lifecycle
-                and (frame.lifecycle_loader == loader or frame.loader_id == frame.lifecycle_loader)
-            )
-
-        done = await self.wait_until(lambda: self.crashed or loaded(), timeout)
-        frame = self.main_frame
-        if self.crashed:
-            raise NavigationError(f"the page crashed while loading {wanted}; call browser_navigate to reload it")
-        committed = frame.loader_id not in (None, previous)
-        if not done and not committed:
-            raise NavigationError(
-                f"{wanted} did not answer within {timeout:g} s; the page stays at {frame.url}. "
-                "Check the URL, or raise --timeout-navigation for slow pages."
-            )
-        status, status_text = self._statuses.get(frame.loader_id or "", (None, ""))
-        return Navigation(url=frame.url, status=status, status_text=status_text, load_pending=not done)
+        return await wait_for_load(self.tree, frame, str(loader), previous_loader, timeout, url)
 
     async def reload(self) -> Navigation:
         """Reload the main frame and wait for ``load``."""
         frame = self.main_frame
         previous = frame.loader_id
         await self.session.send("Page.reload", timeout=self.settings.call_timeout)
-        return await self._wait_for_load("", previous, self.settings.navigation_timeout, frame.url)
+        return await wait_for_load(self.tree, frame, "", previous, self.settings.navigation_timeout, frame.url)
 
     async def go_back(self) -> Navigation:
-        """Go back one history entry (``Page.navigateToHistoryEntry``) and wait for it to load.
+        """Go back one history entry (``Page.navigateToHistoryEntry``) and wait for it to be shown.
+
+        A document restored from the back/forward cache is shown at once (it keeps its refs); a
+        History API or fragment entry moves within the document.
 
         Raises:
             UsageError: there is no earlier entry.
@@ -395,35 +256,66 @@ class Page:
         await self.wait_until(arrived, self.settings.navigation_timeout)
         if frame.same_document_moves > moves_before and frame.loader_id == previous:
             return Navigation(url=frame.url, same_document=True)
-        return await self._wait_for_load(
-            "", previous, self.settings.navigation_timeout, entries[index - 1].get("url", "")
+        return await wait_for_load(
+            self.tree, frame, "", previous, self.settings.navigation_timeout, entries[index - 1].get("url", "")
         )
 
-    async def watch_navigation(self) -> _NavigationWatch:
-        """Start noticing main-frame navigations; see :class:`_NavigationWatch`."""
-        watch = _NavigationWatch(self)
+    async def watch_navigation(self, frame: Frame | None = None) -> NavigationWatch:
+        """Start noticing navigations of the main frame and of ``frame``; see :class:`NavigationWatch`."""
+        watch = NavigationWatch(self, frame)
         watch.start()
         return watch
 
     # -- bridge ------------------------------------------------------------------------------
 
     async def world_of(self, frame: Frame) -> int:
-        """The execution context of verdex's world in ``frame``'s document, creating it if needed."""
-        if frame.world is not None:
+        """The execution context of verdex's world in ``frame``'s document, creating it if needed.
+
+        Waits (up to the call timeout) while the frame moves to another process.
+
+        Raises:
+            StaleRefError: the frame was removed from the page.
+            NavigationError: the frame has no session to reach it within the call timeout.
+        """
+        if frame.world is not None and frame.session is not None:
             return frame.world
-        await self.wait_until(lambda: frame.world is not None or frame.id not in self.frames, _WORLD_GRACE)
-        if frame.world is not None:
-            return frame.world
+
+        def settled() -> bool:
+            return (frame.world is not None and frame.session is not None) or frame.id not in self.frames
+
+        await self.wait_until(settled, _WORLD_GRACE)
         if frame.id not in self.frames:
-            raise StaleRefError(f"the frame at {frame.url} was removed from the page; call browser_snapshot")
-        result = await self.session.send(
-            "Page.createIsolatedWorld",
-            {"frameId": frame.id, "worldName": self.bridge.world_name},
-            timeout=self.settings.call_timeout,
+            raise StaleRefError(f"{frame.label} ({frame.url}) was removed from the page; call browser_snapshot")
+        if frame.world is not None and frame.session is not None:
+            return frame.world
+        reachable = await self.wait_until(
+            lambda: (
+                frame.id not in self.frames
+                or (frame.session is not None and frame.target is not None and frame.target.ready)
+            ),
+            self.settings.call_timeout,
         )
-        if frame.world is None:
+        session = frame.session
+        if frame.id not in self.frames:
+            raise StaleRefError(f"{frame.label} ({frame.url}) was removed from the page; call browser_snapshot")
+        if not reachable or session is None:
+            raise NavigationError(
+                f"{frame.label} ({frame.url}) could not be reached within {self.settings.call_timeout:g} s "
+                "(its process did not answer); call browser_snapshot to see the page"
+            )
+        if frame.world is not None:
+            return frame.world
+        try:
+            result = await session.send(
+                "Page.createIsolatedWorld",
+                {"frameId": frame.id, "worldName": self.bridge.world_name},
+                timeout=self.settings.call_timeout,
+            )
+        except ProtocolError as exc:
+            raise ContextLostError(f"{frame.label} has no document to reach ({exc.detail})") from exc
+        if frame.world is None and frame.session is session:
             frame.world = int(result["executionContextId"])
-        return frame.world
+        return frame.world if frame.world is not None else int(result["executionContextId"])
 
     async def bridge_call(
         self,
@@ -432,21 +324,34 @@ class Page:
         *,
         frame: Frame | None = None,
         timeout: float | None = None,
+        element: str | None = None,
     ) -> Any:
         """Call a bridge method in a frame (default: main frame) and return its value.
 
         Adds ``refPrefix``, ``refStart`` and ``testIdAttribute`` to ``args`` and records the refs
-        the call gave out. If the document is replaced during the call, waits for the new one and
-        calls once more (bridge methods are queries or idempotent preparations).
+        the call gave out. If the document is replaced before or during the call (the call in
+        flight is then cancelled: it never waits on a document that is gone), waits for the new
+        one and calls again (bridge methods are queries or idempotent preparations).
+
+        Args:
+            element: a remote object id of an element in the frame's isolated world, passed to
+                the method as its element (``frameOwner``, ``framePoint``); such a call is not
+                repeated in a new document (the element is not there).
 
         Raises:
             BridgeCallError: the bridge answered ``ok: false`` (``.code``, ``.details``).
+            ContextLostError: the document kept changing (three times), or it changed under ``element``.
+            StaleRefError: the frame was removed from the page.
             BridgeError, CDPError: the bridge or the browser failed.
         """
         frame = frame or self.main_frame
         limit = self.settings.call_timeout if timeout is None else timeout
-        for attempt in range(3):
+        attempts = 1 if element is not None else 3
+        for attempt in range(attempts):
             context = await self.world_of(frame)
+            session = frame.session
+            if session is None:
+                continue
             async with self.ledger.lock:
                 start = self.ledger.next_number
                 payload = {
@@ -455,20 +360,171 @@ class Page:
                     "refStart": start,
                     "testIdAttribute": self.settings.test_id_attribute,
                 }
+                envelope: dict[str, Any] | None = None
+                url = frame.url
                 try:
-                    envelope = await call_bridge(self.session, context, self.bridge, method, payload, timeout=limit)
+                    with frame.guard():
+                        if frame.world == context:
+                            envelope = await call_bridge(
+                                session, context, self.bridge, method, payload, timeout=limit, element=element
+                            )
                 except ContextLostError:
                     if frame.world == context:
-                        frame.world = None
-                    if attempt == 2 or frame.id not in self.frames:
+                        frame.set_world(None)
+                    if attempt == attempts - 1 or frame.id not in self.frames:
                         raise
+                    continue
+                if envelope is None:
+                    # The document went away during the call.
+                    if attempt == attempts - 1:
+                        raise ContextLostError(f"{frame.label} navigated during the call")
                     continue
                 next_ref = envelope.get("nextRef")
                 if isinstance(next_ref, int) and next_ref > start:
-                    owner = RefOwner(self.settings.role, self.target_id, frame.id, frame.ordinal, frame.url)
+                    owner = RefOwner(self.settings.role, self.target_id, frame.id, frame.ordinal, url)
                     self.ledger.record(start, next_ref, owner)
             return raise_for_envelope(method, envelope)
-        raise AssertionError("unreachable")
+        if frame.id not in self.frames:
+            raise StaleRefError(f"{frame.label} ({frame.url}) was removed from the page; call browser_snapshot")
+        raise ContextLostError(f"{frame.label} kept changing documents during the call")
+
+    # -- frames ------------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def element_handle(self, frame: Frame, number: int) -> AsyncIterator[str]:
+        """A remote object id of the element of ref ``number`` in ``frame``'s isolated world, released on exit.
+
+        Raises:
+            StaleRefError: no live element has that number in the frame's document.
+        """
+        context = await self.world_of(frame)
+        session = frame.session
+        if session is None:
+            raise ContextLostError(f"{frame.label} is moving to another process")
+        try:
+            result = await session.send(
+                "Runtime.callFunctionOn",
+                {
+                    "functionDeclaration": _ELEMENT_OF_REF,
+                    "executionContextId": context,
+                    "arguments": [{"value": number}],
+                    "objectGroup": _HANDLES,
+                },
+                timeout=self.settings.call_timeout,
+            )
+        except ProtocolError as exc:
+            raise ContextLostError(f"{frame.label} changed documents ({exc.detail})") from exc
+        object_id = result.get("result", {}).get("objectId")
+        if not object_id:
+            raise StaleRefError(
+                f"ref {format_ref(frame.ordinal, number)} has no live element in {frame.label} ({frame.url}); "
+                "call browser_snapshot for fresh refs"
+            )
+        try:
+            yield str(object_id)
+        finally:
+            await self._release(session, str(object_id))
+
+    async def _release(self, session: CDPSession, object_id: str) -> None:
+        with trio.CancelScope(shield=True), trio.move_on_after(self.settings.call_timeout):
+            try:
+                await session.send("Runtime.releaseObject", {"objectId": object_id}, timeout=self.settings.call_timeout)
+            except CDPError as exc:  # its context is gone: nothing left to release
+                logger.debug("releasing %s: %s", object_id, exc)
+
+    async def content_frame(self, frame: Frame, *, ref: int | None = None, object_id: str | None = None) -> Frame:
+        """The frame an ``<iframe>``/``<frame>`` element of ``frame``'s document shows.
+
+        Give the element as its ref number in ``frame`` (``ref``) or as a remote object id in
+        ``frame``'s session (``object_id``, e.g. an element a bridge call returned by reference).
+        Uses ``DOM.describeNode`` (its ``frameId``), then waits briefly for the frame tree to know
+        that frame (an out-of-process frame is announced by its own target).
+
+        Raises:
+            UsageError: the element is not a frame owner, or shows no frame.
+            StaleRefError: the element or its document is gone.
+        """
+        if object_id is None:
+            if ref is None:
+                raise ValueError("content_frame needs ref or object_id")
+            async with self.element_handle(frame, ref) as handle:
+                return await self.content_frame(frame, object_id=handle)
+        session = frame.session
+        if session is None:
+            raise ContextLostError(f"{frame.label} is moving to another process")
+        try:
+            described = await session.send(
+                "DOM.describeNode", {"objectId": object_id}, timeout=self.settings.call_timeout
+            )
+        except ProtocolError as exc:
+            raise ContextLostError(f"{frame.label} changed documents ({exc.detail})") from exc
+        node = described.get("node", {})
+        frame_id = node.get("frameId")
+        if node.get("localName") not in ("iframe", "frame"):
+            raise UsageError(f"<{node.get('localName', '?')}> is not an iframe: it shows no frame")
+        if not frame_id:
+            raise UsageError(f"this <{node.get('localName')}> shows no frame (it is not in a rendered document)")
+        await self.wait_until(lambda: frame_id in self.frames, _WORLD_GRACE)
+        child = self.frames.get(frame_id)
+        if child is None:
+            raise StaleRefError(f"the frame of this <{node.get('localName')}> is not attached to the page (yet)")
+        return child
+
+    async def frame_owner(self, frame: Frame) -> FrameOwner:
+        """Facts about the iframe element that shows ``frame`` (``DOM.getFrameOwner`` in its parent).
+
+        Raises:
+            UsageError: ``frame`` is the main frame.
+            StaleRefError: the frame or its parent is gone.
+        """
+        parent = self.frames.get(frame.parent_id or "")
+        if frame.parent_id is None:
+            raise UsageError("the main frame has no iframe element")
+        if parent is None:
+            raise StaleRefError(f"{frame.label} ({frame.url}) was removed from the page; call browser_snapshot")
+        async with self.owner_handle(frame) as (parent, object_id):
+            facts = await self.bridge_call("frameOwner", {}, frame=parent, element=object_id)
+        return FrameOwner(frame, parent, str(facts["ref"]), str(facts["tagName"]), dict(facts["attributes"]))
+
+    @asynccontextmanager
+    async def owner_handle(self, frame: Frame) -> AsyncIterator[tuple[Frame, str]]:
+        """The parent frame and a remote object id of ``frame``'s iframe element in the parent's
+        isolated world (``DOM.getFrameOwner`` + ``DOM.resolveNode``), released on exit."""
+        parent = self.frames.get(frame.parent_id or "")
+        if parent is None:
+            raise StaleRefError(f"{frame.label} ({frame.url}) was removed from the page; call browser_snapshot")
+        context = await self.world_of(parent)
+        session = parent.session
+        if session is None:
+            raise ContextLostError(f"{parent.label} is moving to another process")
+        try:
+            owner = await session.send("DOM.getFrameOwner", {"frameId": frame.id}, timeout=self.settings.call_timeout)
+            resolved = await session.send(
+                "DOM.resolveNode",
+                {"backendNodeId": owner["backendNodeId"], "executionContextId": context, "objectGroup": _HANDLES},
+                timeout=self.settings.call_timeout,
+            )
+        except ProtocolError as exc:
+            if frame.id not in self.frames:
+                raise StaleRefError(
+                    f"{frame.label} ({frame.url}) was removed from the page; call browser_snapshot"
+                ) from exc
+            raise ContextLostError(f"the iframe of {frame.label} changed ({exc.detail})") from exc
+        object_id = str(resolved["object"]["objectId"])
+        try:
+            yield parent, object_id
+        finally:
+            await self._release(session, object_id)
+
+    async def frame_path(self, frame: Frame) -> list[FrameOwner]:
+        """The iframe elements from the page down to ``frame``, outermost first (empty for the main frame)."""
+        path: list[FrameOwner] = []
+        current = frame
+        while current.parent_id is not None:
+            owner = await self.frame_owner(current)
+            path.append(owner)
+            current = owner.parent
+        return path[::-1]
 
     # -- refs --------------------------------------------------------------------------------
 
@@ -500,10 +556,10 @@ class Page:
             )
         if actual != ref:
             raise UnknownRefError(f"ref {ref} does not exist; number {number} was given out as {actual}")
-        frame = self._by_ordinal.get(owner.frame_ordinal)
+        frame = self.frame_by_ordinal(owner.frame_ordinal)
         if frame is None or frame.id != owner.frame_id:
             raise StaleRefError(
-                f"ref {ref} is stale: its frame ({owner.url}) was removed from the page; "
+                f"ref {ref} is stale: its frame f{owner.frame_ordinal} ({owner.url}) was removed from the page; "
                 "call browser_snapshot for fresh refs"
             )
         return frame, number
@@ -520,13 +576,14 @@ class Page:
         """Map the bridge's ref codes to StaleRefError with the model's next step; others pass through."""
         owner = self.ledger.owner_of(parse_ref(ref)[1])
         if exc.code == "ref-unknown":
-            frame_url = (
-                self._by_ordinal[owner.frame_ordinal].url if owner and owner.frame_ordinal in self._by_ordinal else ""
-            )
+            frame = self.frame_by_ordinal(owner.frame_ordinal) if owner else None
             was = owner.url if owner else "an earlier document"
+            if frame is None or frame.ordinal == 0:
+                where = f"a document the page has left (now at {frame.url if frame else self.url})"
+            else:
+                where = f"a document {frame.label} has left (it now shows {frame.url})"
             return StaleRefError(
-                f"ref {ref} is stale: it belonged to {was}, a document the page has left (now at {frame_url}); "
-                "call browser_snapshot for fresh refs"
+                f"ref {ref} is stale: it belonged to {was}, {where}; call browser_snapshot for fresh refs"
             )
         if exc.code == "ref-detached":
             what = _describe(exc.details)
@@ -549,107 +606,13 @@ class Page:
         if self.closed:
             return
         self.closed = True
-        for remove in self._unsubscribe:
-            remove()
+        self.tree.close()
         browser = self.session.connection.session(None)
         with trio.CancelScope(shield=True), trio.move_on_after(5):
             try:
                 await browser.send("Target.closeTarget", {"targetId": self.target_id}, timeout=5)
             except Exception as exc:  # the target may already be gone; closing must not fail
                 logger.debug("closing target %s: %s", self.target_id, exc)
-
-
-class _NavigationWatch:
-    """Notices whether the main frame starts a navigation (``Page.frameRequestedNavigation``,
-    ``Page.frameStartedNavigating``, a new loader) while an action runs, then waits for it.
-    """
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.requested_url: str | None = None
-        self.same_document = False
-        self._loader_before = page.main_frame.loader_id
-        self._url_before = page.main_frame.url
-        self._remove: list[Callable[[], None]] = []
-
-    def start(self) -> None:
-        main_id = self.page.main_frame.id
-
-        def requested(params: JSON) -> None:
-            if params.get("frameId") == main_id and self.requested_url is None:
-                self.requested_url = str(params.get("url", ""))
-
-        def within(params: JSON) -> None:
-            if params.get("frameId") == main_id:
-                self.same_document = True
-
-        on = self.page.session.on
-        self._remove = [
-            on("Page.frameRequestedNavigation", requested),
-            on("Page.frameStartedNavigating", requested),
-            on("Page.navigatedWithinDocument", within),
-        ]
-
-    async def finish(self) -> Navigation | None:
-        """Stop watching; if a navigation started, wait for it to load and return it."""
-        page = self.page
-        try:
-            # One renderer round trip: events the action caused arrive before its answer.
-            try:
-                await page.session.send("Runtime.evaluate", {"expression": "0"}, timeout=page.settings.call_timeout)
-            except Exception as exc:  # the old document may already be gone: that is a navigation
-                logger.debug("round trip after action: %s", exc)
-            frame = page.main_frame
-            if self.requested_url is None and frame.loader_id == self._loader_before:
-                if self.same_document and frame.url != self._url_before:
-                    return Navigation(url=frame.url, same_document=True)
-                return None
-        finally:
-            for remove in self._remove:
-                remove()
-        return await page._wait_for_load(
-            "", self._loader_before, page.settings.navigation_timeout, self.requested_url or ""
-        )
-
-
-def check_url(url: str) -> None:
-    """Reject URLs verdex will not open, with what to pass instead.
-
-    Raises:
-        UsageError: empty, relative, ``javascript:``, or an unknown scheme.
-    """
-    stripped = url.strip()
-    if not stripped:
-        raise UsageError("url is empty: pass an absolute URL such as https://example.com/")
-    scheme = urlsplit(stripped).scheme.lower()
-    if not scheme:
-        example = "http://localhost:3000" + ("" if stripped.startswith("/") else "/") + stripped
-        raise UsageError(f"url {url!r} is relative: pass an absolute URL with its scheme, such as {example}")
-    if scheme == "javascript":
-        raise UsageError(
-            "javascript: URLs are not navigations; verdex does not run page JavaScript through browser_navigate"
-        )
-    if scheme not in _ALLOWED_SCHEMES:
-        raise UsageError(f"url {url!r} has scheme {scheme!r}; verdex opens http, https, file, about and data URLs")
-
-
-def _explain_net_error(url: str, error: str, current: str) -> str:
-    hints = {
-        "net::ERR_CONNECTION_REFUSED": "nothing is listening there; start the server or fix the port",
-        "net::ERR_NAME_NOT_RESOLVED": "the host name does not resolve; check the spelling",
-        "net::ERR_ADDRESS_UNREACHABLE": "the host cannot be reached from this machine",
-        "net::ERR_CONNECTION_TIMED_OUT": "the host did not answer",
-        "net::ERR_INTERNET_DISCONNECTED": "this machine has no network",
-        "net::ERR_ABORTED": "the navigation was cancelled (a download, or another navigation replaced it)",
-        "net::ERR_BLOCKED_BY_CLIENT": "the URL is blocked by the server's --blocked-origins/--allowed-origins",
-        "net::ERR_UNSAFE_PORT": "browsers refuse this port; serve the app on another port",
-    }
-    hint = hints.get(error, "the browser could not load it")
-    before = f" (it was at {current})" if current and current != "about:blank" else ""
-    return (
-        f"could not open {url}: {error} ({hint}). The tab now shows the browser's error page{before}; "
-        "call browser_navigate with a working URL."
-    )
 
 
 def _describe(details: dict[str, Any]) -> str:

@@ -20,6 +20,7 @@ __all__ = [
     "ResolveContainerResult",
     "Sibling",
     "SnapshotResult",
+    "Truncation",
     "WaitResult",
 ]
 
@@ -56,7 +57,11 @@ class SnapshotResult(BaseModel):
 
 
 class ActionResult(BaseModel):
-    """What an action did: the element it acted on and the navigation it caused, if any."""
+    """What an action did: the element it acted on and the navigation it caused, if any.
+
+    ``selected``: the values selected after ``browser_select_option``. ``frameUrl``: where the
+    element's frame went when the action navigated that frame (not the page).
+    """
 
     action: str
     ref: str | None = None
@@ -65,6 +70,8 @@ class ActionResult(BaseModel):
     url: str
     navigated: bool = False
     status: int | None = None
+    selected: list[str] | None = None
+    frameUrl: str | None = None
 
 
 class WaitResult(BaseModel):

@@ -1,24 +1,28 @@
-"""Browser tools: start, navigate, snapshot, act, wait, close."""
+"""Browser tools: start, navigate, snapshot, act (click, type, select, hover, keys), wait, close."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import json
+from typing import Annotated
 
 import trio
 from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import Field
 
+from verdex.bridge.client import ContextLostError
 from verdex.browser import actions
 from verdex.browser.actions import ActionOutcome
 from verdex.browser.page import Navigation, Page
-from verdex.errors import BridgeCallError, UsageError
+from verdex.browser.snapshot import take_snapshot
+from verdex.errors import NavigationError, ProtocolError, StaleRefError, UsageError
 from verdex.server.models import (
     ActionResult,
     BrowserInfoResult,
     CloseResult,
     NavigateResult,
     SnapshotResult,
+    Truncation,
     WaitResult,
 )
 from verdex.server.session import Session
@@ -95,20 +99,10 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         interactive element. Refs are stable: an element keeps its ref across snapshots. Use refs with the
         action tools and with resolve_container / inspect_pattern / extract_anchors to scope locators."""
         page = await session.page()
-        args: dict[str, Any] = {"maxChars": maxChars or DEFAULT_MAX_CHARS}
-        if depth is not None:
-            args["depth"] = depth
-        if ref is not None:
-            frame, number = page.locate(ref)
-            try:
-                value = await page.bridge_call("snapshot", {**args, "root": number}, frame=frame)
-            except BridgeCallError as exc:
-                raise page.ref_error(ref, exc) from exc
-        else:
-            value = await page.bridge_call("snapshot", args)
+        snapshot = await take_snapshot(page, ref=ref, depth=depth, max_chars=maxChars or DEFAULT_MAX_CHARS)
         title = await page.title()
-        truncated = value.get("truncated")
-        lines = [f"Page: {title} ({page.url})" if title else f"Page: {page.url}", value["text"]]
+        truncated = snapshot.truncated
+        lines = [f"Page: {title} ({page.url})" if title else f"Page: {page.url}", snapshot.text]
         if truncated:
             lines.append(
                 f"[snapshot cut at {truncated['shownLines']} of {truncated['totalLines']} lines "
@@ -118,9 +112,9 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         result = SnapshotResult(
             url=page.url,
             title=title,
-            snapshot=value["text"],
-            refCount=int(value.get("refCount", 0)),
-            truncated=truncated,
+            snapshot=snapshot.text,
+            refCount=snapshot.ref_count,
+            truncated=Truncation.model_validate(truncated) if truncated else None,
         )
         return respond("\n".join(line for line in lines if line), result)
 
@@ -161,6 +155,24 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         page = await session.page()
         outcome = await actions.press_key(page, key)
         return _action_answer(page, f"press {key}", outcome)
+
+    @server.tool(annotations=_ACTS)
+    @guarded(session, "browser_select_option")
+    async def browser_select_option(
+        ref: Ref,
+        values: Annotated[
+            list[str],
+            Field(
+                min_length=1,
+                description="Option values or visible labels to select; one for a single-choice select.",
+            ),
+        ],
+    ) -> Annotated[CallToolResult, ActionResult]:
+        """Choose options of a <select> (combobox or listbox in the snapshot) by value or label, as a user
+        would: input and change events fire. Waits for missing options until --timeout-action."""
+        page = await session.page()
+        outcome, selected = await actions.select_option(page, ref, values, timeout=session.config.action_timeout)
+        return _action_answer(page, "select", outcome, selected)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_hover")
@@ -248,7 +260,9 @@ async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResu
     return respond(text + " Next: browser_snapshot.", result)
 
 
-def _action_answer(page: Page, action: str, outcome: ActionOutcome) -> CallToolResult:
+def _action_answer(
+    page: Page, action: str, outcome: ActionOutcome, selected: list[str] | None = None
+) -> CallToolResult:
     navigation = outcome.navigation
     result = ActionResult(
         action=action,
@@ -258,6 +272,8 @@ def _action_answer(page: Page, action: str, outcome: ActionOutcome) -> CallToolR
         url=page.url,
         navigated=navigation is not None,
         status=navigation.status if navigation else None,
+        selected=selected,
+        frameUrl=navigation.url if navigation and navigation.frame else None,
     )
     if outcome.ref:
         described = (
@@ -265,27 +281,46 @@ def _action_answer(page: Page, action: str, outcome: ActionOutcome) -> CallToolR
             if outcome.name
             else f"{outcome.role or outcome.tag_name}"
         )
-        verb = {"click": "Clicked", "type": "Typed into", "hover": "Hovered"}.get(action, action.capitalize())
+        verb = {"click": "Clicked", "type": "Typed into", "hover": "Hovered", "select": "Selected in"}.get(
+            action, action.capitalize()
+        )
         text = f"{verb} {described} [ref={outcome.ref}]."
+        if selected is not None:
+            text += f" Selected now: {', '.join(json.dumps(v, ensure_ascii=False) for v in selected) or 'nothing'}."
     else:
         text = f"Pressed {action.removeprefix('press ')}."
     if navigation is not None:
+        frame = f"Frame f{navigation.frame}" if navigation.frame else ""
         if navigation.same_document:
-            text += f" The page moved to {navigation.url}."
+            text += f" {frame or 'The page'} moved to {navigation.url}."
         else:
             status = f" (HTTP {navigation.status})" if navigation.status else ""
-            text += f" It navigated to {navigation.url}{status}."
+            text += f" {frame or 'It'} navigated to {navigation.url}{status}."
             if navigation.load_pending:
-                text += " The new page had not finished loading."
+                text += " The new document had not finished loading."
     return respond(text + " Next: browser_snapshot to see the result.", result)
 
 
+_BODY_TEXT = "document.body ? document.body.innerText : ''"
+
+
 async def _page_text(page: Page) -> str:
-    context = await page.world_of(page.main_frame)
-    answer = await page.session.send(
-        "Runtime.evaluate",
-        {"expression": "document.body ? document.body.innerText : ''", "contextId": context, "returnByValue": True},
-        timeout=page.settings.call_timeout,
-    )
-    value = answer.get("result", {}).get("value")
-    return value if isinstance(value, str) else ""
+    """The rendered text of the page and of every frame in it (one ``innerText`` per document)."""
+    texts = []
+    for frame in list(page.frames.values()):
+        try:
+            context = await page.world_of(frame)
+            session = frame.session
+            if session is None:
+                continue
+            answer = await session.send(
+                "Runtime.evaluate",
+                {"expression": _BODY_TEXT, "contextId": context, "returnByValue": True},
+                timeout=page.settings.call_timeout,
+            )
+        except (ContextLostError, StaleRefError, NavigationError, ProtocolError):
+            continue  # the frame is navigating or gone: the next poll reads its new document
+        value = answer.get("result", {}).get("value")
+        if isinstance(value, str):
+            texts.append(value)
+    return "\n".join(texts)

@@ -59,7 +59,7 @@ function isEditable(element: Element): boolean {
   return (element as HTMLElement).isContentEditable || isEditingHost(element);
 }
 
-export async function actionTarget(refs: RefRegistry, ref: number, action: string): Promise<ActionPoint> {
+export async function actionTarget(refs: RefRegistry, ref: number, action: string, scroll = false): Promise<ActionPoint> {
   if (!kActions.has(action)) throw new BridgeError('bad-args', `action must be one of click, hover, type, select; got ${JSON.stringify(action)}`);
   const element = refs.resolve(ref);
   const label = refs.label(ref);
@@ -80,7 +80,8 @@ export async function actionTarget(refs: RefRegistry, ref: number, action: strin
     endWalk();
   }
 
-  if (!isInViewport(element)) element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  // `scroll`: always (an element in a frame whose iframe is out of view: scrolling carries through the frames above).
+  if (scroll || !isInViewport(element)) element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   const first = boxOf(element);
   await nextFrame();
   await nextFrame();
@@ -155,7 +156,8 @@ function clickPoint(element: Element): { x: number; y: number } {
   return { x: (left + right) / 2, y: (top + bottom) / 2 };
 }
 
-function deepElementFromPoint(doc: Document, x: number, y: number): Element | null {
+/** The element at a point, followed into open shadow roots. */
+export function deepElementFromPoint(doc: Document, x: number, y: number): Element | null {
   let hit = doc.elementFromPoint(x, y);
   while (hit && hit.shadowRoot) {
     const inner = hit.shadowRoot.elementFromPoint(x, y);

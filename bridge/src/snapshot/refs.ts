@@ -65,6 +65,13 @@ export class RefRegistry {
     return this.prefix + n;
   }
 
+  /** The live, connected element of ref `n`, or null (no throw: for `__verdex.element`). */
+  lookup(n: unknown): Element | null {
+    if (typeof n !== 'number') return null;
+    const element = this.entries.get(n)?.element.deref();
+    return element && element.isConnected ? element : null;
+  }
+
   /** The live element of ref `n`; throws `ref-unknown` or `ref-detached`. */
   resolve(n: number): Element {
     const entry = this.entries.get(n);

@@ -1,0 +1,460 @@
+"""One page's frame tree across CDP sessions: same-process frames and out-of-process iframes.
+
+A page target reports the frames of its renderer process (``Page.frameAttached/Navigated/
+Detached``). A cross-site iframe runs in another process, as its own target: the page session
+auto-attaches to it (``Target.setAutoAttach`` with ``flatten`` and ``waitForDebuggerOnStart``),
+and :class:`FrameTree` enables the child session's domains, registers the bridge in it and only
+then lets it run (``Runtime.runIfWaitingForDebugger``), so no document of the frame starts
+without verdex's isolated world. Child sessions auto-attach their own children the same way.
+
+The frame keeps its CDP id when it moves between processes (a local frame swapped for a remote
+one, ``Page.frameDetached(reason="swap")``, and back), so its ordinal K in ``f<K>_eN`` refs is
+stable for the frame's life. The order of the swap events varies; both orders are handled as
+Playwright's ``crPage.ts`` does.
+
+Per frame the tree keeps the URL, the loader of the current document, the lifecycle events seen
+for it, and the execution context of verdex's isolated world. Every change wakes
+:meth:`FrameTree.wait_until`; a bridge call in flight in a document that is replaced is
+cancelled through :meth:`Frame.guard`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import trio
+
+from verdex.bridge.client import BridgeSource
+from verdex.browser.refs import ref_prefix
+from verdex.cdp.connection import JSON, CDPSession
+from verdex.errors import CDPError
+
+__all__ = ["Frame", "FrameTree", "Target"]
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class Target:
+    """One CDP session of the page: the page target itself or an out-of-process iframe's target.
+
+    Attributes:
+        session: its flat session.
+        target_id: the CDP target id (for an iframe target, the id of its root frame).
+        ready: its domains are enabled and the bridge registered (events are complete from then on).
+        detached: the session is gone.
+    """
+
+    session: CDPSession
+    target_id: str
+    ready: bool = False
+    detached: bool = False
+    unsubscribe: list[Callable[[], None]] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Frame:
+    """One frame of the page as CDP reports it.
+
+    Attributes:
+        id: CDP frame id (stable for the frame's life, across process swaps).
+        parent_id: parent frame's id, None for the main frame.
+        ordinal: K in ``f<K>_eN`` refs, stable for the frame's life; 0 for the main frame.
+        target: the session that holds the frame's document; None while the frame moves to
+            another process.
+        url: the frame document's URL (with fragment).
+        loader_id: CDP loader of the current document.
+        world: execution context id of verdex's isolated world in the current document.
+        lifecycle: lifecycle events seen for ``lifecycle_loader`` (``DOMContentLoaded``, ``load`` ...).
+        same_document_moves: fragment and History API changes seen.
+        documents: documents the frame has shown (grows with each new one).
+    """
+
+    id: str
+    parent_id: str | None
+    ordinal: int
+    target: Target | None = None
+    url: str = ""
+    loader_id: str | None = None
+    world: int | None = None
+    lifecycle: set[str] = field(default_factory=set)
+    lifecycle_loader: str | None = None
+    same_document_moves: int = 0
+    documents: int = 0
+    _guards: set[trio.CancelScope] = field(default_factory=set)
+
+    @property
+    def ref_prefix(self) -> str:
+        """The text before the number in this frame's refs: ``e`` or ``f3_e``."""
+        return ref_prefix(self.ordinal)
+
+    @property
+    def label(self) -> str:
+        """How messages name the frame: ``the main frame`` or ``frame f3``."""
+        return "the main frame" if self.ordinal == 0 else f"frame f{self.ordinal}"
+
+    @property
+    def session(self) -> CDPSession | None:
+        """The session of the frame's document, None while it moves between processes."""
+        return self.target.session if self.target is not None and not self.target.detached else None
+
+    def set_world(self, world: int | None) -> None:
+        """Record the isolated world; calls in flight in the previous one are cancelled."""
+        if world != self.world:
+            self.world = world
+            self.cancel_calls()
+
+    def cancel_calls(self) -> None:
+        """Cancel every bridge call in flight in this frame (its document went away)."""
+        for scope in self._guards:
+            scope.cancel()
+
+    @contextmanager
+    def guard(self) -> Iterator[trio.CancelScope]:
+        """A cancel scope that :meth:`cancel_calls` cancels: wrap a call in the current document.
+
+        After the block, ``scope.cancelled_caught`` says the document went away during the call.
+        """
+        with trio.CancelScope() as scope:
+            self._guards.add(scope)
+            try:
+                yield scope
+            finally:
+                self._guards.discard(scope)
+
+
+class FrameTree:
+    """The frames of one page across its sessions. Event handlers run in the CDP reader task.
+
+    Args:
+        bridge: the bundle registered in every session (its world name identifies verdex's contexts).
+        nursery: runs the setup of auto-attached child sessions.
+        timeout: seconds for each CDP command of that setup.
+    """
+
+    def __init__(self, bridge: BridgeSource, nursery: trio.Nursery, timeout: float) -> None:
+        self.bridge = bridge
+        self.frames: dict[str, Frame] = {}
+        self.by_ordinal: dict[int, Frame] = {}
+        self.targets: dict[str, Target] = {}
+        self.main_id: str | None = None
+        self.crashed = False
+        self._nursery = nursery
+        self._timeout = timeout
+        self._next_ordinal = 1
+        self._changed = trio.Event()
+        self.statuses: dict[str, tuple[int, str]] = {}
+
+    # -- sessions ----------------------------------------------------------------------------
+
+    async def attach_page(self, session: CDPSession, target_id: str) -> Target:
+        """Set up the page target's own session: subscribe, enable, register the bridge, auto-attach.
+
+        Raises:
+            CDPError: the target went away during setup.
+        """
+        target = Target(session, target_id)
+        self.targets[session.session_id or ""] = target
+        self._subscribe(target)
+        await self._enable(target, None)
+        return target
+
+    def _subscribe(self, target: Target) -> None:
+        on = target.session.on
+
+        def bind(handler: Callable[[Target, JSON], None]) -> Callable[[JSON], None]:
+            return lambda params: handler(target, params)
+
+        target.unsubscribe += [
+            on("Page.frameAttached", bind(self._on_frame_attached)),
+            on("Page.frameNavigated", bind(self._on_frame_navigated)),
+            on("Page.navigatedWithinDocument", bind(self._on_navigated_within_document)),
+            on("Page.frameDetached", bind(self._on_frame_detached)),
+            on("Page.lifecycleEvent", bind(self._on_lifecycle)),
+            on("Network.responseReceived", bind(self._on_response)),
+            on("Runtime.executionContextCreated", bind(self._on_context_created)),
+            on("Runtime.executionContextDestroyed", bind(self._on_context_destroyed)),
+            on("Runtime.executionContextsCleared", bind(self._on_contexts_cleared)),
+            on("Inspector.targetCrashed", bind(self._on_crashed)),
+            on("Target.attachedToTarget", bind(self._on_attached)),
+            on("Target.detachedFromTarget", bind(self._on_detached)),
+        ]
+
+    async def _enable(self, target: Target, parent_id: str | None) -> None:
+        session, timeout = target.session, self._timeout
+        await session.send("Page.enable", timeout=timeout)
+        await session.send("Page.setLifecycleEventsEnabled", {"enabled": True}, timeout=timeout)
+        tree = await session.send("Page.getFrameTree", timeout=timeout)
+        self._adopt_tree(target, tree["frameTree"], parent_id)
+        await session.send("Network.enable", timeout=timeout)
+        await session.send("Runtime.enable", timeout=timeout)
+        await session.send(
+            "Page.addScriptToEvaluateOnNewDocument",
+            {"source": self.bridge.source, "worldName": self.bridge.world_name, "runImmediately": True},
+            timeout=timeout,
+        )
+        await session.send(
+            "Target.setAutoAttach",
+            {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True, "filter": [{"type": "iframe"}]},
+            timeout=timeout,
+        )
+        target.ready = True
+        self.notify()
+
+    def _on_attached(self, parent: Target, params: JSON) -> None:
+        info = params.get("targetInfo") or {}
+        session = parent.session.connection.session(str(params["sessionId"]))
+        if info.get("type") != "iframe":
+            # Only iframes are asked for; anything else is let go at once.
+            self._nursery.start_soon(self._release, parent, session, bool(params.get("waitingForDebugger")))
+            return
+        target = Target(session, str(info.get("targetId", "")))
+        self.targets[session.session_id or ""] = target
+        self._subscribe(target)  # before it runs: no event of the child is missed
+        frame = self.frames.get(target.target_id)
+        if frame is not None:
+            # A local frame became remote (or the subtree was already gone: then it is adopted anew).
+            self._remove_children(frame)
+            self._take(frame, target)
+        parent_frame_id = info.get("parentFrameId") or (frame.parent_id if frame else None)
+        self._nursery.start_soon(self._start_child, target, parent_frame_id, bool(params.get("waitingForDebugger")))
+        self.notify()
+
+    async def _start_child(self, target: Target, parent_id: str | None, waiting: bool) -> None:
+        try:
+            await self._enable(target, parent_id)
+        except CDPError as exc:
+            logger.debug("setting up iframe target %s: %s", target.target_id, exc)
+        finally:
+            if waiting and not target.detached:
+                with trio.CancelScope(shield=True):
+                    try:
+                        await target.session.send("Runtime.runIfWaitingForDebugger", timeout=self._timeout)
+                    except CDPError as exc:
+                        logger.debug("resuming iframe target %s: %s", target.target_id, exc)
+
+    async def _release(self, parent: Target, session: CDPSession, waiting: bool) -> None:
+        try:
+            if waiting:
+                await session.send("Runtime.runIfWaitingForDebugger", timeout=self._timeout)
+            await parent.session.send(
+                "Target.detachFromTarget", {"sessionId": session.session_id}, timeout=self._timeout
+            )
+        except CDPError as exc:
+            logger.debug("letting go of a non-frame target: %s", exc)
+
+    def _on_detached(self, _parent: Target, params: JSON) -> None:
+        target = self.targets.pop(str(params.get("sessionId", "")), None)
+        if target is None:
+            return
+        self._drop_target(target)
+        frame = self.frames.get(target.target_id)
+        if frame is not None and frame.target is target:
+            # Either the frame is gone, or it is coming back to its parent's process and
+            # Page.frameAttached is on its way; that event re-homes it (see _on_frame_attached).
+            frame.target = None
+            frame.set_world(None)
+            self._nursery.start_soon(self._settle_detached, frame)
+        self.notify()
+
+    async def _settle_detached(self, frame: Frame) -> None:
+        parent = self.frames.get(frame.parent_id or "")
+        session = parent.session if parent is not None else None
+        if session is not None:
+            try:
+                # One round trip: a Page.frameAttached for a remote -> local swap arrives before its answer.
+                await session.send("Runtime.evaluate", {"expression": "0"}, timeout=self._timeout)
+            except CDPError as exc:
+                logger.debug("round trip after a frame target detached: %s", exc)
+        if frame.target is None and self.frames.get(frame.id) is frame:
+            self._remove(frame)
+            self.notify()
+
+    def _drop_target(self, target: Target) -> None:
+        target.detached = True
+        for remove in target.unsubscribe:
+            remove()
+        target.unsubscribe.clear()
+
+    def close(self) -> None:
+        """Stop listening on every session."""
+        for target in list(self.targets.values()):
+            self._drop_target(target)
+        self.targets.clear()
+
+    # -- frames ------------------------------------------------------------------------------
+
+    def _adopt_tree(self, target: Target, node: JSON, parent_id: str | None) -> None:
+        info = node["frame"]
+        frame = self._frame(info["id"], info.get("parentId") or parent_id)
+        if frame.target is None or frame.target is target or frame.id == target.target_id:
+            self._take(frame, target)
+        frame.url = info.get("url", "") + info.get("urlFragment", "")
+        frame.loader_id = info.get("loaderId")
+        for child in node.get("childFrames", []):
+            self._adopt_tree(target, child, info["id"])
+
+    def _frame(self, frame_id: str, parent_id: str | None) -> Frame:
+        frame = self.frames.get(frame_id)
+        if frame is None:
+            if parent_id is None:
+                ordinal = 0
+                self.main_id = frame_id
+            else:
+                ordinal = self._next_ordinal
+                self._next_ordinal += 1
+            frame = Frame(frame_id, parent_id, ordinal)
+            self.frames[frame_id] = frame
+            self.by_ordinal[ordinal] = frame
+        return frame
+
+    def _take(self, frame: Frame, target: Target) -> None:
+        if frame.target is not target:
+            frame.target = target
+            frame.set_world(None)
+
+    def _remove(self, frame: Frame) -> None:
+        self._remove_children(frame)
+        self.frames.pop(frame.id, None)
+        if self.by_ordinal.get(frame.ordinal) is frame:
+            del self.by_ordinal[frame.ordinal]
+        frame.set_world(None)
+
+    def _remove_children(self, frame: Frame) -> None:
+        for child in [f for f in self.frames.values() if f.parent_id == frame.id]:
+            self._remove(child)
+
+    def children(self, frame: Frame) -> list[Frame]:
+        """The frames whose parent is ``frame``, in the order they were first seen."""
+        return [f for f in self.frames.values() if f.parent_id == frame.id]
+
+    # -- event handlers (run in the CDP reader task: no awaits) ------------------------------
+
+    def notify(self) -> None:
+        """Wake every :meth:`wait_until`."""
+        self._changed.set()
+        self._changed = trio.Event()
+
+    async def wait_until(self, predicate: Callable[[], bool], timeout: float) -> bool:
+        """Wait until ``predicate()`` holds after some event; False on timeout."""
+        with trio.move_on_after(timeout):
+            while not predicate():
+                await self._changed.wait()
+            return True
+        return False
+
+    def _owned(self, target: Target, frame_id: str) -> Frame | None:
+        """The frame if ``target`` holds its document (events of a session a frame has left are stale)."""
+        frame = self.frames.get(frame_id)
+        if frame is None or (frame.target is not None and frame.target is not target):
+            return None
+        return frame
+
+    def _on_frame_attached(self, target: Target, params: JSON) -> None:
+        frame_id = params["frameId"]
+        existing = self.frames.get(frame_id)
+        if existing is not None and existing.target is not None and existing.target is not target:
+            if existing.target.target_id == frame_id:
+                # A remote frame came back to its parent's process (remote -> local swap).
+                self._remove_children(existing)
+                self._take(existing, target)
+            self.notify()
+            return
+        frame = self._frame(frame_id, params.get("parentFrameId"))
+        if frame.target is None:
+            self._take(frame, target)
+        self.notify()
+
+    def _on_frame_navigated(self, target: Target, params: JSON) -> None:
+        info = params["frame"]
+        frame = self.frames.get(info["id"])
+        if frame is None:
+            frame = self._frame(info["id"], info.get("parentId"))
+        elif frame.target is not None and frame.target is not target:
+            return
+        if frame.target is None:
+            self._take(frame, target)
+        frame.url = info.get("url", "") + info.get("urlFragment", "")
+        if info.get("loaderId") != frame.loader_id:
+            frame.documents += 1
+            frame.set_world(None)
+        frame.loader_id = info.get("loaderId")
+        if params.get("type") == "BackForwardCacheRestore":
+            # A document restored from the back/forward cache is loaded already: no lifecycle events follow.
+            frame.lifecycle_loader = frame.loader_id
+            frame.lifecycle = {"init", "DOMContentLoaded", "load"}
+        self.notify()
+
+    def _on_navigated_within_document(self, target: Target, params: JSON) -> None:
+        frame = self._owned(target, params["frameId"])
+        if frame is not None:
+            frame.url = params.get("url", frame.url)
+            frame.same_document_moves += 1
+        self.notify()
+
+    def _on_frame_detached(self, target: Target, params: JSON) -> None:
+        frame = self.frames.get(params["frameId"])
+        if frame is None:
+            return
+        if params.get("reason") == "swap":
+            if frame.target is target:
+                # Local -> remote, before Target.attachedToTarget: keep the frame for the new target.
+                self._remove_children(frame)
+                frame.target = None
+                frame.set_world(None)
+        elif frame.target is target or (frame.parent_id is not None and self._owned(target, frame.parent_id)):
+            self._remove(frame)
+        self.notify()
+
+    def _on_lifecycle(self, target: Target, params: JSON) -> None:
+        frame = self._owned(target, params["frameId"])
+        if frame is None:
+            return
+        if params.get("loaderId") != frame.lifecycle_loader:
+            frame.lifecycle_loader = params.get("loaderId")
+            frame.lifecycle = set()
+        frame.lifecycle.add(params.get("name", ""))
+        self.notify()
+
+    def _on_response(self, _target: Target, params: JSON) -> None:
+        if params.get("type") == "Document" and params.get("loaderId"):
+            response = params.get("response", {})
+            self.statuses[params["loaderId"]] = (int(response.get("status", 0)), str(response.get("statusText", "")))
+
+    def _on_context_created(self, target: Target, params: JSON) -> None:
+        context = params.get("context", {})
+        if context.get("name") != self.bridge.world_name:
+            return
+        aux = context.get("auxData") or {}
+        frame = self._owned(target, aux.get("frameId", ""))
+        if frame is not None:
+            if frame.target is None:
+                self._take(frame, target)
+            frame.set_world(context.get("id"))
+            self.notify()
+
+    def _on_context_destroyed(self, target: Target, params: JSON) -> None:
+        context_id = params.get("executionContextId")
+        for frame in self.frames.values():
+            if frame.target is target and frame.world == context_id:
+                frame.set_world(None)
+        self.notify()
+
+    def _on_contexts_cleared(self, target: Target, _params: JSON) -> None:
+        for frame in self.frames.values():
+            if frame.target is target:
+                frame.set_world(None)
+        self.notify()
+
+    def _on_crashed(self, target: Target, _params: JSON) -> None:
+        if self.main_id is not None and self.frames.get(self.main_id) is not None:
+            main = self.frames[self.main_id]
+            if main.target is target:
+                self.crashed = True
+        for frame in self.frames.values():
+            if frame.target is target:
+                frame.set_world(None)
+        self.notify()

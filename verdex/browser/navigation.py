@@ -1,0 +1,217 @@
+"""Navigations: what one did, waiting for a frame's document to load, noticing the ones actions start.
+
+A navigation of a frame is over when a document with a new loader has fired ``load``
+(``Page.lifecycleEvent``), or, for a document restored from the back/forward cache, when it is
+shown again (``Page.frameNavigated(type="BackForwardCacheRestore")``: it loaded long ago). Fragment
+and History API moves (``pushState``, ``replaceState``, hash changes) keep the document:
+``Page.navigatedWithinDocument``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from verdex.browser.frames import Frame, FrameTree
+from verdex.cdp.connection import JSON
+from verdex.errors import CDPError, NavigationError, UsageError
+
+if TYPE_CHECKING:
+    from verdex.browser.page import Page
+
+__all__ = ["Navigation", "NavigationWatch", "check_url", "explain_net_error", "wait_for_load"]
+
+logger = logging.getLogger(__name__)
+
+_ALLOWED_SCHEMES = ("http", "https", "about", "data", "file", "chrome")
+
+
+@dataclass(frozen=True)
+class Navigation:
+    """What a navigation did.
+
+    Attributes:
+        url: the URL the frame shows now.
+        status: HTTP status of the new document (None for non-HTTP documents and same-document moves).
+        status_text: its reason phrase.
+        load_pending: True when the document committed but its ``load`` event had not fired by the timeout.
+        same_document: True for a fragment or History API change without a new document.
+        frame: ordinal of the frame that navigated (0: the page itself).
+    """
+
+    url: str
+    status: int | None = None
+    status_text: str = ""
+    load_pending: bool = False
+    same_document: bool = False
+    frame: int = 0
+
+
+async def wait_for_load(
+    tree: FrameTree, frame: Frame, loader: str, previous: str | None, timeout: float, wanted: str
+) -> Navigation:
+    """Wait until ``frame`` shows a document other than ``previous`` and it has loaded.
+
+    Args:
+        loader: the new document's loader when known (``Page.navigate`` answers it), else "".
+        previous: the loader of the document being left.
+        wanted: the URL asked for, for the error message.
+
+    Returns:
+        The navigation; ``load_pending`` when the document committed but did not fire ``load`` in time.
+
+    Raises:
+        NavigationError: the page crashed, the frame went away, or nothing committed in time.
+    """
+
+    def loaded() -> bool:
+        return (
+            frame.lifecycle_loader not in (None, previous)
+            and "load" in frame.lifecycle
+            and (frame.lifecycle_loader == loader or frame.loader_id == frame.lifecycle_loader)
+        )
+
+    def gone() -> bool:
+        return tree.crashed or tree.frames.get(frame.id) is not frame
+
+    done = await tree.wait_until(lambda: gone() or loaded(), timeout)
+    if tree.crashed:
+        raise NavigationError(f"the page crashed while loading {wanted}; call browser_navigate to reload it")
+    if tree.frames.get(frame.id) is not frame:
+        raise NavigationError(
+            f"{frame.label} was removed from the page while it loaded {wanted}; call browser_snapshot to see the page"
+        )
+    committed = frame.loader_id not in (None, previous)
+    if not done and not committed:
+        raise NavigationError(
+            f"{wanted} did not answer within {timeout:g} s; {frame.label} stays at {frame.url}. "
+            "Check the URL, or raise --timeout-navigation for slow pages."
+        )
+    status, status_text = tree.statuses.get(frame.loader_id or "", (None, ""))
+    return Navigation(url=frame.url, status=status, status_text=status_text, load_pending=not done, frame=frame.ordinal)
+
+
+class _Watched:
+    def __init__(self, frame: Frame) -> None:
+        self.frame = frame
+        self.loader_before = frame.loader_id
+        self.url_before = frame.url
+        self.requested_url: str | None = None
+        self.same_document = False
+
+    def started(self) -> bool:
+        return self.requested_url is not None or self.frame.loader_id != self.loader_before
+
+
+class NavigationWatch:
+    """Notices whether the main frame, or the frame an action happens in, starts a navigation
+    (``Page.frameRequestedNavigation``, ``Page.frameStartedNavigating``, a new loader) while the
+    action runs; :meth:`finish` then waits for it. Use :meth:`Page.watch_navigation`.
+    """
+
+    def __init__(self, page: Page, frame: Frame | None = None) -> None:
+        self.page = page
+        main = page.main_frame
+        self._watched = [_Watched(main)]
+        if frame is not None and frame is not main:
+            self._watched.append(_Watched(frame))
+        self._remove: list[Callable[[], None]] = []
+
+    def start(self) -> None:
+        for watched in self._watched:
+            session = watched.frame.session
+            if session is None:
+                continue
+            frame_id = watched.frame.id
+
+            def requested(params: JSON, watched: _Watched = watched, frame_id: str = frame_id) -> None:
+                if params.get("frameId") == frame_id and watched.requested_url is None:
+                    watched.requested_url = str(params.get("url", ""))
+
+            def within(params: JSON, watched: _Watched = watched, frame_id: str = frame_id) -> None:
+                if params.get("frameId") == frame_id:
+                    watched.same_document = True
+
+            self._remove += [
+                session.on("Page.frameRequestedNavigation", requested),
+                session.on("Page.frameStartedNavigating", requested),
+                session.on("Page.navigatedWithinDocument", within),
+            ]
+
+    async def finish(self) -> Navigation | None:
+        """Stop watching; if a navigation started, wait for it to load and return it.
+
+        The main frame's navigation wins over the action frame's (it replaces the frame anyway).
+        """
+        page = self.page
+        try:
+            for watched in self._watched:
+                session = watched.frame.session
+                if session is None:
+                    continue
+                # One renderer round trip: events the action caused arrive before its answer.
+                try:
+                    await session.send("Runtime.evaluate", {"expression": "0"}, timeout=page.settings.call_timeout)
+                except CDPError as exc:  # the old document may already be gone: that is a navigation
+                    logger.debug("round trip after action: %s", exc)
+        finally:
+            for remove in self._remove:
+                remove()
+        for watched in self._watched:
+            frame = watched.frame
+            if watched.started():
+                return await wait_for_load(
+                    page.tree,
+                    frame,
+                    "",
+                    watched.loader_before,
+                    page.settings.navigation_timeout,
+                    watched.requested_url or frame.url,
+                )
+            if watched.same_document and frame.url != watched.url_before:
+                return Navigation(url=frame.url, same_document=True, frame=frame.ordinal)
+        return None
+
+
+def check_url(url: str) -> None:
+    """Reject URLs verdex will not open, with what to pass instead.
+
+    Raises:
+        UsageError: empty, relative, ``javascript:``, or an unknown scheme.
+    """
+    stripped = url.strip()
+    if not stripped:
+        raise UsageError("url is empty: pass an absolute URL such as https://example.com/")
+    scheme = urlsplit(stripped).scheme.lower()
+    if not scheme:
+        example = "http://localhost:3000" + ("" if stripped.startswith("/") else "/") + stripped
+        raise UsageError(f"url {url!r} is relative: pass an absolute URL with its scheme, such as {example}")
+    if scheme == "javascript":
+        raise UsageError(
+            "javascript: URLs are not navigations; verdex does not run page JavaScript through browser_navigate"
+        )
+    if scheme not in _ALLOWED_SCHEMES:
+        raise UsageError(f"url {url!r} has scheme {scheme!r}; verdex opens http, https, file, about and data URLs")
+
+
+def explain_net_error(url: str, error: str, current: str) -> str:
+    """The model's message for a ``Page.navigate`` ``errorText`` (``net::ERR_...``)."""
+    hints = {
+        "net::ERR_CONNECTION_REFUSED": "nothing is listening there; start the server or fix the port",
+        "net::ERR_NAME_NOT_RESOLVED": "the host name does not resolve; check the spelling",
+        "net::ERR_ADDRESS_UNREACHABLE": "the host cannot be reached from this machine",
+        "net::ERR_CONNECTION_TIMED_OUT": "the host did not answer",
+        "net::ERR_INTERNET_DISCONNECTED": "this machine has no network",
+        "net::ERR_ABORTED": "the navigation was cancelled (a download, or another navigation replaced it)",
+        "net::ERR_BLOCKED_BY_CLIENT": "the URL is blocked by the server's --blocked-origins/--allowed-origins",
+        "net::ERR_UNSAFE_PORT": "browsers refuse this port; serve the app on another port",
+    }
+    hint = hints.get(error, "the browser could not load it")
+    before = f" (it was at {current})" if current and current != "about:blank" else ""
+    return (
+        f"could not open {url}: {error} ({hint}). The tab now shows the browser's error page{before}; "
+        "call browser_navigate with a working URL."
+    )

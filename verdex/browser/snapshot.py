@@ -1,0 +1,153 @@
+"""The page's snapshot: each document's bridge snapshot, with every iframe's content under its line.
+
+The bridge snapshots one document and lists its ``iframe`` lines (``iframes: [{ref, line}]``,
+bridge README). For each, :meth:`Page.content_frame` finds the frame the iframe shows (same
+process or not), that frame's bridge snapshots it with its own refs (``f<K>_eN``), and its lines
+go under the iframe line, two spaces deeper, the iframe line ending in ``:``::
+
+    - iframe [ref=e9]:
+      - textbox "Card number" [ref=f1_e12]
+
+Depth counts across frames (a frame's top-level lines are one deeper than its iframe line); a
+frame cut by ``depth`` shows ``- … N more`` as any cut node does. ``maxChars`` cuts the whole
+text at its last whole line. A frame whose content cannot be read (it is navigating, its process
+is gone) is not left out silently: its iframe line gets one child ``- … frame content unavailable:
+<why>``.
+
+A page without frames is one bridge call, cut by the bridge itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from verdex.bridge.client import ContextLostError
+from verdex.browser.page import Frame, Page
+from verdex.browser.refs import parse_ref
+from verdex.errors import BridgeCallError, NavigationError, StaleRefError, UsageError
+
+__all__ = ["Snapshot", "take_snapshot"]
+
+#: A node line that carries a ref: ``- role "name" [state]... [ref=X]`` (texts and /url lines cannot match).
+_REF_LINE = re.compile(r'^ *- [a-z]+(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]"]*\])*? \[ref=[a-z0-9_]+\](?::|$)')
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A snapshot's text and its counts.
+
+    Attributes:
+        text: the snapshot, one node a line.
+        ref_count: refs in ``text``.
+        truncated: ``{totalChars, totalLines, shownLines}`` when ``max_chars`` cut it, else None.
+    """
+
+    text: str
+    ref_count: int
+    truncated: dict[str, int] | None
+
+
+async def take_snapshot(page: Page, *, ref: str | None = None, depth: int | None = None, max_chars: int) -> Snapshot:
+    """The snapshot of the page, or of the subtree of ``ref``, with the content of its frames.
+
+    Args:
+        ref: only this element's subtree (the element is the first line); a ref inside a frame
+            snapshots there.
+        depth: lines deeper than this are cut (top-level lines are depth 1; with ``ref``, its children).
+        max_chars: the text is cut at the last whole line that fits (characters).
+
+    Raises:
+        RefError: ``ref`` is malformed, unknown, stale or another role's.
+    """
+    frame, root = (page.main_frame, None) if ref is None else page.locate(ref)
+    if not page.child_frames(frame):
+        value = await _bridge_snapshot(page, frame, root, depth, max_chars, ref)
+        return Snapshot(str(value["text"]), int(value.get("refCount", 0)), value.get("truncated"))
+    lines = await _lines(page, frame, root, depth, ref)
+    return _cut(lines, max_chars)
+
+
+async def _bridge_snapshot(
+    page: Page, frame: Frame, root: int | None, depth: int | None, max_chars: int | None, ref: str | None
+) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    if depth is not None:
+        args["depth"] = depth
+    if max_chars is not None:
+        args["maxChars"] = max_chars
+    if root is not None:
+        args["root"] = root
+    try:
+        value = await page.bridge_call("snapshot", args, frame=frame)
+    except BridgeCallError as exc:
+        if ref is None:
+            raise
+        raise page.ref_error(ref, exc) from exc
+    assert isinstance(value, dict)
+    return value
+
+
+async def _lines(page: Page, frame: Frame, root: int | None, depth: int | None, ref: str | None) -> list[str]:
+    """The lines of one document's snapshot with its frames' lines spliced in, uncut."""
+    value = await _bridge_snapshot(page, frame, root, depth, None, ref)
+    text = str(value["text"])
+    lines = text.split("\n") if text else []
+    spliced: dict[int, list[str]] = {}
+    for iframe in value.get("iframes", []):
+        index = int(iframe["line"])
+        line = lines[index]
+        indent = len(line) - len(line.lstrip(" "))
+        # Top-level lines of a page are depth 1; the root line of a subtree is depth 0.
+        line_depth = indent // 2 + (0 if root is not None else 1)
+        content = await _frame_content(page, frame, parse_ref(str(iframe["ref"]))[1], depth, line_depth)
+        if content:
+            spliced[index] = [" " * (indent + 2) + child for child in content]
+    if not spliced:
+        return lines
+    result: list[str] = []
+    for index, line in enumerate(lines):
+        if index in spliced:
+            result.append(line + ":")
+            result.extend(spliced[index])
+        else:
+            result.append(line)
+    return result
+
+
+async def _frame_content(page: Page, parent: Frame, number: int, depth: int | None, line_depth: int) -> list[str]:
+    """The lines under an iframe line (unindented), or one line saying why there are none."""
+    try:
+        child = await page.content_frame(parent, ref=number)
+        if depth is not None and depth - line_depth < 1:
+            hidden = await _lines(page, child, None, None, None)
+            return [f"- … {len(hidden)} more"] if hidden else []
+        return await _lines(page, child, None, None if depth is None else depth - line_depth, None)
+    except (ContextLostError, NavigationError) as exc:
+        return [f"- … frame content unavailable: it navigated during the snapshot ({_first_line(exc)})"]
+    except (StaleRefError, UsageError) as exc:
+        return [f"- … frame content unavailable: {_first_line(exc)}"]
+
+
+def _first_line(exc: Exception) -> str:
+    return str(exc).split("\n", 1)[0].split("; call ", 1)[0]
+
+
+def _cut(lines: list[str], max_chars: int) -> Snapshot:
+    total_chars = sum(len(line) for line in lines) + max(len(lines) - 1, 0)
+    shown = len(lines)
+    if total_chars > max_chars:
+        used = 0
+        shown = 0
+        for index, line in enumerate(lines):
+            after = used + len(line) + (1 if index else 0)
+            if after > max_chars:
+                break
+            used = after
+            shown = index + 1
+    kept = lines[:shown]
+    truncated = (
+        {"totalChars": total_chars, "totalLines": len(lines), "shownLines": shown} if shown < len(lines) else None
+    )
+    return Snapshot("\n".join(kept), sum(1 for line in kept if _REF_LINE.match(line)), truncated)
