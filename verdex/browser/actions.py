@@ -28,6 +28,9 @@ __all__ = ["ActionOutcome", "click", "hover", "press_key", "select_option", "typ
 
 _RETRY_INTERVAL = 0.1
 
+#: Reasons no retry can change: the element is of the wrong kind.
+_FINAL = {"not-selectable"}
+
 
 @dataclass(frozen=True)
 class ActionOutcome:
@@ -148,12 +151,12 @@ async def _action_point(page: Page, ref: str, action: str, timeout: float) -> _P
     """Ask the bridge for the action point (retrying failed checks until ``timeout``), then carry it
     out through the iframes to page coordinates, checking at each level that the iframe is what
     the point hits there."""
-    frame, number = page.locate(ref)
     deadline = trio.current_time() + timeout
     scroll = False
     target: dict[str, Any] | None = None
     while True:
         details: dict[str, Any] | None = None
+        frame, number = page.locate(ref)  # again each time: a frame on the way may have gone
         try:
             args: dict[str, Any] = {"ref": number, "action": action}
             if scroll:
@@ -181,6 +184,8 @@ async def _action_point(page: Page, ref: str, action: str, timeout: float) -> _P
         except BridgeCallError as exc:
             if exc.code != "not-actionable":
                 raise page.ref_error(ref, exc) from exc
+            if exc.details.get("reason") in _FINAL:
+                raise _not_actionable(ref, action, exc.details, exc, None) from exc
             if trio.current_time() + _RETRY_INTERVAL > deadline:
                 raise _not_actionable(ref, action, details or exc.details, exc, timeout) from exc
         except ContextLostError as exc:
@@ -226,11 +231,11 @@ def _outcome(ref: str, target: dict[str, Any], navigation: Navigation | None) ->
 
 
 def _not_actionable(
-    ref: str, action: str, details: dict[str, Any], exc: BridgeCallError, timeout: float
+    ref: str, action: str, details: dict[str, Any], exc: BridgeCallError, timeout: float | None
 ) -> ActionError:
     reason = str(details.get("reason", "unknown"))
     what = _what(ref, details)
-    waited = f"after {timeout:g} s of retries"
+    waited = f" after {timeout:g} s of retries" if timeout is not None else ""
     advice = {
         "hidden": "it is hidden or has no size; open the menu, tab or section that shows it, or call "
         "browser_snapshot to see what is visible",
@@ -239,7 +244,7 @@ def _not_actionable(
         "type into a textbox ref instead",
         "not-stable": "it kept moving (an animation or a layout that does not settle); "
         "call wait_for_browser, then retry",
-        "not-selectable": "it is not a <select> or listbox; click the option instead",
+        "not-selectable": "it is not a <select>; for a custom dropdown, click it, then click the option",
         "no-option": "none of its options has that value or label; its options are "
         + ", ".join(json.dumps(str(label), ensure_ascii=False) for label in details.get("available") or []),
     }.get(reason)
@@ -252,7 +257,7 @@ def _not_actionable(
         )
     if advice is None:
         advice = exc.args[0] if exc.args else reason
-    return ActionError(f"cannot {action} {what} {waited}: {advice}.", reason)
+    return ActionError(f"cannot {action} {what}{waited}: {advice}.", reason)
 
 
 def _what(ref: str, details: dict[str, Any]) -> str:

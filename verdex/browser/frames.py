@@ -381,6 +381,8 @@ class FrameTree:
         if info.get("loaderId") != frame.loader_id:
             frame.documents += 1
             frame.set_world(None)
+            # The frames of the old document went with it; CDP does not report their detaching.
+            self._remove_children(frame)
         frame.loader_id = info.get("loaderId")
         if params.get("type") == "BackForwardCacheRestore":
             # A document restored from the back/forward cache is loaded already: no lifecycle events follow.

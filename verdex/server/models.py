@@ -15,6 +15,7 @@ __all__ = [
     "BrowserInfoResult",
     "CloseResult",
     "ExtractAnchorsResult",
+    "FrameFacts",
     "InspectPatternResult",
     "NavigateResult",
     "ResolveContainerResult",
@@ -97,6 +98,20 @@ class CloseResult(BaseModel):
     closed: bool
 
 
+class IframeFacts(BaseModel):
+    ref: str
+    tagName: str
+    attributes: dict[str, str]
+
+
+class FrameFacts(BaseModel):
+    """One frame on the way to an element: its ref prefix (``f2_``), URL and iframe element."""
+
+    prefix: str
+    url: str
+    iframe: IframeFacts
+
+
 class TargetFacts(_Facts):
     ref: str
     tagName: str
@@ -121,6 +136,7 @@ class ResolveContainerResult(_Facts):
     target: TargetFacts
     ancestors: list[Ancestor]
     omitted: int | None = None
+    frames: list[FrameFacts] | None = None
 
 
 class ContainerFacts(_Facts):
@@ -146,6 +162,7 @@ class InspectPatternResult(_Facts):
     targetSiblingIndex: int | None
     siblings: list[Sibling]
     omitted: int | None = None
+    frames: list[FrameFacts] | None = None
 
 
 class AncestorFacts(_Facts):
@@ -172,3 +189,4 @@ class ExtractAnchorsResult(_Facts):
     ancestorAt: AncestorFacts
     descendants: list[AnchorDescendant]
     omitted: int | None = None
+    frames: list[FrameFacts] | None = None

@@ -2,6 +2,11 @@
 
 Each is one bridge call that returns facts (tags, attributes, text, refs), compact JSON in the
 text block and the same object as structured content. Their limits are in bridge/README.md.
+
+For a ref inside a frame (``f<K>_eN``) the walk stays in the frame's document (ancestors end
+at the frame's ``<body>``) and the result gains ``frames``: the iframes from the page down to
+that document, outermost first, each ``{prefix, url, iframe: {ref, tagName, attributes}}`` (the
+iframe's locator attributes plus ``src``/``srcdoc``), what ``frameLocator(...)`` is built from.
 """
 
 from __future__ import annotations
@@ -66,5 +71,9 @@ def register_structure_tools(server: MCPServer, session: Session) -> None:
 
     async def _facts(method: str, ref: str, args: dict[str, Any], model: type[BaseModel]) -> CallToolResult:
         page = await session.page()
+        frame, _ = page.locate(ref)
         value = await page.ref_call(ref, method, args)
+        if frame.parent_id is not None:
+            # Which frame: the iframes from the page down to the element's document, for frameLocator(...).
+            value["frames"] = [owner.facts() for owner in await page.frame_path(frame)]
         return respond(compact_json(value), model.model_validate(value))
