@@ -17,6 +17,7 @@ import { resolveContainer } from './structure/containers';
 import { inspectPattern } from './structure/patterns';
 import { optionalBoolean, optionalNumber, optionalString, readArgs, requireFiniteNumber, requireNumber, requireString, requireStringArray } from './args';
 import { frameOwner, framePoint } from './frames/owner';
+import { classifyShadowHosts, shadowCandidates } from './shadow';
 
 declare const __VERDEX_VERSION__: string;
 
@@ -29,6 +30,10 @@ export interface VerdexBridge {
   call(method: string, args: unknown, element?: unknown): Envelope | Promise<Envelope>;
   /** The live element of ref `n` in this document, or null (for Python to take a remote object of it). */
   element(n: unknown): Element | null;
+  /** Elements the last snapshot met that may host a closed shadow root (see shadow.ts). */
+  shadowCandidates(): Element[];
+  /** Python's answer for them: `closed[i]` is true when `elements[i]` hosts a closed root. */
+  classifyShadowHosts(elements: unknown, closed: unknown): number;
 }
 
 const refs = new RefRegistry();
@@ -81,6 +86,8 @@ function failure(error: unknown): Envelope {
 const version: string = __VERDEX_VERSION__;
 const existing = (globalThis as { __verdex?: VerdexBridge }).__verdex;
 if (!existing || existing.version !== version) {
-  const bridge: VerdexBridge = Object.freeze({ version, call, element: (n: unknown) => refs.lookup(n) });
+  const bridge: VerdexBridge = Object.freeze({
+    version, call, element: (n: unknown) => refs.lookup(n), shadowCandidates, classifyShadowHosts,
+  });
   Object.defineProperty(globalThis, '__verdex', { value: bridge, configurable: true, writable: false, enumerable: false });
 }

@@ -965,6 +965,100 @@
     return result;
   }
 
+  // src/shadow.ts
+  var closedHosts = /* @__PURE__ */ new WeakSet();
+  var noClosedRoot = /* @__PURE__ */ new WeakMap();
+  var pending = [];
+  var kMaxCandidates = 500;
+  function isClosedShadowHost(element) {
+    return closedHosts.has(element);
+  }
+  function isDefined(element) {
+    try {
+      return element.matches(":defined");
+    } catch {
+      return true;
+    }
+  }
+  function noteShadowCandidate(element) {
+    if (element.shadowRoot || closedHosts.has(element)) return;
+    const local = element.localName;
+    if (!local.includes("-") && !hasUnrenderedChild(element)) return;
+    const checked = noClosedRoot.get(element);
+    if (checked !== void 0 && checked === isDefined(element)) return;
+    if (pending.length < kMaxCandidates && !pending.includes(element)) pending.push(element);
+  }
+  function hasUnrenderedChild(element) {
+    const first = element.firstElementChild;
+    if (!first || !kBuiltInHosts.has(element.localName)) return false;
+    const style = getStyle(first);
+    const display = style.display;
+    if (display === "none" || display === "contents" || style.position === "fixed") return false;
+    return first instanceof HTMLElement && first.offsetParent === null;
+  }
+  var kBuiltInHosts = /* @__PURE__ */ new Set([
+    "article",
+    "aside",
+    "blockquote",
+    "body",
+    "div",
+    "footer",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "main",
+    "nav",
+    "p",
+    "section",
+    "span"
+  ]);
+  function beginCandidates() {
+    pending = [];
+  }
+  function unknownHostCount() {
+    return pending.length;
+  }
+  function shadowCandidates() {
+    return pending.slice();
+  }
+  function classifyShadowHosts(elements, closed) {
+    if (!Array.isArray(elements) || !Array.isArray(closed)) return 0;
+    let count = 0;
+    const done = /* @__PURE__ */ new Set();
+    elements.forEach((element, i) => {
+      if (!(element instanceof Element)) return;
+      if (closed[i] === true) {
+        closedHosts.add(element);
+        noClosedRoot.delete(element);
+        count++;
+      } else if (closed[i] === false) {
+        noClosedRoot.set(element, isDefined(element));
+      } else {
+        return;
+      }
+      done.add(element);
+    });
+    pending = pending.filter((e) => !done.has(e));
+    return count;
+  }
+  function isRenderedLightChild(node) {
+    if (node.nodeType === 1) {
+      const element = node;
+      if (getStyle(element).display === "contents") return true;
+      return element.getClientRects().length > 0;
+    }
+    if (node.nodeType === 3) {
+      const range = node.ownerDocument.createRange();
+      range.selectNodeContents(node);
+      return range.getClientRects().length > 0;
+    }
+    return false;
+  }
+
   // src/aria/visibility.ts
   var HIDDEN_RENDER = 1;
   var HIDDEN_ARIA = 2;
@@ -1005,6 +1099,8 @@
     if (kIgnoredTags.has(element.localName) && isIgnoredTag(element)) return flags | HIDDEN_RENDER;
     if (parent && !parentChecked) {
       if (parent.shadowRoot && element.parentElement === parent && !element.assignedSlot) return flags | HIDDEN_RENDER;
+      if (isClosedShadowHost(parent) && element.parentElement === parent && !isRenderedLightChild(element))
+        return flags | HIDDEN_RENDER;
       if (getStyle(parent).contentVisibility === "hidden") return flags | HIDDEN_RENDER;
       if (isClosedDetails(parent) && !isDetailsSummary(parent, element)) return flags | HIDDEN_RENDER;
     }
@@ -1510,6 +1606,7 @@
         break;
     }
     if (kInteractiveRoles.has(getRole(element) ?? "")) return true;
+    if (isClosedShadowHost(element)) return true;
     if (element.hasAttribute("tabindex")) return true;
     if (isEditingHost(element)) return true;
     switch (tagOf(element)) {
@@ -1560,6 +1657,7 @@
     /** `pseudo`: the elements of the element's tree scope that ::before/::after rules style. */
     visitElement(parent, element, flags, pseudo, isRoot = false) {
       const selfVisible = isStyleVisible(element);
+      noteShadowCandidate(element);
       const open = selfVisible ? this.openNode(element, isRoot) : null;
       const target = open ?? parent;
       const display = getStyle(element).display;
@@ -1588,6 +1686,7 @@
       }
       const skipText = isValueControl(element);
       const closedDetails = isClosedDetails(element);
+      const closedHost = isClosedShadowHost(element);
       let childPseudo = pseudo;
       let children = null;
       if (shadow || element.localName === "slot") {
@@ -1598,6 +1697,7 @@
       }
       let index = 0;
       for (let child = children ? children[0] : element.firstChild; child; child = children ? children[++index] : child.nextSibling) {
+        if (closedHost && !isRenderedLightChild(child)) continue;
         if (child.nodeType === 3) {
           if (selfVisible && !skipText && !closedDetails) target.tokens.push(transformText(child.data, element));
         } else if (child.nodeType === 1) {
@@ -1654,6 +1754,7 @@
       if (pressed) node.pressed = pressed;
       if (getSelected(element)) node.selected = true;
       if (element === this.active) node.active = true;
+      if (isClosedShadowHost(element)) node.closedShadow = true;
       if (role === "link" && element.hasAttribute("href")) node.url = element.getAttribute("href") ?? "";
       const value = controlValue(element);
       if (value) node.value = value;
@@ -1742,6 +1843,16 @@
     for (let c = element.firstElementChild; c; c = c.nextElementSibling) result.push(c);
     return result;
   }
+  function flatChildren(element) {
+    const shadow = element.shadowRoot;
+    if (shadow) return Array.from(shadow.children);
+    if (element.localName === "slot") {
+      const assigned = element.assignedElements();
+      if (assigned.length || element.assignedNodes().length) return assigned;
+    }
+    const children = Array.from(element.children);
+    return isClosedShadowHost(element) ? children.filter(isRenderedLightChild) : children;
+  }
   function isSubtreeSkipped(element) {
     return isIgnoredTag(element) || (getHiddenFlags(element) & HIDDEN_RENDER) !== 0;
   }
@@ -1753,7 +1864,7 @@
   }
   function walkRendered(root, enter, leave) {
     const visit = (element, depth2) => {
-      for (const child of structureChildren(element)) {
+      for (const child of flatChildren(element)) {
         if (isSubtreeSkipped(child)) continue;
         const descend = enter(child, depth2);
         if (descend !== false) visit(child, depth2 + 1);
@@ -2027,6 +2138,7 @@
       if (item.ref !== void 0) line += ` [ref=${refs2.label(item.ref)}]`;
       const props = [];
       if (item.url !== void 0) props.push(`${indent}  - /url: ${yamlValue(truncate(item.url, kMaxLineText))}`);
+      if (item.closedShadow) props.push(`${indent}  - … closed shadow root`);
       const children = item.children;
       const onlyText = children.length === 1 && !("role" in children[0]) ? children[0].text : void 0;
       const inline = item.value !== void 0 && !children.length ? item.value : props.length ? void 0 : onlyText;
@@ -2076,7 +2188,8 @@
       count++;
       if (!("role" in child)) continue;
       if (child.url !== void 0) count++;
-      const inline = child.url === void 0 && child.children.length === 1 && !("role" in child.children[0]);
+      if (child.closedShadow) count++;
+      const inline = child.url === void 0 && !child.closedShadow && child.children.length === 1 && !("role" in child.children[0]);
       if (!inline) count += countLines(child.children);
     }
     return count;
@@ -2125,9 +2238,11 @@
   function snapshot(doc, refs2, args) {
     const rootElement = args.root !== void 0 ? refs2.resolve(args.root) : doc.body ?? doc.documentElement;
     beginWalk();
+    beginCandidates();
     try {
       const tree = buildTree(rootElement, refs2, { keepRoot: args.root !== void 0 });
-      return renderTree(tree, refs2, { depth: args.depth, maxChars: args.maxChars, rootIsNode: args.root !== void 0 });
+      const rendered = renderTree(tree, refs2, { depth: args.depth, maxChars: args.maxChars, rootIsNode: args.root !== void 0 });
+      return { ...rendered, unknownHosts: unknownHostCount() };
     } finally {
       endWalk();
     }
@@ -2185,7 +2300,7 @@
       let omitted = 0;
       const indexOf = /* @__PURE__ */ new Map();
       const index = (element, parent) => {
-        if (!indexOf.has(element)) structureChildren(parent).forEach((c, i) => indexOf.set(c, i));
+        if (!indexOf.has(element)) flatChildren(parent).forEach((c, i) => indexOf.set(c, i));
         return indexOf.get(element) ?? 0;
       };
       const parents = [container];
@@ -2212,6 +2327,7 @@
   }
   function describe(refs2, element, depth2, index) {
     const entry = { depth: depth2, index, tagName: tagNameOf(element), attributes: getAttributes(element) };
+    if (isClosedShadowHost(element)) entry.closedShadowRoot = true;
     if (isVisibleInteractive(element)) entry.ref = refs2.label(refs2.ensure(element));
     const role = getRole(element);
     if (role && role !== "none" && role !== "presentation" && role !== "generic") {
@@ -2252,9 +2368,11 @@
           };
           if (elements.length > kMaxRefsPerContainer) entry.refsOmitted = elements.length - kMaxRefsPerContainer;
           if (ancestor.shadowHost) entry.shadowHost = true;
+          if (isClosedShadowHost(ancestor.element)) entry.closedShadowRoot = true;
           return entry;
         })
       };
+      if (isClosedShadowHost(target)) result.target.closedShadowRoot = true;
       if (all.length > shown.length) result.omitted = all.length - shown.length;
       return result;
     } finally {
@@ -2526,7 +2644,13 @@
   var version = "0.1.0";
   var existing = globalThis.__verdex;
   if (!existing || existing.version !== version) {
-    const bridge = Object.freeze({ version, call, element: (n) => refs.lookup(n) });
+    const bridge = Object.freeze({
+      version,
+      call,
+      element: (n) => refs.lookup(n),
+      shadowCandidates,
+      classifyShadowHosts
+    });
     Object.defineProperty(globalThis, "__verdex", { value: bridge, configurable: true, writable: false, enumerable: false });
   }
 })();

@@ -118,6 +118,7 @@ class Page:
         self.settings = settings
         self.tree = FrameTree(bridge, nursery, settings.call_timeout)
         self.closed = False
+        self._content_frames: dict[tuple[str, int, int], str] = {}
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -447,8 +448,17 @@ class Page:
         if object_id is None:
             if ref is None:
                 raise ValueError("content_frame needs ref or object_id")
+            # An iframe element shows one browsing context for its life in the document (moving or
+            # re-inserting it makes a new frame, with a new id): a known answer stays right while
+            # that frame is in the tree under this parent.
+            key = (frame.id, frame.documents, ref)
+            known = self.frames.get(self._content_frames.get(key, ""))
+            if known is not None and known.parent_id == frame.id:
+                return known
             async with self.element_handle(frame, ref) as handle:
-                return await self.content_frame(frame, object_id=handle)
+                child = await self.content_frame(frame, object_id=handle)
+            self._content_frames[key] = child.id
+            return child
         session = frame.session
         if session is None:
             raise ContextLostError(f"{frame.label} is moving to another process")
@@ -465,10 +475,10 @@ class Page:
         if not frame_id:
             raise UsageError(f"this <{node.get('localName')}> shows no frame (it is not in a rendered document)")
         await self.wait_until(lambda: frame_id in self.frames, _WORLD_GRACE)
-        child = self.frames.get(frame_id)
-        if child is None:
+        shown = self.frames.get(frame_id)
+        if shown is None:
             raise StaleRefError(f"the frame of this <{node.get('localName')}> is not attached to the page (yet)")
-        return child
+        return shown
 
     async def frame_owner(self, frame: Frame) -> FrameOwner:
         """Facts about the iframe element that shows ``frame`` (``DOM.getFrameOwner`` in its parent).

@@ -26,6 +26,7 @@ from typing import Any
 from verdex.bridge.client import ContextLostError
 from verdex.browser.page import Frame, Page
 from verdex.browser.refs import parse_ref
+from verdex.browser.shadow import classify_shadow_hosts
 from verdex.errors import BridgeCallError, NavigationError, StaleRefError, UsageError
 
 __all__ = ["Snapshot", "take_snapshot"]
@@ -79,13 +80,18 @@ async def _bridge_snapshot(
         args["maxChars"] = max_chars
     if root is not None:
         args["root"] = root
-    try:
-        value = await page.bridge_call("snapshot", args, frame=frame)
-    except BridgeCallError as exc:
-        if ref is None:
-            raise
-        raise page.ref_error(ref, exc) from exc
-    assert isinstance(value, dict)
+    value: dict[str, Any] = {}
+    for attempt in range(2):
+        try:
+            value = await page.bridge_call("snapshot", args, frame=frame)
+        except BridgeCallError as exc:
+            if ref is None:
+                raise
+            raise page.ref_error(ref, exc) from exc
+        assert isinstance(value, dict)
+        # Elements that may host a closed shadow root: classify them, then look again.
+        if attempt or not value.get("unknownHosts") or not await classify_shadow_hosts(page, frame):
+            break
     return value
 
 

@@ -13,6 +13,7 @@
 
 import { flatParent, getStyle, registerWalkCache } from '../dom';
 import { getOwner } from './owns';
+import { isClosedShadowHost, isRenderedLightChild } from '../shadow';
 
 /** Not rendered: no box for the element nor any descendant. */
 export const HIDDEN_RENDER = 1;
@@ -71,6 +72,8 @@ export function computeHiddenFlags(element: Element, parent: Element | null, par
   if (parent && !parentChecked) {
     // A light-DOM child of a shadow host is rendered only through a slot.
     if (parent.shadowRoot && element.parentElement === parent && !element.assignedSlot) return flags | HIDDEN_RENDER;
+    if (isClosedShadowHost(parent) && element.parentElement === parent && !isRenderedLightChild(element))
+      return flags | HIDDEN_RENDER;
     // The content of a content-visibility:hidden element is skipped (the element's own box stays).
     if (getStyle(parent).contentVisibility === 'hidden') return flags | HIDDEN_RENDER;
     // A closed <details> renders only its first <summary>.

@@ -1,6 +1,7 @@
 /** The `snapshot` method: the accessibility snapshot of the document or of one element's subtree. */
 
 import { beginWalk, endWalk } from '../dom';
+import { beginCandidates, unknownHostCount } from '../shadow';
 import type { RefRegistry } from './refs';
 import { renderTree, type RenderedSnapshot } from './render';
 import { buildTree } from './tree';
@@ -11,12 +12,14 @@ export interface SnapshotArgs {
   maxChars?: number;
 }
 
-export function snapshot(doc: Document, refs: RefRegistry, args: SnapshotArgs): RenderedSnapshot {
+export function snapshot(doc: Document, refs: RefRegistry, args: SnapshotArgs): RenderedSnapshot & { unknownHosts: number } {
   const rootElement = args.root !== undefined ? refs.resolve(args.root) : (doc.body ?? doc.documentElement);
   beginWalk();
+  beginCandidates();
   try {
     const tree = buildTree(rootElement, refs, { keepRoot: args.root !== undefined });
-    return renderTree(tree, refs, { depth: args.depth, maxChars: args.maxChars, rootIsNode: args.root !== undefined });
+    const rendered = renderTree(tree, refs, { depth: args.depth, maxChars: args.maxChars, rootIsNode: args.root !== undefined });
+    return { ...rendered, unknownHosts: unknownHostCount() };
   } finally {
     endWalk();
   }

@@ -10,6 +10,7 @@ import { tagNameOf, tagOf } from '../dom';
 import { BridgeError } from '../errors';
 import { getRole, isEditingHost, kInteractiveRoles } from '../aria/roles';
 import { getStyle } from '../dom';
+import { isClosedShadowHost } from '../shadow';
 
 interface RefEntry {
   element: WeakRef<Element>;
@@ -89,7 +90,8 @@ export class RefRegistry {
 
 /**
  * Interactive for refs: focusable (`tabIndex >= 0` or a `tabindex` attribute), an interactive
- * role, or a native control; and receiving pointer events. The element is assumed visible.
+ * role, a native control, or the host of a closed shadow root; and receiving pointer events. The
+ * element is assumed visible.
  */
 export function isInteractive(element: Element): boolean {
   if (!isInteractiveKind(element)) return false;
@@ -103,6 +105,8 @@ function isInteractiveKind(element: Element): boolean {
     case 'INPUT': if ((element as HTMLInputElement).type !== 'hidden') return true; break;
   }
   if (kInteractiveRoles.has(getRole(element) ?? '')) return true;
+  // A closed shadow root's host is the only handle on its content.
+  if (isClosedShadowHost(element)) return true;
   if (element.hasAttribute('tabindex')) return true;
   if (isEditingHost(element)) return true;
   // The other elements whose tabIndex defaults to 0 (iframes get their own line, with a ref).

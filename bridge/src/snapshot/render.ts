@@ -48,6 +48,7 @@ export function renderTree(root: AriaNode, refs: RefRegistry, options: RenderOpt
     if (item.ref !== undefined) line += ` [ref=${refs.label(item.ref)}]`;
     const props: string[] = [];
     if (item.url !== undefined) props.push(`${indent}  - /url: ${yamlValue(truncate(item.url, kMaxLineText))}`);
+    if (item.closedShadow) props.push(`${indent}  - … closed shadow root`);
     const children = item.children;
     // `- paragraph: $999`, `- textbox "Email": a@b.c`: one text (or an input's value) goes inline.
     const onlyText = children.length === 1 && !('role' in children[0]!) ? (children[0] as TextItem).text : undefined;
@@ -104,7 +105,9 @@ function countLines(children: Array<AriaNode | TextItem>): number {
     count++;
     if (!('role' in child)) continue;
     if (child.url !== undefined) count++;
-    const inline = child.url === undefined && child.children.length === 1 && !('role' in child.children[0]!);
+    if (child.closedShadow) count++;
+    const inline = child.url === undefined && !child.closedShadow && child.children.length === 1 &&
+      !('role' in child.children[0]!);
     if (!inline) count += countLines(child.children);
   }
   return count;

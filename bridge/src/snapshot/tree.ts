@@ -15,6 +15,7 @@ import { getChecked, getDisabled, getExpanded, getLevel, getPressed, getSelected
 import { getPseudoContentKnown, normalizeWhitespace, truncate } from '../aria/text';
 import { computeHiddenFlags, getHiddenFlags, isClosedDetails, isDetailsSummary, isStyleVisible, setHiddenFlags } from '../aria/visibility';
 import { isInteractive, type RefRegistry } from './refs';
+import { isClosedShadowHost, isRenderedLightChild, noteShadowCandidate } from '../shadow';
 
 export const kMaxNameLength = 150;
 
@@ -37,6 +38,8 @@ export interface AriaNode {
   active?: boolean;
   url?: string;
   value?: string;
+  /** The element hosts a closed shadow root (rendered as a `- … closed shadow root` line). */
+  closedShadow?: boolean;
 }
 
 interface OpenNode {
@@ -91,6 +94,7 @@ class TreeBuilder {
   /** `pseudo`: the elements of the element's tree scope that ::before/::after rules style. */
   private visitElement(parent: OpenNode, element: Element, flags: number, pseudo: PseudoCandidates, isRoot = false): void {
     const selfVisible = isStyleVisible(element);
+    noteShadowCandidate(element);
     const open = selfVisible ? this.openNode(element, isRoot) : null;
     const target = open ?? parent;
     const display = getStyle(element).display;
@@ -124,6 +128,8 @@ class TreeBuilder {
     }
     const skipText = isValueControl(element);
     const closedDetails = isClosedDetails(element);
+    // A closed root's host: its light children render only where its hidden tree slots them.
+    const closedHost = isClosedShadowHost(element);
     let childPseudo = pseudo;
     let children: ArrayLike<Node> | null = null;
     if (shadow || element.localName === 'slot') {
@@ -136,6 +142,7 @@ class TreeBuilder {
     let index = 0;
     for (let child = children ? children[0] : element.firstChild; child;
       child = children ? children[++index] : child.nextSibling) {
+      if (closedHost && !isRenderedLightChild(child)) continue;
       if (child.nodeType === 3) {
         if (selfVisible && !skipText && !closedDetails) target.tokens.push(transformText((child as Text).data, element));
       } else if (child.nodeType === 1) {
@@ -191,6 +198,7 @@ class TreeBuilder {
     if (pressed) node.pressed = pressed;
     if (getSelected(element)) node.selected = true;
     if (element === this.active) node.active = true;
+    if (isClosedShadowHost(element)) node.closedShadow = true;
     if (role === 'link' && element.hasAttribute('href')) node.url = element.getAttribute('href') ?? '';
     const value = controlValue(element);
     if (value) node.value = value;

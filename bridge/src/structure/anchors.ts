@@ -10,7 +10,8 @@ import { normalizeWhitespace, truncate } from '../aria/text';
 import type { RefRegistry } from '../snapshot/refs';
 import { kMaxNameLength } from '../snapshot/tree';
 import { getAttributes, type Attributes } from './attributes';
-import { ancestorAt, directText, isVisible, isVisibleInteractive, structureChildren, visibleText, walkRendered } from './tree';
+import { ancestorAt, directText, flatChildren, isVisible, isVisibleInteractive, visibleText, walkRendered } from './tree';
+import { isClosedShadowHost } from '../shadow';
 
 export const kMaxAnchorDepth = 4;
 export const kMaxAnchors = 40;
@@ -26,6 +27,7 @@ export interface AnchorEntry {
   name?: string;
   directText?: string;
   fullText?: string;
+  closedShadowRoot?: boolean;
 }
 
 export interface AnchorsResult {
@@ -49,7 +51,7 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
     let omitted = 0;
     const indexOf = new Map<Element, number>();
     const index = (element: Element, parent: Element): number => {
-      if (!indexOf.has(element)) structureChildren(parent).forEach((c, i) => indexOf.set(c, i));
+      if (!indexOf.has(element)) flatChildren(parent).forEach((c, i) => indexOf.set(c, i));
       return indexOf.get(element) ?? 0;
     };
     const parents: Element[] = [container];
@@ -78,6 +80,7 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
 
 function describe(refs: RefRegistry, element: Element, depth: number, index: number): AnchorEntry {
   const entry: AnchorEntry = { depth, index, tagName: tagNameOf(element), attributes: getAttributes(element) };
+  if (isClosedShadowHost(element)) entry.closedShadowRoot = true;
   if (isVisibleInteractive(element)) entry.ref = refs.label(refs.ensure(element));
   const role = getRole(element);
   if (role && role !== 'none' && role !== 'presentation' && role !== 'generic') {

@@ -6,6 +6,7 @@
 import { beginWalk, endWalk, tagNameOf } from '../dom';
 import type { RefRegistry } from '../snapshot/refs';
 import { getAttributes, type Attributes } from './attributes';
+import { isClosedShadowHost } from '../shadow';
 import { describeRole, getAncestors, isVisibleInteractive, structureChildren, visibleText, walkRendered } from './tree';
 
 export const kMaxAncestors = 25;
@@ -13,7 +14,7 @@ export const kMaxRefsPerContainer = 8;
 export const kMaxTargetText = 100;
 
 export interface ContainerResult {
-  target: { ref: string; tagName: string; role: string; name: string; text: string };
+  target: { ref: string; tagName: string; role: string; name: string; text: string; closedShadowRoot?: boolean };
   ancestors: Array<{
     level: number;
     tagName: string;
@@ -22,6 +23,7 @@ export interface ContainerResult {
     containsRefs: string[];
     refsOmitted?: number;
     shadowHost?: boolean;
+    closedShadowRoot?: boolean;
   }>;
   omitted?: number;
 }
@@ -47,9 +49,11 @@ export function resolveContainer(refs: RefRegistry, ref: number): ContainerResul
         };
         if (elements.length > kMaxRefsPerContainer) entry.refsOmitted = elements.length - kMaxRefsPerContainer;
         if (ancestor.shadowHost) entry.shadowHost = true;
+        if (isClosedShadowHost(ancestor.element)) entry.closedShadowRoot = true;
         return entry;
       }),
     };
+    if (isClosedShadowHost(target)) result.target.closedShadowRoot = true;
     if (all.length > shown.length) result.omitted = all.length - shown.length;
     return result;
   } finally {

@@ -1,7 +1,8 @@
 /**
  * The element tree the structural methods see: ancestors climb parent elements and, from a
- * shadow root's child, its host; children are an open shadow root's children followed by the
- * light-DOM children (a host's light children render through its slots).
+ * shadow root's child, its host; a container's children (`structureChildren`) are an open shadow
+ * root's children followed by the light-DOM children; walks of a container's content
+ * (`walkRendered`) follow render order, so slotted content is found at its slot.
  */
 
 import { getStyle } from '../dom';
@@ -11,6 +12,7 @@ import { normalizeWhitespace, truncate } from '../aria/text';
 import { HIDDEN_RENDER, getHiddenFlags, isIgnoredTag, isStyleVisible } from '../aria/visibility';
 import { BridgeError } from '../errors';
 import { isInteractive, type RefRegistry } from '../snapshot/refs';
+import { isClosedShadowHost, isRenderedLightChild } from '../shadow';
 import { kMaxNameLength } from '../snapshot/tree';
 
 export interface Ancestor {
@@ -60,6 +62,22 @@ export function structureChildren(element: Element): Element[] {
   return result;
 }
 
+/**
+ * Element children in render order (the flat tree): an open shadow root's children for its host
+ * (its light children render at their slots), a slot's assigned elements (else its fallback
+ * children), a closed root's host's light children that render (slotted), else the children.
+ */
+export function flatChildren(element: Element): Element[] {
+  const shadow = element.shadowRoot;
+  if (shadow) return Array.from(shadow.children);
+  if (element.localName === 'slot') {
+    const assigned = (element as HTMLSlotElement).assignedElements();
+    if (assigned.length || (element as HTMLSlotElement).assignedNodes().length) return assigned;
+  }
+  const children = Array.from(element.children);
+  return isClosedShadowHost(element) ? children.filter(isRenderedLightChild) : children;
+}
+
 /** Not rendered at all (display:none, unslotted, closed details ...): skip the subtree. */
 export function isSubtreeSkipped(element: Element): boolean {
   return isIgnoredTag(element) || (getHiddenFlags(element) & HIDDEN_RENDER) !== 0;
@@ -75,11 +93,11 @@ export function isVisibleInteractive(element: Element): boolean {
   return isVisible(element) && isInteractive(element);
 }
 
-/** Pre-order walk of the rendered elements under `root` (not `root` itself). */
+/** Pre-order walk of the rendered elements under `root` (not `root` itself), in render order (`flatChildren`). */
 export function walkRendered(root: Element, enter: (element: Element, depth: number) => boolean | void,
   leave?: (element: Element) => void): void {
   const visit = (element: Element, depth: number): void => {
-    for (const child of structureChildren(element)) {
+    for (const child of flatChildren(element)) {
       if (isSubtreeSkipped(child)) continue;
       const descend = enter(child, depth);
       if (descend !== false) visit(child, depth + 1);
