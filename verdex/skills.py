@@ -84,7 +84,9 @@ def load_skill(root: Path | None = None) -> Skill:
     for line in match.group("head").splitlines():
         key, sep, value = line.partition(":")
         if not sep or key.strip() not in ("name", "description"):
-            raise UsageError(f"{root / 'SKILL.md'}: frontmatter lines are 'name: ...' and 'description: ...', got {line!r}")
+            raise UsageError(
+                f"{root / 'SKILL.md'}: frontmatter lines are 'name: ...' and 'description: ...', got {line!r}"
+            )
         fields[key.strip()] = value.strip()
     if set(fields) != {"name", "description"}:
         raise UsageError(f"{root / 'SKILL.md'}: frontmatter needs both name and description")
