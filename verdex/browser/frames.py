@@ -21,6 +21,7 @@ cancelled through :meth:`Frame.guard`.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -36,6 +37,9 @@ __all__ = ["Frame", "FrameTree", "Target"]
 
 logger = logging.getLogger(__name__)
 
+#: Removed frames remembered for a back/forward cache restore.
+_MAX_RETIRED = 256
+
 
 @dataclass(eq=False)
 class Target:
@@ -44,7 +48,7 @@ class Target:
     Attributes:
         session: its flat session.
         target_id: the CDP target id (for an iframe target, the id of its root frame).
-        ready: its domains are enabled and the bridge registered (events are complete from then on).
+        ready: its domains are enabled, the bridge registered, and it runs (its documents are live).
         detached: the session is gone.
     """
 
@@ -147,6 +151,13 @@ class FrameTree:
         self._next_ordinal = 1
         self._changed = trio.Event()
         self.statuses: dict[str, tuple[int, str]] = {}
+        #: Removed frames by id: a page restored from the back/forward cache brings its frames
+        #: back with the same ids, and they get their ordinals (and refs) back.
+        self._retired: OrderedDict[str, Frame] = OrderedDict()
+        #: Frame trees being read again after a back/forward cache restore.
+        self.refreshing = 0
+        #: verdex worlds announced for frames not in the tree yet (restored ones), by frame id.
+        self._unclaimed: dict[str, tuple[Target, int]] = {}
 
     # -- sessions ----------------------------------------------------------------------------
 
@@ -160,6 +171,8 @@ class FrameTree:
         self.targets[session.session_id or ""] = target
         self._subscribe(target)
         await self._enable(target, None)
+        target.ready = True
+        self.notify()
         return target
 
     def _subscribe(self, target: Target) -> None:
@@ -201,8 +214,6 @@ class FrameTree:
             {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True, "filter": [{"type": "iframe"}]},
             timeout=timeout,
         )
-        target.ready = True
-        self.notify()
 
     def _on_attached(self, parent: Target, params: JSON) -> None:
         info = params.get("targetInfo") or {}
@@ -229,12 +240,16 @@ class FrameTree:
         except CDPError as exc:
             logger.debug("setting up iframe target %s: %s", target.target_id, exc)
         finally:
+            # Always let it run, set up or not: a target left waiting would hang its frame.
             if waiting and not target.detached:
                 with trio.CancelScope(shield=True):
                     try:
                         await target.session.send("Runtime.runIfWaitingForDebugger", timeout=self._timeout)
                     except CDPError as exc:
                         logger.debug("resuming iframe target %s: %s", target.target_id, exc)
+            # Only a running target's documents are live (a restored one is not shown before).
+            target.ready = True
+            self.notify()
 
     async def _release(self, parent: Target, session: CDPSession, waiting: bool) -> None:
         try:
@@ -292,15 +307,21 @@ class FrameTree:
         frame = self._frame(info["id"], info.get("parentId") or parent_id)
         if frame.target is None or frame.target is target or frame.id == target.target_id:
             self._take(frame, target)
-        frame.url = info.get("url", "") + info.get("urlFragment", "")
-        frame.loader_id = info.get("loaderId")
+        if frame.target is target:
+            frame.url = info.get("url", "") + info.get("urlFragment", "")
+            frame.loader_id = info.get("loaderId")
         for child in node.get("childFrames", []):
             self._adopt_tree(target, child, info["id"])
 
     def _frame(self, frame_id: str, parent_id: str | None) -> Frame:
         frame = self.frames.get(frame_id)
+        if frame is None and frame_id in self._retired:
+            frame = self._retired.pop(frame_id)
+            frame.parent_id = parent_id or frame.parent_id
+            self.frames[frame_id] = frame
+            self.by_ordinal.setdefault(frame.ordinal, frame)
         if frame is None:
-            if parent_id is None:
+            if parent_id is None and self.main_id in (None, frame_id):
                 ordinal = 0
                 self.main_id = frame_id
             else:
@@ -315,17 +336,25 @@ class FrameTree:
         if frame.target is not target:
             frame.target = target
             frame.set_world(None)
+        unclaimed = self._unclaimed.pop(frame.id, None)
+        if unclaimed is not None and unclaimed[0] is target and frame.world is None:
+            frame.set_world(unclaimed[1])
 
     def _remove(self, frame: Frame) -> None:
         self._remove_children(frame)
         self.frames.pop(frame.id, None)
         if self.by_ordinal.get(frame.ordinal) is frame:
             del self.by_ordinal[frame.ordinal]
+        frame.target = None
         frame.set_world(None)
+        self._retired[frame.id] = frame
+        while len(self._retired) > _MAX_RETIRED:
+            self._retired.popitem(last=False)
 
-    def _remove_children(self, frame: Frame) -> None:
+    def _remove_children(self, frame: Frame, keep: Callable[[Frame], bool] | None = None) -> None:
         for child in [f for f in self.frames.values() if f.parent_id == frame.id]:
-            self._remove(child)
+            if keep is None or not keep(child):
+                self._remove(child)
 
     def children(self, frame: Frame) -> list[Frame]:
         """The frames whose parent is ``frame``, in the order they were first seen."""
@@ -378,17 +407,36 @@ class FrameTree:
         if frame.target is None:
             self._take(frame, target)
         frame.url = info.get("url", "") + info.get("urlFragment", "")
+        restored = params.get("type") == "BackForwardCacheRestore"
         if info.get("loaderId") != frame.loader_id:
             frame.documents += 1
-            frame.set_world(None)
-            # The frames of the old document went with it; CDP does not report their detaching.
-            self._remove_children(frame)
+            if not restored:
+                # A new document's contexts are announced after this event; a restored one's before it.
+                frame.set_world(None)
+            # The frames of the old document went with it; CDP does not report their detaching. A
+            # restored document's out-of-process frames are attached (and revived) before this
+            # event: those stay; its same-process frames come back with the tree read below.
+            self._remove_children(frame, _runs_on_its_own if restored else None)
         frame.loader_id = info.get("loaderId")
-        if params.get("type") == "BackForwardCacheRestore":
+        if restored:
             # A document restored from the back/forward cache is loaded already: no lifecycle events follow.
             frame.lifecycle_loader = frame.loader_id
             frame.lifecycle = {"init", "DOMContentLoaded", "load"}
+            # Its same-process frames come back without Page.frameAttached: read the tree again.
+            self.refreshing += 1
+            self._nursery.start_soon(self._refresh, target)
         self.notify()
+
+    async def _refresh(self, target: Target) -> None:
+        try:
+            tree = await target.session.send("Page.getFrameTree", timeout=self._timeout)
+            if not target.detached:
+                self._adopt_tree(target, tree["frameTree"], None)
+        except CDPError as exc:
+            logger.debug("reading the frame tree after a back/forward cache restore: %s", exc)
+        finally:
+            self.refreshing -= 1
+            self.notify()
 
     def _on_navigated_within_document(self, target: Target, params: JSON) -> None:
         frame = self._owned(target, params["frameId"])
@@ -431,7 +479,11 @@ class FrameTree:
         if context.get("name") != self.bridge.world_name:
             return
         aux = context.get("auxData") or {}
-        frame = self._owned(target, aux.get("frameId", ""))
+        frame_id = aux.get("frameId", "")
+        frame = self._owned(target, frame_id)
+        if frame_id and frame_id not in self.frames and isinstance(context.get("id"), int):
+            # A frame the tree does not know yet (restored from the back/forward cache): keep its world.
+            self._unclaimed[frame_id] = (target, context["id"])
         if frame is not None:
             if frame.target is None:
                 self._take(frame, target)
@@ -440,12 +492,18 @@ class FrameTree:
 
     def _on_context_destroyed(self, target: Target, params: JSON) -> None:
         context_id = params.get("executionContextId")
+        for frame_id, (owner, world) in list(self._unclaimed.items()):
+            if owner is target and world == context_id:
+                del self._unclaimed[frame_id]
         for frame in self.frames.values():
             if frame.target is target and frame.world == context_id:
                 frame.set_world(None)
         self.notify()
 
     def _on_contexts_cleared(self, target: Target, _params: JSON) -> None:
+        for frame_id, (owner, _) in list(self._unclaimed.items()):
+            if owner is target:
+                del self._unclaimed[frame_id]
         for frame in self.frames.values():
             if frame.target is target:
                 frame.set_world(None)
@@ -460,3 +518,9 @@ class FrameTree:
             if frame.target is target:
                 frame.set_world(None)
         self.notify()
+
+
+def _runs_on_its_own(child: Frame) -> bool:
+    """The frame has its own live target (an out-of-process frame of a restored document)."""
+    target = child.target
+    return target is not None and target.target_id == child.id and not target.detached

@@ -257,9 +257,12 @@ class Page:
         await self.wait_until(arrived, self.settings.navigation_timeout)
         if frame.same_document_moves > moves_before and frame.loader_id == previous:
             return Navigation(url=frame.url, same_document=True)
-        return await wait_for_load(
+        navigation = await wait_for_load(
             self.tree, frame, "", previous, self.settings.navigation_timeout, entries[index - 1].get("url", "")
         )
+        # A page restored from the back/forward cache: its frame tree is being read again.
+        await self.wait_until(lambda: not self.tree.refreshing, self.settings.call_timeout)
+        return navigation
 
     async def watch_navigation(self, frame: Frame | None = None) -> NavigationWatch:
         """Start noticing navigations of the main frame and of ``frame``; see :class:`NavigationWatch`."""
@@ -278,16 +281,18 @@ class Page:
             StaleRefError: the frame was removed from the page.
             NavigationError: the frame has no session to reach it within the call timeout.
         """
-        if frame.world is not None and frame.session is not None:
+
+        def live() -> bool:
+            return frame.world is not None and frame.target is not None and frame.target.ready
+
+        if live() and frame.session is not None:
+            assert frame.world is not None
             return frame.world
-
-        def settled() -> bool:
-            return (frame.world is not None and frame.session is not None) or frame.id not in self.frames
-
-        await self.wait_until(settled, _WORLD_GRACE)
+        await self.wait_until(lambda: live() or frame.id not in self.frames, _WORLD_GRACE)
         if frame.id not in self.frames:
             raise StaleRefError(f"{frame.label} ({frame.url}) was removed from the page; call browser_snapshot")
-        if frame.world is not None and frame.session is not None:
+        if live() and frame.session is not None:
+            assert frame.world is not None
             return frame.world
         reachable = await self.wait_until(
             lambda: (

@@ -65,7 +65,10 @@ async def take_snapshot(page: Page, *, ref: str | None = None, depth: int | None
     frame, root = (page.main_frame, None) if ref is None else page.locate(ref)
     if not page.child_frames(frame):
         value = await _bridge_snapshot(page, frame, root, depth, max_chars, ref)
-        return Snapshot(str(value["text"]), int(value.get("refCount", 0)), value.get("truncated"))
+        # An iframe line while the tree knows no frame: the tree is catching up (a page restored
+        # from the back/forward cache); take the long way, which waits for the frame.
+        if not value.get("iframes"):
+            return Snapshot(str(value["text"]), int(value.get("refCount", 0)), value.get("truncated"))
     lines = await _lines(page, frame, root, depth, ref)
     return _cut(lines, max_chars)
 
