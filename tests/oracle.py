@@ -33,9 +33,13 @@ def playwright_browser() -> Iterator[Browser]:
 
 
 def locate(page: Page, steps: list[Step]) -> Locator:
-    """Apply verdex's steps with Playwright's Python API (``getByRole`` -> ``get_by_role`` ...)."""
+    """Apply verdex's steps with Playwright's Python API (``getByRole`` -> ``get_by_role``,
+    ``frameLocator`` -> ``frame_locator``, ``contentFrame()`` -> ``content_frame`` ...)."""
     target: Any = page
     for step in steps:
+        if step.method == "contentFrame":  # a property in the Python API
+            target = target.content_frame
+            continue
         method = getattr(target, _snake(step.method))
         options = {_snake(key): _value(page, value) for key, value in step.options}
         target = method(step.argument, **options) if step.argument is not None else method(**options)

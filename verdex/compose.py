@@ -20,6 +20,7 @@ __all__ = [
     "Step",
     "compose_locator",
     "container_level_guess",
+    "frame_steps",
     "is_repeating",
     "render_js",
     "render_python",
@@ -79,13 +80,70 @@ def render_js(steps: list[Step]) -> str:
 
 
 def render_python(steps: list[Step]) -> str:
-    """``page.get_by_test_id("card").filter(has_text="x")`` ..."""
+    """``page.get_by_test_id("card").filter(has_text="x")`` ... (``contentFrame()`` is the
+    ``content_frame`` property in Python)."""
     out = "page"
     for step in steps:
-        parts = [json.dumps(step.argument, ensure_ascii=False)] if step.argument is not None else []
+        if step.method in _PYTHON_PROPERTIES:
+            out += f".{_snake(step.method)}"
+            continue
+        parts = [_py_str(step.argument)] if step.argument is not None else []
         parts += [f"{_snake(key)}={_py_value(value)}" for key, value in step.options]
         out += f".{_snake(step.method)}({', '.join(parts)})"
     return out
+
+
+#: Locator methods that Playwright's Python API has as properties.
+_PYTHON_PROPERTIES = {"contentFrame"}
+
+
+def _py_str(value: str) -> str:
+    """A Python string literal: double-quoted, or single-quoted when that avoids escapes (CSS with quotes)."""
+    if '"' in value and "'" not in value:
+        return repr(value)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def frame_steps(frames: list[dict[str, Any]], test_id_attribute: str = "data-testid") -> list[Step]:
+    """The steps from ``page`` into the frame of an element, one per iframe on the way.
+
+    Args:
+        frames: the ``frames`` of a structural answer for a frame ref: outermost first, each
+            ``{prefix, url, iframe: {ref, tagName, attributes}}``.
+        test_id_attribute: the attribute ``getByTestId`` reads.
+
+    Each iframe is named by the most stable fact it has: the test id
+    (``getByTestId('x').contentFrame()``), else ``frameLocator(...)`` by ``title``, ``name``,
+    ``id`` or ``src``, in that order; an iframe with none of them (a ``srcdoc`` frame) by its tag
+    inside the previous frame (``frameLocator('iframe')``), which is exact only when it is the
+    only iframe there.
+    """
+    steps: list[Step] = []
+    for frame in frames:
+        iframe = frame["iframe"]
+        attributes: dict[str, str] = iframe["attributes"]
+        tag = str(iframe.get("tagName", "iframe"))
+        if test_id_attribute in attributes:
+            steps += [Step("getByTestId", attributes[test_id_attribute]), Step("contentFrame")]
+            continue
+        for name in ("title", "name", "id", "src"):
+            if name in attributes and not attributes[name].endswith("…"):
+                value = attributes[name]
+                selector = f"#{value}" if name == "id" and _is_css_ident(value) else f"{tag}[{name}={_css_str(value)}]"
+                steps.append(Step("frameLocator", selector))
+                break
+        else:
+            steps.append(Step("frameLocator", tag))
+    return steps
+
+
+def _css_str(value: str) -> str:
+    """A CSS string in double quotes."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _is_css_ident(value: str) -> bool:
+    return bool(value) and (value[0].isalpha() or value[0] == "_") and all(c.isalnum() or c in "-_" for c in value)
 
 
 def _js_value(value: object) -> str:
@@ -149,7 +207,11 @@ def compose_locator(
         test_id_attribute: the attribute ``getByTestId`` reads.
     """
     reasons: list[str] = []
-    steps: list[Step] = []
+    steps: list[Step] = frame_steps(resolve.get("frames") or [], test_id_attribute)
+    for frame in resolve.get("frames") or []:
+        reasons.append(
+            f"the element is in frame {frame['prefix']} ({frame['url']}), shown by iframe {frame['iframe']['ref']}"
+        )
     level = int(anchors["ancestorAt"]["level"])
     container = anchors["ancestorAt"]
     attributes = container["attributes"]

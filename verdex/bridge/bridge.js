@@ -2237,6 +2237,7 @@
   // src/snapshot/index.ts
   function snapshot(doc, refs2, args) {
     const rootElement = args.root !== void 0 ? refs2.resolve(args.root) : doc.body ?? doc.documentElement;
+    if (!rootElement) return { text: "", refCount: 0, nodeCount: 0, truncated: null, iframes: [], unknownHosts: 0 };
     beginWalk();
     beginCandidates();
     try {

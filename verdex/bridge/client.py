@@ -28,6 +28,10 @@ _CONTEXT_GONE = (
     "Execution context was destroyed",
     "Cannot find context",
     "Could not find object with given id",
+    "Inspected target navigated or closed",
+    "No frame for given id found",
+    "No frame with given id found",
+    "Session with given id not found",
 )
 
 

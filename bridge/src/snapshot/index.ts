@@ -14,6 +14,8 @@ export interface SnapshotArgs {
 
 export function snapshot(doc: Document, refs: RefRegistry, args: SnapshotArgs): RenderedSnapshot & { unknownHosts: number } {
   const rootElement = args.root !== undefined ? refs.resolve(args.root) : (doc.body ?? doc.documentElement);
+  // A document caught between navigations may have no element yet: nothing to show.
+  if (!rootElement) return { text: '', refCount: 0, nodeCount: 0, truncated: null, iframes: [], unknownHosts: 0 };
   beginWalk();
   beginCandidates();
   try {
