@@ -1862,9 +1862,10 @@
   function isVisibleInteractive(element) {
     return isVisible(element) && isInteractive(element);
   }
-  function walkRendered(root, enter, leave) {
+  function walkRendered(root, enter, leave, renderOrder = false) {
+    const children = renderOrder ? flatChildren : structureChildren;
     const visit = (element, depth2) => {
-      for (const child of flatChildren(element)) {
+      for (const child of children(element)) {
         if (isSubtreeSkipped(child)) continue;
         const descend = enter(child, depth2);
         if (descend !== false) visit(child, depth2 + 1);
@@ -2313,9 +2314,11 @@
           omitted++;
           return element.namespaceURI !== "http://www.w3.org/2000/svg";
         }
-        descendants.push(describe(refs2, element, depth2, index(element, parents[depth2 - 1])));
+        const entry = describe(refs2, element, depth2, index(element, parents[depth2 - 1]));
+        if (parents[depth2 - 1].localName === "slot" && element.assignedSlot) entry.slotted = true;
+        descendants.push(entry);
         return tagOf(element) !== "SVG";
-      });
+      }, void 0, true);
       const result = {
         ancestorAt: { level, tagName: tagNameOf(container), attributes: getAttributes(container) },
         descendants

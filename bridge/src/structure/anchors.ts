@@ -28,6 +28,8 @@ export interface AnchorEntry {
   directText?: string;
   fullText?: string;
   closedShadowRoot?: boolean;
+  /** Rendered here through the slot above it; in the DOM (and for locators) a child of the host. */
+  slotted?: boolean;
 }
 
 export interface AnchorsResult {
@@ -63,10 +65,12 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
         omitted++;
         return element.namespaceURI !== 'http://www.w3.org/2000/svg';
       }
-      descendants.push(describe(refs, element, depth, index(element, parents[depth - 1]!)));
+      const entry = describe(refs, element, depth, index(element, parents[depth - 1]!));
+      if (parents[depth - 1]!.localName === 'slot' && element.assignedSlot) entry.slotted = true;
+      descendants.push(entry);
       // SVG internals are drawing, not anchors.
       return tagOf(element) !== 'SVG';
-    });
+    }, undefined, true);
     const result: AnchorsResult = {
       ancestorAt: { level, tagName: tagNameOf(container), attributes: getAttributes(container) },
       descendants,

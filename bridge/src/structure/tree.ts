@@ -1,8 +1,10 @@
 /**
- * The element tree the structural methods see: ancestors climb parent elements and, from a
- * shadow root's child, its host; a container's children (`structureChildren`) are an open shadow
- * root's children followed by the light-DOM children; walks of a container's content
- * (`walkRendered`) follow render order, so slotted content is found at its slot.
+ * The element tree the structural methods see. It is the tree Playwright's locators search:
+ * ancestors climb parent elements and, from a shadow root's child, its host; a container's
+ * children (`structureChildren`) are an open shadow root's children followed by the light-DOM
+ * children, so slotted content belongs to its host (a locator scoped to an element inside the
+ * shadow tree does not find it). `extractAnchors` alone lists content in render order, slotted
+ * content under its slot, marked `slotted`.
  */
 
 import { getStyle } from '../dom';
@@ -93,11 +95,17 @@ export function isVisibleInteractive(element: Element): boolean {
   return isVisible(element) && isInteractive(element);
 }
 
-/** Pre-order walk of the rendered elements under `root` (not `root` itself), in render order (`flatChildren`). */
+/**
+ * Pre-order walk of the rendered elements under `root` (not `root` itself). By default in the
+ * locator tree (`structureChildren`: the DOM and open shadow roots, as Playwright's locators see
+ * it: slotted content under its host); with `renderOrder`, in the flat tree (`flatChildren`:
+ * slotted content under its slot).
+ */
 export function walkRendered(root: Element, enter: (element: Element, depth: number) => boolean | void,
-  leave?: (element: Element) => void): void {
+  leave?: (element: Element) => void, renderOrder = false): void {
+  const children = renderOrder ? flatChildren : structureChildren;
   const visit = (element: Element, depth: number): void => {
-    for (const child of flatChildren(element)) {
+    for (const child of children(element)) {
       if (isSubtreeSkipped(child)) continue;
       const descend = enter(child, depth);
       if (descend !== false) visit(child, depth + 1);
