@@ -197,15 +197,26 @@ def check_url(url: str) -> None:
         raise UsageError(f"url {url!r} has scheme {scheme!r}; verdex opens http, https, file, about and data URLs")
 
 
-def explain_net_error(url: str, error: str, current: str) -> str:
-    """The model's message for a ``Page.navigate`` ``errorText`` (``net::ERR_...``)."""
+def explain_net_error(url: str, error: str, current: str, now: str = "") -> str:
+    """The model's message for a ``Page.navigate`` ``errorText`` (``net::ERR_...``).
+
+    Args:
+        current: where the page was before.
+        now: where it is after (a cancelled navigation leaves the page wherever the one that
+            replaced it went, not on an error page).
+    """
+    if error == "net::ERR_ABORTED":
+        return (
+            f"could not open {url}: {error} (the navigation was cancelled: the page started another one, "
+            f"or the URL is a download). The page is at {now or current}; call browser_navigate again "
+            "to open the URL."
+        )
     hints = {
         "net::ERR_CONNECTION_REFUSED": "nothing is listening there; start the server or fix the port",
         "net::ERR_NAME_NOT_RESOLVED": "the host name does not resolve; check the spelling",
         "net::ERR_ADDRESS_UNREACHABLE": "the host cannot be reached from this machine",
         "net::ERR_CONNECTION_TIMED_OUT": "the host did not answer",
         "net::ERR_INTERNET_DISCONNECTED": "this machine has no network",
-        "net::ERR_ABORTED": "the navigation was cancelled (a download, or another navigation replaced it)",
         "net::ERR_BLOCKED_BY_CLIENT": "the URL is blocked by the server's --blocked-origins/--allowed-origins",
         "net::ERR_UNSAFE_PORT": "browsers refuse this port; serve the app on another port",
     }

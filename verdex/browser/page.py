@@ -216,7 +216,7 @@ class Page:
         if error_text:
             # The browser commits its error page; let it settle so the next call sees one document.
             await self.wait_until(lambda: frame.loader_id != previous_loader and "load" in frame.lifecycle, 2.0)
-            raise NavigationError(explain_net_error(url, str(error_text), previous_url))
+            raise NavigationError(explain_net_error(url, str(error_text), previous_url, frame.url))
         loader = result.get("loaderId")
         if not loader:
             # A fragment or History API move: Page.navigatedWithinDocument follows the answer.

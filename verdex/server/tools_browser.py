@@ -252,7 +252,10 @@ async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResu
         if navigation.status
         else ""
     )
-    text = f"Navigated to {navigation.url}{status}."
+    if navigation.same_document:
+        text = f"Moved to {navigation.url} in the same document (a History API or fragment change: refs stay valid)."
+    else:
+        text = f"Navigated to {navigation.url}{status}."
     if title:
         text += f' Title: "{title}".'
     if navigation.load_pending:

@@ -1,0 +1,155 @@
+"""The navigation lifecycle through a real MCP client: client-side routing (pushState,
+replaceState, hash), back/forward (the back/forward cache included), reloads, frames navigating
+on their own, and tool calls racing navigations."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import trio
+
+from tests.mcp_client import Tools
+
+URL = Callable[[str], str]
+
+NAV = """- banner:
+  - navigation "App":
+    - link "Home" [ref=e1]:
+      - /url: /app/
+    - link "Products" [ref=e2]:
+      - /url: /app/products
+    - link "About" [ref=e3]:
+      - /url: /app/about"""
+
+
+async def test_client_side_routing_keeps_the_document_and_its_refs(tools: Tools, fixture_url: URL) -> None:
+    home = fixture_url("app/")
+    products = fixture_url("app/products")
+    await tools.ok("browser_navigate", url=home)
+    assert (await tools.ok("browser_snapshot")).text == (
+        f"Page: Gadget store ({home})\n{NAV}\n"
+        "- main:\n"
+        '  - heading "Welcome" [level=1]\n'
+        "  - paragraph: Pick a section.\n"
+        '  - link "Browse products" [ref=e4]:\n'
+        "    - /url: /app/products"
+    )
+    moved = await tools.ok("browser_click", ref="e4")
+    assert moved.text == (
+        f'Clicked link "Browse products" [ref=e4]. The page moved to {products}. '
+        "Next: browser_snapshot to see the result."
+    )
+    assert moved.data["navigated"] is True
+    snapshot = await tools.ok("browser_snapshot")
+    # The navigation links survive the route change with their refs; the old view's link is gone.
+    assert snapshot.text.startswith(f"Page: Gadget store ({products})\n{NAV}\n- main:\n")
+    assert '      - button "Add Tablet" [ref=e6]' in snapshot.text.splitlines()
+    assert await tools.error("browser_click", ref="e4") == (
+        "Error executing tool browser_click: ref e4 is stale: its element (link 'Browse products') was removed "
+        "from the page; call browser_snapshot for fresh refs"
+    )
+    assert (await tools.ok("browser_click", ref="e7")).text == (
+        f'Clicked link "Reviews" [ref=e7]. The page moved to {products}#reviews. '
+        "Next: browser_snapshot to see the result."
+    )
+    await tools.ok("browser_click", ref="e3")
+    await tools.ok("browser_snapshot")
+    replaced = await tools.ok("browser_click", ref="e8")
+    assert replaced.text == (
+        f'Clicked button "Show the team" [ref=e8]. The page moved to {fixture_url("app/about?tab=team")}. '
+        "Next: browser_snapshot to see the result."
+    )
+    # replaceState left no entry for /app/about: back goes to the hash entry, in the same document.
+    back = await tools.ok("browser_go_back")
+    assert back.text == (
+        f"Moved to {products}#reviews in the same document (a History API or fragment change: refs stay valid). "
+        'Title: "Gadget store". Next: browser_snapshot.'
+    )
+    assert back.data["sameDocument"] is True
+    await tools.ok("browser_click", ref="e2")  # a ref from the first snapshot still works
+    # A reload is a new document: every ref of the old one is stale, with the URL it belonged to.
+    await tools.ok("browser_navigate", url=products)
+    assert await tools.error("browser_click", ref="e1") == (
+        f"Error executing tool browser_click: ref e1 is stale: it belonged to {home}, a document the page has left "
+        f"(now at {products}); call browser_snapshot for fresh refs"
+    )
+
+
+async def test_back_forward_cache_restores_the_document_its_frames_and_refs(tools: Tools, fixture_url: URL) -> None:
+    # /cached/ pages may enter the back/forward cache (no Cache-Control: no-store).
+    checkout = fixture_url("cached/checkout.html")
+    await tools.ok("browser_navigate", url=checkout)
+    await tools.ok("browser_snapshot")
+    await tools.ok("browser_type", ref="f1_e10", text="4242 4242 4242 4242")
+    await tools.ok("browser_select_option", ref="e4", values=["de"])
+    await tools.ok("browser_navigate", url=fixture_url("cached/welcome.html"))
+    assert await tools.error("resolve_container", ref="f1_e10") == (
+        "Error executing tool resolve_container: ref f1_e10 is stale: its frame f1 "
+        f"({checkout.replace('127.0.0.1', 'localhost').replace('cached/checkout', 'card-form')}) was removed "
+        "from the page; call browser_snapshot for fresh refs"
+    )
+    back = await tools.ok("browser_go_back")
+    assert back.data == {"url": checkout, "title": "Checkout", "status": 200, "statusText": "OK"}
+    # Restored, not reloaded: what was typed is still there, and the old refs work again.
+    lines = (await tools.ok("browser_snapshot")).text.splitlines()
+    assert '        - textbox "Card number" [active] [ref=f1_e10]: 4242 4242 4242 4242' in lines
+    assert '        - option "Germany" [selected] [ref=e6]' in lines
+    resolved = await tools.ok("resolve_container", ref="f1_e10")
+    assert resolved.data["frames"][0]["prefix"] == "f1_"
+    await tools.ok("browser_type", ref="f1_e12", text="123", submit=True)
+    assert '    - status: "Payment accepted: card ending 4242, shipping to de"' in (
+        (await tools.ok("browser_snapshot")).text.splitlines()
+    )
+
+
+_STALE = re.compile(
+    r"Error executing tool \w+: ref e\d+ is stale: it belonged to http://127\.0\.0\.1:\d+/race\.html\?ms=\d+&left=1, "
+    r"a document the page has left \(now at http://127\.0\.0\.1:\d+/race\.html\?ms=\d+&left=0\); "
+    r"call browser_snapshot for fresh refs"
+)
+_GO = re.compile(r'button "Go" (?:\[active\] )?\[ref=(e\d+)\]')
+_QUERY = re.compile(r'textbox "Query" (?:\[active\] )?\[ref=(e\d+)\]')
+_HEADING = re.compile(r'^  - heading "(Race|Race, [01] to go)" \[level=1\]$', re.MULTILINE)
+#: The iframe's content as a snapshot may catch it: a document, an empty one, or one going away.
+_TICKER = re.compile(
+    r"  - (?:status|status: Clicked)\n  - iframe \[ref=e\d+\]"
+    r"(:\n    - paragraph: Tick( \d+)?\n    - button \"Pause\" \[ref=f\d+_e\d+\]"
+    r"|:\n    - … frame content unavailable: [^\n]+"
+    r"|)$"
+)
+
+
+async def test_calls_racing_navigations_complete_or_fail_clearly(tools: Tools, fixture_url: URL) -> None:
+    """The page replaces its document after 40 to 400 ms while a snapshot, a click, a resolve and
+    typing run against it, and its iframe replaces its own every 15 ms throughout: each call either completes
+    (on the old or the new document) or fails with a stale-ref error naming both URLs, in bounded time."""
+    outcomes: set[str] = set()
+    for attempt in range(30):
+        ms = 40 + attempt % 10 * 40
+        await tools.ok("browser_navigate", url=fixture_url(f"race.html?ms={ms}&left=1"))
+        with trio.fail_after(20):  # a hang fails here, long before the tool's own time limit
+            snapshot = await tools.call("browser_snapshot")
+        assert not snapshot.is_error, snapshot.text
+        assert _HEADING.search(snapshot.text), snapshot.text
+        assert _TICKER.search(snapshot.text), snapshot.text
+        go, query = _GO.findall(snapshot.text)[0], _QUERY.findall(snapshot.text)[0]
+        for tool, arguments in (
+            ("browser_click", {"ref": go}),
+            ("resolve_container", {"ref": go}),
+            ("browser_type", {"ref": query, "text": "x"}),
+        ):
+            with trio.fail_after(20):
+                answer = await tools.call(tool, **arguments)
+            if answer.is_error:
+                assert _STALE.fullmatch(answer.text), answer.text
+                outcomes.add(f"{tool}: stale")
+            else:
+                outcomes.add(f"{tool}: ok")
+        # Let the page settle before the next round (its own navigation would cancel the next one).
+        await tools.ok("wait_for_browser", text="Race, 0 to go")
+    # Over 30 rounds both sides of the race happen.
+    assert {"browser_click: ok", "browser_click: stale"} <= outcomes, outcomes
+    # The session goes on.
+    settled = await tools.ok("browser_snapshot")
+    assert '  - heading "Race, 0 to go" [level=1]' in settled.text.splitlines()
