@@ -48,7 +48,11 @@ CHECKOUT = """- main:
         - textbox "Expiry (MM/YY)" [ref=f1_e11]
         - text: CVC
         - textbox "CVC" [ref=f1_e12]
-        - button "Pay $1,018" [ref=f1_e13]
+        - text: Card brand
+        - combobox "Card brand" [ref=f1_e13]:
+          - option "Visa" [selected] [ref=f1_e14]
+          - option "Mastercard" [ref=f1_e15]
+        - button "Pay $1,018" [ref=f1_e16]
       - status
     - status: Waiting for payment"""
 
@@ -58,7 +62,7 @@ async def test_checkout_card_form_in_a_cross_origin_frame(tools: Tools, fixture_
     await tools.ok("browser_navigate", url=url)
     snapshot = await tools.ok("browser_snapshot")
     assert snapshot.text == f"Page: Checkout ({url})\n{CHECKOUT}"
-    assert snapshot.data["refCount"] == 13
+    assert snapshot.data["refCount"] == 16
 
     selected = await tools.ok("browser_select_option", ref="e4", values=["Japan"])
     assert selected.text == (
@@ -67,12 +71,25 @@ async def test_checkout_card_form_in_a_cross_origin_frame(tools: Tools, fixture_
     assert selected.data["selected"] == ["jp"]
     typed = await tools.ok("browser_type", ref="f1_e10", text="4242 4242 4242 4242")
     assert typed.text == 'Typed into textbox "Card number" [ref=f1_e10]. Next: browser_snapshot to see the result.'
+    # Keys go to the focused element, inside the frame.
+    assert (
+        await tools.ok("browser_press_key", key="Tab")
+    ).text == "Pressed Tab. Next: browser_snapshot to see the result."
+    assert (
+        '        - textbox "Expiry (MM/YY)" [active] [ref=f1_e11]'
+        in (await tools.ok("browser_snapshot")).text.splitlines()
+    )
     await tools.ok("browser_type", ref="f1_e11", text="12/30")
+    brand = await tools.ok("browser_select_option", ref="f1_e13", values=["Mastercard"])
+    assert brand.data["selected"] == ["mc"]
     await tools.ok("browser_type", ref="f1_e12", text="123", submit=True)
+    waited = await tools.ok("wait_for_browser", text="Paid with Mastercard")  # text inside a frame counts
+    assert waited.data["condition"] == "text 'Paid with Mastercard' to appear"
     lines = (await tools.ok("browser_snapshot")).text.splitlines()
     assert '        - textbox "Card number" [ref=f1_e10]: 4242 4242 4242 4242' in lines
     assert '        - textbox "CVC" [active] [ref=f1_e12]: "123"' in lines
-    assert "      - status: Paid with card ending 4242" in lines
+    assert '          - option "Mastercard" [selected] [ref=f1_e15]' in lines
+    assert "      - status: Paid with Mastercard ending 4242" in lines
     assert '    - status: "Payment accepted: card ending 4242, shipping to jp"' in lines
     assert '        - option "Japan" [selected] [ref=e8]' in lines
 
@@ -107,13 +124,13 @@ async def test_structural_tools_on_a_cross_origin_frame_ref(tools: Tools, fixtur
                 "level": 1,
                 "tagName": "form",
                 "attributes": {"id": "card-form", "data-testid": "card-form"},
-                "childElements": 7,
-                "containsRefs": ["f1_e10", "f1_e11", "f1_e12", "f1_e13"],
+                "childElements": 9,
+                "containsRefs": ["f1_e10", "f1_e11", "f1_e12", "f1_e13", "f1_e14", "f1_e15", "f1_e16"],
             }
         ],
         "frames": frames,
     }
-    anchors = await tools.ok("extract_anchors", ref="f1_e13", ancestorLevel=1)
+    anchors = await tools.ok("extract_anchors", ref="f1_e16", ancestorLevel=1)
     assert [(d["tagName"], d.get("ref"), d.get("name")) for d in anchors.data["descendants"]] == [
         ("label", None, None),
         ("input", "f1_e10", "Card number"),
@@ -121,18 +138,22 @@ async def test_structural_tools_on_a_cross_origin_frame_ref(tools: Tools, fixtur
         ("input", "f1_e11", "Expiry (MM/YY)"),
         ("label", None, None),
         ("input", "f1_e12", "CVC"),
-        ("button", "f1_e13", "Pay $1,018"),
+        ("label", None, None),
+        ("select", "f1_e13", "Card brand"),
+        ("option", "f1_e14", "Visa"),
+        ("option", "f1_e15", "Mastercard"),
+        ("button", "f1_e16", "Pay $1,018"),
     ]
     assert anchors.data["frames"] == frames
-    pattern = await tools.ok("inspect_pattern", ref="f1_e13", ancestorLevel=1)
+    pattern = await tools.ok("inspect_pattern", ref="f1_e16", ancestorLevel=1)
     assert pattern.data["containerAt"] == {
         "tagName": "form",
         "attributes": {"id": "card-form", "data-testid": "card-form"},
     }
-    assert pattern.data["targetSiblingIndex"] == 6
+    assert pattern.data["targetSiblingIndex"] == 8
     assert pattern.data["frames"] == frames
-    assert await tools.error("inspect_pattern", ref="f1_e13", ancestorLevel=2) == (
-        "Error executing tool inspect_pattern: ancestorLevel is out of range for f1_e13: valid levels are 1..1 "
+    assert await tools.error("inspect_pattern", ref="f1_e16", ancestorLevel=2) == (
+        "Error executing tool inspect_pattern: ancestorLevel is out of range for f1_e16: valid levels are 1..1 "
         "(1 = parent; <body> is not counted). resolve_container lists them."
     )
 
@@ -265,14 +286,14 @@ async def test_a_frame_navigating_and_its_stale_refs(tools: Tools, fixture_url: 
 async def test_covered_iframe_and_hover_in_a_frame(tools: Tools, fixture_url: URL) -> None:
     await tools.ok("browser_navigate", url=fixture_url("checkout.html"))
     await tools.ok("browser_snapshot")
-    hovered = await tools.ok("browser_hover", ref="f1_e13")
-    assert hovered.text == 'Hovered button "Pay $1,018" [ref=f1_e13]. Next: browser_snapshot to see the result.'
+    hovered = await tools.ok("browser_hover", ref="f1_e16")
+    assert hovered.text == 'Hovered button "Pay $1,018" [ref=f1_e16]. Next: browser_snapshot to see the result.'
     # An overlay in the page over the iframe: the click inside the frame is refused, naming the overlay.
     await tools.ok("browser_navigate", url=fixture_url("checkout.html?overlay=1"))
     await tools.ok("browser_snapshot")
     # A new document, a new iframe: a new frame (f2).
-    assert await tools.error("browser_click", ref="f2_e26") == (
-        'Error executing tool browser_click: cannot click f2_e26 (button "Pay $1,018") after 1 s of retries: another '
+    assert await tools.error("browser_click", ref="f2_e32") == (
+        'Error executing tool browser_click: cannot click f2_e32 (button "Pay $1,018") after 1 s of retries: another '
         'element covers its centre: <div id="overlay"> "Processing…". Close or dismiss that first (a dialog, cookie '
         "banner or overlay), then retry."
     )
