@@ -3,13 +3,15 @@ remote object) and back to its iframe, bridge calls in any frame, out-of-process
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 import pytest
+import trio
 
 from verdex.browser.page import Page
 from verdex.browser.snapshot import take_snapshot
-from verdex.errors import StaleRefError, UsageError
+from verdex.errors import CDPError, StaleRefError, UsageError
 
 URL = Callable[[str], str]
 
@@ -53,3 +55,27 @@ async def test_content_frame_frame_owner_and_bridge_calls(page: Page, fixture_ur
     assert list(page.frames.values()) == [page.main_frame]
     with pytest.raises(StaleRefError, match=r"frame f1 \(.*nested-1\.html\) was removed from the page"):
         await page.bridge_call("snapshot", {}, frame=level_1)
+
+
+async def test_a_crashed_frame_process_is_named_not_dropped(page: Page, fixture_url: URL) -> None:
+    await page.navigate(fixture_url("checkout.html"))
+    await take_snapshot(page, max_chars=100_000)
+    card = page.frame_by_ordinal(1)
+    assert card is not None
+    assert card.session is not None
+    with trio.move_on_after(5):
+        async with card.session.expect("Inspector.targetCrashed") as crashed:
+            with contextlib.suppress(CDPError):  # the renderer dies before it answers
+                await card.session.send("Page.crash", timeout=2)
+            await crashed.wait(timeout=5)
+    assert card.crashed
+    assert not page.crashed  # only the frame's process
+    lines = (await take_snapshot(page, max_chars=100_000)).text.splitlines()
+    card_url = fixture_url("card-form.html").replace("127.0.0.1", "localhost")
+    assert lines[-3:] == [
+        "    - iframe [ref=e9]:",
+        f"      - … frame content unavailable: the process of frame f1 ({card_url}) crashed",
+        "    - status: Waiting for payment",
+    ]
+    await page.navigate(fixture_url("checkout.html"))
+    assert "Card number" in (await take_snapshot(page, max_chars=100_000)).text

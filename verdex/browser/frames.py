@@ -75,6 +75,7 @@ class Frame:
         lifecycle: lifecycle events seen for ``lifecycle_loader`` (``DOMContentLoaded``, ``load`` ...).
         same_document_moves: fragment and History API changes seen.
         documents: documents the frame has shown (grows with each new one).
+        crashed: the process of its current document crashed (a new document clears it).
     """
 
     id: str
@@ -88,6 +89,7 @@ class Frame:
     lifecycle_loader: str | None = None
     same_document_moves: int = 0
     documents: int = 0
+    crashed: bool = False
     _guards: set[trio.CancelScope] = field(default_factory=set)
 
     @property
@@ -410,6 +412,7 @@ class FrameTree:
         restored = params.get("type") == "BackForwardCacheRestore"
         if info.get("loaderId") != frame.loader_id:
             frame.documents += 1
+            frame.crashed = False
             if not restored:
                 # A new document's contexts are announced after this event; a restored one's before it.
                 frame.set_world(None)
@@ -516,6 +519,7 @@ class FrameTree:
                 self.crashed = True
         for frame in self.frames.values():
             if frame.target is target:
+                frame.crashed = True
                 frame.set_world(None)
         self.notify()
 

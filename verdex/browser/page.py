@@ -279,8 +279,14 @@ class Page:
 
         Raises:
             StaleRefError: the frame was removed from the page.
-            NavigationError: the frame has no session to reach it within the call timeout.
+            NavigationError: the frame's process crashed, or it has no session to reach it within
+                the call timeout.
         """
+
+        if frame.crashed and frame.parent_id is not None:
+            raise NavigationError(
+                f"the process of {frame.label} ({frame.url}) crashed; call browser_navigate to load the page again"
+            )
 
         def live() -> bool:
             return frame.world is not None and frame.target is not None and frame.target.ready

@@ -133,8 +133,10 @@ async def _frame_content(page: Page, parent: Frame, number: int, depth: int | No
             hidden = await _lines(page, child, None, None, None)
             return [f"- … {len(hidden)} more"] if hidden else []
         return await _lines(page, child, None, None if depth is None else depth - line_depth, None)
-    except (ContextLostError, NavigationError) as exc:
+    except ContextLostError as exc:
         return [f"- … frame content unavailable: it navigated during the snapshot ({_first_line(exc)})"]
+    except NavigationError as exc:
+        return [f"- … frame content unavailable: {_first_line(exc)}"]
     except (StaleRefError, UsageError) as exc:
         return [f"- … frame content unavailable: {_first_line(exc)}"]
 
