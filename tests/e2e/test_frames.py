@@ -281,6 +281,28 @@ async def test_a_frame_navigating_and_its_stale_refs(tools: Tools, fixture_url: 
         '      - heading "Level 2, next page" [level=3]',
         '      - button "Continue" [ref=f3_e10]',
     ]
+    # The frame's navigation added a history entry: going back moves the frame, not the page.
+    back = await tools.ok("browser_go_back")
+    assert back.text == (
+        f"Frame f3 navigated to {level_2} (HTTP 200 OK); the page stays at {fixture_url('nested.html')}. "
+        'Title: "Nested frames". Next: browser_snapshot.'
+    )
+    assert back.data == {
+        "url": fixture_url("nested.html"),
+        "frame": "f3",
+        "frameUrl": level_2,
+        "title": "Nested frames",
+        "status": 200,
+        "statusText": "OK",
+    }
+    lines = (await tools.ok("browser_snapshot")).text.splitlines()
+    assert lines[9:14] == [
+        "    - iframe [ref=f1_e5]:",
+        "      - generic:",
+        '        - heading "Level 2" [level=3]',
+        '        - link "Next page" [ref=f3_e11]:',
+        "          - /url: nested-2b.html",
+    ]
 
 
 async def test_covered_iframe_and_hover_in_a_frame(tools: Tools, fixture_url: URL) -> None:

@@ -234,11 +234,14 @@ class Page:
     async def go_back(self) -> Navigation:
         """Go back one history entry (``Page.navigateToHistoryEntry``) and wait for it to be shown.
 
-        A document restored from the back/forward cache is shown at once (it keeps its refs); a
-        History API or fragment entry moves within the document.
+        The entry may move the page or one of its frames (a frame that navigated on its own adds
+        an entry to the page's history): every frame is watched, and the one that moved is
+        reported (``Navigation.frame``). A document restored from the back/forward cache is shown
+        at once (it keeps its refs); a History API or fragment entry moves within the document.
 
         Raises:
             UsageError: there is no earlier entry.
+            NavigationError: nothing moved, or the document did not load, within the navigation timeout.
         """
         timeout = self.settings.call_timeout
         history = await self.session.send("Page.getNavigationHistory", timeout=timeout)
@@ -246,22 +249,34 @@ class Page:
         entries = history.get("entries", [])
         if index <= 0 or index >= len(entries):
             raise UsageError("there is no earlier page in this page's history; call browser_navigate instead")
-        frame = self.main_frame
-        previous = frame.loader_id
-        moves_before = frame.same_document_moves
+        before = {frame.id: (frame, frame.loader_id, frame.same_document_moves) for frame in self.frames.values()}
+
+        def moved() -> list[tuple[Frame, str | None, bool]]:
+            """The frames that changed: (frame, its previous loader, same document?), the main frame first."""
+            result = []
+            for frame, loader, moves in before.values():
+                if self.frames.get(frame.id) is not frame:
+                    continue
+                if frame.loader_id != loader:
+                    result.append((frame, loader, False))
+                elif frame.same_document_moves > moves:
+                    result.append((frame, loader, True))
+            return sorted(result, key=lambda item: item[0].ordinal)
+
         await self.session.send("Page.navigateToHistoryEntry", {"entryId": entries[index - 1]["id"]}, timeout=timeout)
-
-        def arrived() -> bool:
-            return frame.same_document_moves > moves_before or frame.loader_id != previous
-
-        await self.wait_until(arrived, self.settings.navigation_timeout)
-        if frame.same_document_moves > moves_before and frame.loader_id == previous:
-            return Navigation(url=frame.url, same_document=True)
-        navigation = await wait_for_load(
-            self.tree, frame, "", previous, self.settings.navigation_timeout, entries[index - 1].get("url", "")
-        )
+        navigation_timeout = self.settings.navigation_timeout
+        if not await self.wait_until(lambda: bool(moved()), navigation_timeout):
+            raise NavigationError(
+                f"going back to {entries[index - 1].get('url', 'the previous entry')} changed nothing within "
+                f"{navigation_timeout:g} s; call browser_snapshot to see where the page is"
+            )
+        frame, loader, same_document = moved()[0]
+        if same_document:
+            return Navigation(url=frame.url, same_document=True, frame=frame.ordinal)
+        wanted = entries[index - 1].get("url", "") if frame.ordinal == 0 else frame.url
+        navigation = await wait_for_load(self.tree, frame, "", loader, navigation_timeout, wanted)
         # A page restored from the back/forward cache: its frame tree is being read again.
-        await self.wait_until(lambda: not self.tree.refreshing, self.settings.call_timeout)
+        await self.wait_until(lambda: not self.tree.refreshing, timeout)
         return navigation
 
     async def watch_navigation(self, frame: Frame | None = None) -> NavigationWatch:

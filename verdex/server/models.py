@@ -31,9 +31,15 @@ class _Facts(BaseModel):
 
 
 class NavigateResult(BaseModel):
-    """Where the page is after a navigation. ``status`` is the HTTP status (absent for non-HTTP)."""
+    """Where the page is after a navigation. ``status`` is the HTTP status (absent for non-HTTP).
+
+    ``frame`` and ``frameUrl``: when going back moved a frame rather than the page, which frame
+    (``f3``) and where it went (``url`` stays the page's).
+    """
 
     url: str
+    frame: str | None = None
+    frameUrl: str | None = None
     title: str
     status: int | None = None
     statusText: str | None = None

@@ -240,7 +240,9 @@ DEFAULT_MAX_CHARS = 40_000
 async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResult:
     title = await page.title()
     result = NavigateResult(
-        url=navigation.url,
+        url=page.url,
+        frame=f"f{navigation.frame}" if navigation.frame else None,
+        frameUrl=navigation.url if navigation.frame else None,
         title=title,
         status=navigation.status,
         statusText=navigation.status_text or None,
@@ -252,7 +254,11 @@ async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResu
         if navigation.status
         else ""
     )
-    if navigation.same_document:
+    if navigation.frame:
+        # A frame moved (going back through an entry a frame added), not the page.
+        verb = "moved within its document" if navigation.same_document else "navigated"
+        text = f"Frame f{navigation.frame} {verb} to {navigation.url}{status}; the page stays at {page.url}."
+    elif navigation.same_document:
         text = f"Moved to {navigation.url} in the same document (a History API or fragment change: refs stay valid)."
     else:
         text = f"Navigated to {navigation.url}{status}."
