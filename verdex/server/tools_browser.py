@@ -317,10 +317,17 @@ async def _page_text(page: Page) -> str:
     """The rendered text of the page and of every frame in it (one ``innerText`` per document)."""
     texts = []
     for frame in list(page.frames.values()):
+        # Frames that are loading or moving between processes are read at the next poll; a
+        # frame that is not live never holds up the others.
+        session, context = frame.session, frame.world
+        live = session is not None and context is not None and frame.target is not None and frame.target.ready
+        if frame is not page.main_frame and not live:
+            continue
         try:
-            context = await page.world_of(frame)
-            session = frame.session
-            if session is None:
+            if frame is page.main_frame:
+                context = await page.world_of(frame)
+                session = frame.session
+            if session is None or context is None:
                 continue
             answer = await session.send(
                 "Runtime.evaluate",
