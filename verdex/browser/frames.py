@@ -232,7 +232,8 @@ class FrameTree:
             # A local frame became remote (or the subtree was already gone: then it is adopted anew).
             self._remove_children(frame)
             self._take(frame, target)
-        parent_frame_id = info.get("parentFrameId") or (frame.parent_id if frame else None)
+        # Its frame tree names the parent frame too (targetInfo only names the parent target).
+        parent_frame_id = frame.parent_id if frame is not None else None
         self._nursery.start_soon(self._start_child, target, parent_frame_id, bool(params.get("waitingForDebugger")))
         self.notify()
 
