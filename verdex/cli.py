@@ -15,10 +15,15 @@ import trio
 
 from verdex import __version__
 from verdex.browser.launcher import BrowserOptions
-from verdex.errors import VerdexError
+from verdex.browser.page import check_url
+from verdex.browser.storage_state import load_storage_state
+from verdex.errors import AuthFileError, UsageError, VerdexError
 from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
 
-__all__ = ["main"]
+__all__ = ["NO_AUTH_FILE", "main"]
+
+#: ``--role NAME none [URL]``: a role that starts logged out (log in through the tools, then save_role_state).
+NO_AUTH_FILE = "none"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -56,8 +61,8 @@ def _parser() -> argparse.ArgumentParser:
         nargs="+",
         action="append",
         metavar=("NAME", "AUTH_FILE [DEFAULT_URL]"),
-        help="a role with its Playwright storageState file and optional start URL (repeatable); "
-        "without --role there is one role, 'default', with no login",
+        help="a role with its Playwright storageState file and optional start URL (repeatable; AUTH_FILE 'none' "
+        "for a role that starts logged out); without --role there is one role, 'default', with no login",
     )
     serve.set_defaults(run=_run_serve)
 
@@ -146,7 +151,43 @@ def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Server
 def _role(values: list[str], parser: argparse.ArgumentParser) -> RoleConfig:
     if len(values) not in (2, 3):
         parser.error(f"--role takes NAME AUTH_FILE [DEFAULT_URL] (got {' '.join(values)})")
-    return RoleConfig(values[0], Path(values[1]), values[2] if len(values) == 3 else None)
+    name, auth = values[0], values[1]
+    default_url = values[2] if len(values) == 3 else None
+    if default_url is not None:
+        try:
+            check_url(default_url)
+        except UsageError as exc:
+            parser.error(f"--role {name}: DEFAULT_URL: {exc}")
+    auth_file = None if auth == NO_AUTH_FILE else Path(auth).expanduser().absolute()
+    return RoleConfig(name, auth_file, default_url)
+
+
+_CLI_AUTH_HINT = (
+    "verdex serve did not start. Fix the file (Playwright's storageState JSON), or give none as AUTH_FILE "
+    "to start the role logged out"
+)
+
+
+def _check_auth_files(config: ServerConfig) -> None:
+    """Read and check every role's auth file now, so a bad one stops ``verdex serve`` at start.
+
+    Raises:
+        AuthFileError: the first bad file, with the role's name.
+    """
+    for role in config.roles:
+        if role.auth_file is None:
+            continue
+        try:
+            state = load_storage_state(role.auth_file)
+        except AuthFileError as exc:
+            raise AuthFileError(exc.path, exc.problem, role=role.name, hint=_CLI_AUTH_HINT) from exc
+        if state.not_applied:
+            logging.getLogger("verdex").warning(
+                "role %s: %s also holds %s, which verdex does not restore (it applies cookies and localStorage)",
+                role.name,
+                role.auth_file,
+                ", ".join(state.not_applied),
+            )
 
 
 def _serve_args(args: argparse.Namespace) -> tuple[str, ...]:
@@ -174,6 +215,7 @@ def _serve_args(args: argparse.Namespace) -> tuple[str, ...]:
 def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:
     from verdex.server.app import serve
 
+    _check_auth_files(config)
     trio.run(serve, config)
 
 
