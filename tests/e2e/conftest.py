@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp_types import TextContent
+
+from tests.support import Marketplace, marketplace_server
 
 
 @dataclass
@@ -48,8 +52,40 @@ def serve_parameters(*args: str) -> StdioServerParameters:
     return StdioServerParameters(command=sys.executable, args=["-m", "verdex", "serve", *args])
 
 
+ServeTools = Callable[..., AbstractAsyncContextManager[Tools]]
+
+
 @pytest.fixture
-async def tools(cdp_endpoint: str) -> AsyncIterator[Tools]:
+def serve_tools(cdp_endpoint: str) -> ServeTools:
+    """``async with serve_tools("--role", "admin", path, url) as tools``: a ``verdex serve`` with extra
+    arguments, attached to the shared Chromium (its own incognito contexts)."""
+
+    @asynccontextmanager
+    async def serve(*args: str | Path) -> AsyncIterator[Tools]:
+        parameters = serve_parameters("--cdp-endpoint", cdp_endpoint, "--timeout-action", "1000", *map(str, args))
+        async with Client(parameters) as client:
+            yield Tools(client)
+
+    return serve
+
+
+@pytest.fixture
+async def tools(serve_tools: ServeTools) -> AsyncIterator[Tools]:
     """A ``verdex serve`` attached to the shared Chromium (its own incognito contexts)."""
-    async with Client(serve_parameters("--cdp-endpoint", cdp_endpoint, "--timeout-action", "1000")) as client:
-        yield Tools(client)
+    async with serve_tools() as connected:
+        yield connected
+
+
+@pytest.fixture
+def marketplace(tmp_path: Path) -> Iterator[Marketplace]:
+    """The marketplace app with fresh state, and a storageState file per user in ``tmp_path/auth``."""
+    with marketplace_server(tmp_path / "auth") as running:
+        yield running
+
+
+def role_args(market: Marketplace, *roles: str, path: str = "products") -> list[str | Path]:
+    """``--role NAME AUTH_FILE URL`` for each role, logged in with the marketplace's auth files."""
+    args: list[str | Path] = []
+    for role in roles:
+        args += ["--role", role, market.auth[role], market.url + path]
+    return args
