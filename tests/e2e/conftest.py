@@ -57,12 +57,14 @@ ServeTools = Callable[..., AbstractAsyncContextManager[Tools]]
 
 @pytest.fixture
 def serve_tools(cdp_endpoint: str) -> ServeTools:
-    """``async with serve_tools("--role", "admin", path, url) as tools``: a ``verdex serve`` with extra
-    arguments, attached to the shared Chromium (its own incognito contexts)."""
+    """``async with serve_tools("--role", "admin", path, url, cwd=...) as tools``: a ``verdex serve`` with
+    extra arguments (and a working directory), attached to the shared Chromium (its own incognito contexts)."""
 
     @asynccontextmanager
-    async def serve(*args: str | Path) -> AsyncIterator[Tools]:
+    async def serve(*args: str | Path, cwd: Path | None = None) -> AsyncIterator[Tools]:
         parameters = serve_parameters("--cdp-endpoint", cdp_endpoint, "--timeout-action", "1000", *map(str, args))
+        if cwd is not None:
+            parameters.cwd = cwd
         async with Client(parameters) as client:
             yield Tools(client)
 
