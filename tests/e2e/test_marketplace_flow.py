@@ -8,7 +8,7 @@ role's page shows.
 
 from __future__ import annotations
 
-from tests.e2e.conftest import ServeTools, Tools, role_args
+from tests.e2e.conftest import Serve, Tools, role_args
 from tests.e2e.snapshots import block, card, ref, without_refs
 from tests.support import Marketplace
 
@@ -25,9 +25,9 @@ async def snapshot(tools: Tools) -> str:
     return (await tools.ok("browser_snapshot")).text
 
 
-async def test_marketplace_flow_across_three_roles(serve_tools: ServeTools, marketplace: Marketplace) -> None:
+async def test_marketplace_flow_across_three_roles(serve: Serve, marketplace: Marketplace) -> None:
     url = marketplace.url
-    async with serve_tools(*role_args(marketplace, "admin", "provider", "customer")) as tools:
+    async with serve(*role_args(marketplace, "admin", "provider", "customer")) as tools:
         roles = await tools.ok("list_current_roles")
         assert roles.text.splitlines()[0] == "Roles (3; current: admin):"
         assert [role["active"] for role in roles.data["roles"]] == [False, False, False]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tests.e2e.conftest import ServeTools, Tools, role_args
+from tests.e2e.conftest import Serve, Tools, role_args
 from tests.e2e.snapshots import ref, without_refs
 from tests.support import Marketplace
 
@@ -28,10 +28,10 @@ async def seen(tools: Tools, url: str) -> dict[str, str]:
 
 
 async def test_storage_set_in_one_role_is_invisible_in_the_others(
-    serve_tools: ServeTools, marketplace: Marketplace, fixture_url: Callable[[str], str]
+    serve: Serve, marketplace: Marketplace, fixture_url: Callable[[str], str]
 ) -> None:
     lab = fixture_url("storage.html")
-    async with serve_tools(*role_args(marketplace, *ROLES)) as tools:
+    async with serve(*role_args(marketplace, *ROLES)) as tools:
         for index, role in enumerate(ROLES):
             await tools.ok("select_role", role=role)
             assert await seen(tools, lab) == dict.fromkeys(KINDS, "none")  # the others' values are not here
@@ -45,12 +45,10 @@ async def test_storage_set_in_one_role_is_invisible_in_the_others(
                 assert await seen(tools, lab) == dict.fromkeys(KINDS, expected), (role, other)
 
 
-async def test_signing_out_in_one_role_leaves_the_others_signed_in(
-    serve_tools: ServeTools, marketplace: Marketplace
-) -> None:
+async def test_signing_out_in_one_role_leaves_the_others_signed_in(serve: Serve, marketplace: Marketplace) -> None:
     products = marketplace.url + "products"
     names = {"admin": "Ada Admin", "provider": "Pat Provider", "customer": "Cleo Customer"}
-    async with serve_tools(*role_args(marketplace, *ROLES)) as tools:
+    async with serve(*role_args(marketplace, *ROLES)) as tools:
         for role in ROLES:
             await tools.ok("select_role", role=role)
             page = without_refs((await tools.ok("browser_snapshot")).text)

@@ -7,18 +7,16 @@ from pathlib import Path
 
 import trio
 
-from tests.e2e.conftest import ServeTools, Tools
+from tests.e2e.conftest import Serve, Tools
 from tests.e2e.snapshots import ref
 from tests.oracle import playwright_browser
 from tests.support import Marketplace
 
 
-async def log_in_and_save(
-    serve_tools: ServeTools, marketplace: Marketplace, path: Path
-) -> tuple[str, dict[str, object]]:
+async def log_in_and_save(serve: Serve, marketplace: Marketplace, path: Path) -> tuple[str, dict[str, object]]:
     """Log the customer in through the tools (a role without auth file), dismiss the tips, save the state."""
     url = marketplace.url
-    async with serve_tools("--role", "customer", "none", url + "login") as connected:
+    async with serve("--role", "customer", "none", url + "login") as connected:
         tools: Tools = connected
         page = (await tools.ok("browser_snapshot")).text
         await tools.ok("browser_type", ref=ref(page, '- textbox "Email"'), text="customer@market.test")
@@ -31,11 +29,9 @@ async def log_in_and_save(
         return saved.text, saved.data
 
 
-def test_saved_role_state_loads_in_playwright_logged_in(
-    serve_tools: ServeTools, marketplace: Marketplace, tmp_path: Path
-) -> None:
+def test_saved_role_state_loads_in_playwright_logged_in(serve: Serve, marketplace: Marketplace, tmp_path: Path) -> None:
     path = tmp_path / "customer.json"
-    text, data = trio.run(log_in_and_save, serve_tools, marketplace, path)
+    text, data = trio.run(log_in_and_save, serve, marketplace, path)
     assert data == {"role": "customer", "path": str(path), "cookies": 1, "origins": [marketplace.origin]}
     written = json.loads(path.read_text())
     assert written["cookies"][0]["value"] not in text  # values stay out of the answer

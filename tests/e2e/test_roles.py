@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import ServeTools, role_args
+from tests.e2e.conftest import Serve, role_args
 from tests.e2e.snapshots import without_refs
 from tests.support import Marketplace
 
@@ -67,8 +67,8 @@ def put(path: Path, content: str | None) -> None:
         path.write_text(content, encoding="utf-8")
 
 
-async def test_one_default_role_without_role_options(serve_tools: ServeTools, fixture_url: URL) -> None:
-    async with serve_tools() as tools:
+async def test_one_default_role_without_role_options(serve: Serve, fixture_url: URL) -> None:
+    async with serve() as tools:
         current = await tools.ok("get_current_role")
         assert current.text == (
             "Current role: default, not started (its browser context opens when a tool first needs its page)."
@@ -92,11 +92,9 @@ async def test_one_default_role_without_role_options(serve_tools: ServeTools, fi
         )
 
 
-async def test_roles_start_on_first_use_with_their_default_url(
-    serve_tools: ServeTools, marketplace: Marketplace
-) -> None:
+async def test_roles_start_on_first_use_with_their_default_url(serve: Serve, marketplace: Marketplace) -> None:
     url = marketplace.url
-    async with serve_tools(*role_args(marketplace, "customer"), "--role", "guest", "none", url + "login") as tools:
+    async with serve(*role_args(marketplace, "customer"), "--role", "guest", "none", url + "login") as tools:
         listed = await tools.ok("list_current_roles")
         assert listed.text == (
             "Roles (2; current: customer):\n"
@@ -131,12 +129,12 @@ async def test_roles_start_on_first_use_with_their_default_url(
 
 
 async def test_a_default_url_that_does_not_load_is_a_note(
-    serve_tools: ServeTools, marketplace: Marketplace, tmp_path: Path
+    serve: Serve, marketplace: Marketplace, tmp_path: Path
 ) -> None:
     from tests.support import unused_port
 
     dead = f"http://127.0.0.1:{unused_port()}/"
-    async with serve_tools("--role", "admin", marketplace.auth["admin"], dead) as tools:
+    async with serve("--role", "admin", marketplace.auth["admin"], dead) as tools:
         selected = await tools.ok("select_role", role="admin")
         assert selected.text.splitlines()[0] == (
             f"Note: Role 'admin' started, but its default URL did not open: could not open {dead}: "
@@ -181,7 +179,7 @@ def test_bad_default_url_stops_verdex_serve_at_start() -> None:
 
 
 async def test_bad_auth_file_on_use_is_a_tool_error_and_nothing_is_applied(
-    serve_tools: ServeTools, marketplace: Marketplace
+    serve: Serve, marketplace: Marketplace
 ) -> None:
     admin = marketplace.auth["admin"]
     good = admin.read_text()
@@ -198,7 +196,7 @@ async def test_bad_auth_file_on_use_is_a_tool_error_and_nothing_is_applied(
             json.dumps(refused),
         ),
     ]
-    async with serve_tools(*role_args(marketplace, "admin", "customer")) as tools:
+    async with serve(*role_args(marketplace, "admin", "customer")) as tools:
         for problem, content in cases:
             put(admin, content)
             expected = f"role 'admin' could not start: auth file {admin} {problem}. {HINT}"
@@ -223,14 +221,14 @@ async def test_bad_auth_file_on_use_is_a_tool_error_and_nothing_is_applied(
         assert '- complementary "Tips":' in page.splitlines()  # the refused file's localStorage never landed
 
 
-async def test_parts_verdex_does_not_restore_are_a_note(serve_tools: ServeTools, marketplace: Marketplace) -> None:
+async def test_parts_verdex_does_not_restore_are_a_note(serve: Serve, marketplace: Marketplace) -> None:
     admin = marketplace.auth["admin"]
     data = json.loads(admin.read_text())
     data["origins"] = [
         {"origin": marketplace.origin, "localStorage": [], "indexedDB": [{"name": "cache", "version": 1, "stores": []}]}
     ]
     admin.write_text(json.dumps(data))
-    async with serve_tools(*role_args(marketplace, "admin")) as tools:
+    async with serve(*role_args(marketplace, "admin")) as tools:
         selected = await tools.ok("select_role", role="admin")
         assert selected.text.splitlines()[0] == (
             f"Note: Role 'admin': its auth file also holds IndexedDB of {marketplace.origin}, which verdex does not "
@@ -238,10 +236,10 @@ async def test_parts_verdex_does_not_restore_are_a_note(serve_tools: ServeTools,
         )
 
 
-async def test_save_role_state_default_paths(serve_tools: ServeTools, marketplace: Marketplace, tmp_path: Path) -> None:
+async def test_save_role_state_default_paths(serve: Serve, marketplace: Marketplace, tmp_path: Path) -> None:
     work = tmp_path / "work"
     work.mkdir()
-    async with serve_tools(*role_args(marketplace, "admin"), "--role", "guest", "none", cwd=work) as tools:
+    async with serve(*role_args(marketplace, "admin"), "--role", "guest", "none", cwd=work) as tools:
         saved = await tools.ok("save_role_state")
         admin = marketplace.auth["admin"]
         assert saved.data == {"role": "admin", "path": str(admin), "cookies": 1, "origins": []}
