@@ -1,4 +1,4 @@
-"""The ``verdex`` command: ``serve``, ``demo``, ``snapshot``, ``explore``.
+"""The ``verdex`` command: ``serve``, ``demo``, ``demo-roles``, ``snapshot``, ``explore``.
 
 Logs go to stderr only (stdout is the MCP channel of ``serve``).
 """
@@ -78,6 +78,16 @@ def _parser() -> argparse.ArgumentParser:
     target.add_argument("--button", help="the target is the first button with this accessible name")
     _browser_options(demo)
     demo.set_defaults(run=_run_demo)
+
+    demo_roles = commands.add_parser(
+        "demo-roles",
+        help="a multi-role walk (provider, admin, customer) on the bundled marketplace through MCP",
+        description="Start the bundled marketplace app with one storageState file per user, start verdex serve with "
+        "three --role options, and walk a provider -> admin -> customer story through a real MCP client over stdio, "
+        "printing each call and what the role's page shows.",
+    )
+    _browser_options(demo_roles)
+    demo_roles.set_defaults(run=_run_demo_roles)
 
     snapshot = commands.add_parser("snapshot", help="print the accessibility snapshot of a page")
     snapshot.add_argument("url")
@@ -271,6 +281,12 @@ def _run_demo(args: argparse.Namespace, config: ServerConfig) -> None:
         url=args.url, ref=args.ref, button=args.button, serve_args=_serve_args(args), browser=config.browser
     )
     trio.run(run_demo, options)
+
+
+def _run_demo_roles(args: argparse.Namespace, config: ServerConfig) -> None:
+    from verdex.demo_roles import RolesDemoOptions, run_roles_demo
+
+    trio.run(run_roles_demo, RolesDemoOptions(serve_args=_serve_args(args)))
 
 
 def _run_snapshot(args: argparse.Namespace, config: ServerConfig) -> None:
