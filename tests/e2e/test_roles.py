@@ -263,3 +263,15 @@ async def test_save_role_state_default_paths(serve: Serve, marketplace: Marketpl
         assert await tools.error("save_role_state", path=str(work)) == (
             f"Error executing tool save_role_state: cannot write {work}: Is a directory; pass another path"
         )
+
+
+async def test_after_browser_close_a_role_starts_with_its_auth_file_again(
+    serve: Serve, marketplace: Marketplace
+) -> None:
+    async with serve(*role_args(marketplace, "customer")) as tools:
+        assert "Signed in as Cleo Customer" in (await tools.ok("browser_snapshot")).text
+        assert (await tools.ok("browser_close")).text == "Browser closed."
+        assert (await tools.ok("get_current_role")).data["active"] is False
+        page = (await tools.ok("browser_snapshot")).text
+        assert page.startswith(f"Page: Products · Market ({marketplace.url}products)\n")
+        assert "Signed in as Cleo Customer" in page

@@ -131,6 +131,7 @@ class Session:
             self.notices.append(
                 f"The browser had gone away ({reason}); verdex started a new one. "
                 f"Lost: the pages, refs and logins of role(s) {', '.join(lost) or 'none'}."
+                + _relogin_note([self.roles[name] for name in lost])
             )
         self._running = await self._nursery.start(self._run_browser)
         assert self._running is not None
@@ -256,6 +257,13 @@ class Session:
     def take_notices(self) -> list[str]:
         notices, self.notices = self.notices, []
         return notices
+
+
+def _relogin_note(roles: list[Role]) -> str:
+    with_file = [role.name for role in roles if role.config.auth_file is not None]
+    if not with_file:
+        return ""
+    return f" Role(s) {', '.join(with_file)} get their auth file applied again when next used."
 
 
 @asynccontextmanager
