@@ -245,10 +245,18 @@ async def _scratch_page(context: BrowserContext) -> AsyncIterator[_ScratchPage]:
             remove()
     finally:
         with trio.CancelScope(shield=True), trio.move_on_after(5):
-            try:
-                await browser.session.send("Target.closeTarget", {"targetId": target_id}, timeout=5)
-            except VerdexError as exc:  # the context may be going away already
-                logger.debug("closing the scratch page %s: %s", target_id, exc)
+            await _close_target(browser.session, target_id)
+
+
+async def _close_target(browser: CDPSession, target_id: str) -> None:
+    """Close the scratch page and wait until it is gone (``Target.closeTarget`` answers before that)."""
+    gone = lambda params: params.get("targetId") == target_id  # noqa: E731
+    try:
+        async with browser.expect("Target.detachedFromTarget", gone) as detached:
+            await browser.send("Target.closeTarget", {"targetId": target_id}, timeout=5)
+            await detached.wait(5)
+    except VerdexError as exc:  # the context may be going away already
+        logger.debug("closing the scratch page %s: %s", target_id, exc)
 
 
 async def _answer_requests(session: CDPSession, paused: trio.MemoryReceiveChannel[str], timeout: float) -> None:

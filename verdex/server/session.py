@@ -28,7 +28,7 @@ from verdex.browser.context_storage import apply_storage_state
 from verdex.browser.page import Page, PageSettings
 from verdex.browser.storage_state import StorageState, load_storage_state, origin_of
 from verdex.cdp.connection import JSON
-from verdex.errors import AuthFileError, NavigationError
+from verdex.errors import AuthFileError, NavigationError, UsageError
 from verdex.server.config import RoleConfig, ServerConfig
 
 __all__ = ["Role", "Session", "open_session"]
@@ -190,12 +190,17 @@ class Session:
         fails to load leaves a notice, not an error: the role has started).
 
         Raises:
-            KeyError: ``name`` is not a configured role.
+            UsageError: ``name`` is not a configured role (the message lists them).
             AuthFileError: the role's auth file is missing, unreadable, malformed or expired, or
                 the browser refused part of it; no context was kept.
             BrowserLaunchError, CDPError: the browser could not be started or failed.
         """
-        role = self.roles[name]
+        role = self.roles.get(name)
+        if role is None:
+            raise UsageError(
+                f"there is no role {name!r}; the roles are {', '.join(self.roles)} "
+                "(set with verdex serve --role NAME AUTH_FILE [DEFAULT_URL])"
+            )
         browser = await self.browser()
         if (
             role.page is not None

@@ -41,12 +41,7 @@ def register_role_tools(server: MCPServer, session: Session) -> None:
         """Make a role current: every other tool then acts on its page. Each role is its own incognito browser
         context (own cookies, storage and login); the first selection starts it with its auth file and opens its
         default URL. Refs belong to the role whose snapshot gave them out."""
-        if role not in session.roles:
-            raise UsageError(
-                f"there is no role {role!r}; the roles are {', '.join(session.roles)} "
-                "(set with verdex serve --role NAME AUTH_FILE [DEFAULT_URL])"
-            )
-        page = await session.page_for(role)
+        page = await session.page_for(role)  # UsageError for a role that is not configured
         previous, session.current_role = session.current_role, role
         title = await page.title()
         where = f'"{title}" at {page.url}' if title else page.url
