@@ -9,7 +9,7 @@ URL    ?=
 REF    ?=
 BUTTON ?=
 
-.PHONY: all install chromium demo test lint typecheck pytest bridge bridge-check bench conformance clean
+.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles conformance clean
 
 all: test
 
@@ -38,6 +38,10 @@ chromium:
 ## demo: the progressive-disclosure walk on the bundled shop (or URL=... REF=e3 / BUTTON="Add to Cart")
 demo: install
 	$(BIN)/verdex demo $(if $(URL),$(URL)) $(if $(REF),--ref $(REF)) $(if $(BUTTON),--button "$(BUTTON)")
+
+## demo-roles: a provider -> admin -> customer walk on the bundled marketplace, three roles in one server
+demo-roles: install
+	$(BIN)/verdex demo-roles
 
 ## test: lint, type-check, bridge bundle check, then the whole pytest suite
 test: install lint typecheck bridge-check pytest
@@ -70,6 +74,10 @@ bridge-check: bridge/node_modules/.stamp
 ## bench: token, latency and scale benchmarks (prints tables, writes benchmarks/results.json)
 bench: install
 	$(BIN)/python -m benchmarks
+
+## bench-roles: RSS/PSS of the server and its browser with 0, 1 and 5 active roles (median of 3 runs)
+bench-roles: install
+	$(BIN)/python -m benchmarks.roles_memory
 
 ## conformance: WPT accessible-name and role conformance table
 conformance: install

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
 
 import pytest
 from mcp import Client
@@ -63,11 +64,14 @@ async def page(browser: Browser) -> AsyncIterator[Page]:
 
 @pytest.fixture
 def serve(cdp_endpoint: str) -> Callable[..., AbstractAsyncContextManager[Tools]]:
-    """A factory of ``verdex serve`` subprocesses attached to the shared Chromium, with extra options."""
+    """A factory of ``verdex serve`` subprocesses attached to the shared Chromium, with extra options
+    (and optionally a working directory: ``serve("--role", ..., cwd=path)``)."""
 
     @asynccontextmanager
-    async def start(*args: str) -> AsyncIterator[Tools]:
-        async with Client(serve_parameters("--cdp-endpoint", cdp_endpoint, *args)) as client:
+    async def start(*args: str | Path, cwd: Path | None = None) -> AsyncIterator[Tools]:
+        parameters = serve_parameters("--cdp-endpoint", cdp_endpoint, *map(str, args))
+        parameters.cwd = cwd
+        async with Client(parameters) as client:
             yield Tools(client)
 
     return start

@@ -17,6 +17,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from verdex.browser.launcher import BASE_FLAGS, find_browser
@@ -41,6 +42,44 @@ def fixture_server(host: str = "127.0.0.1") -> Iterator[str]:
         if not line:
             raise RuntimeError("fixture server did not start")
         yield str(json.loads(line)["url"])
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@dataclass(frozen=True)
+class Marketplace:
+    """A running ``fixtures/marketplace/app.py``.
+
+    Attributes:
+        url: base URL, ending with ``/``.
+        auth: the storageState file of each user by role (``admin``, ``provider``, ``customer``);
+            the customer's also sets the tips-dismissed localStorage flag.
+    """
+
+    url: str
+    auth: dict[str, Path]
+
+    @property
+    def origin(self) -> str:
+        return self.url.rstrip("/")
+
+
+@contextmanager
+def marketplace_server(auth_dir: Path) -> Iterator[Marketplace]:
+    """Run the marketplace app on a free 127.0.0.1 port with fresh state; auth files go into ``auth_dir``."""
+    process = subprocess.Popen(
+        [sys.executable, str(FIXTURES / "marketplace" / "app.py"), "--port", "0", "--auth-dir", str(auth_dir)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        if not line:
+            raise RuntimeError("the marketplace app did not start")
+        started = json.loads(line)
+        yield Marketplace(started["url"], {role: Path(path) for role, path in started["auth"].items()})
     finally:
         process.terminate()
         process.wait(timeout=10)

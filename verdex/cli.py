@@ -1,4 +1,4 @@
-"""The ``verdex`` command: ``serve``, ``demo``, ``snapshot``, ``explore``.
+"""The ``verdex`` command: ``serve``, ``demo``, ``demo-roles``, ``snapshot``, ``explore``.
 
 Logs go to stderr only (stdout is the MCP channel of ``serve``).
 """
@@ -15,10 +15,15 @@ import trio
 
 from verdex import __version__
 from verdex.browser.launcher import BrowserOptions
-from verdex.errors import VerdexError
+from verdex.browser.page import check_url
+from verdex.browser.storage_state import load_storage_state
+from verdex.errors import AuthFileError, UsageError, VerdexError
 from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
 
-__all__ = ["main"]
+__all__ = ["NO_AUTH_FILE", "main"]
+
+#: ``--role NAME none [URL]``: a role that starts logged out (log in through the tools, then save_role_state).
+NO_AUTH_FILE = "none"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -56,8 +61,8 @@ def _parser() -> argparse.ArgumentParser:
         nargs="+",
         action="append",
         metavar=("NAME", "AUTH_FILE [DEFAULT_URL]"),
-        help="a role with its Playwright storageState file and optional start URL (repeatable); "
-        "without --role there is one role, 'default', with no login",
+        help="a role with its Playwright storageState file and optional start URL (repeatable; AUTH_FILE 'none' "
+        "for a role that starts logged out); without --role there is one role, 'default', with no login",
     )
     serve.set_defaults(run=_run_serve)
 
@@ -73,6 +78,16 @@ def _parser() -> argparse.ArgumentParser:
     target.add_argument("--button", help="the target is the first button with this accessible name")
     _browser_options(demo)
     demo.set_defaults(run=_run_demo)
+
+    demo_roles = commands.add_parser(
+        "demo-roles",
+        help="a multi-role walk (provider, admin, customer) on the bundled marketplace through MCP",
+        description="Start the bundled marketplace app with one storageState file per user, start verdex serve with "
+        "three --role options, and walk a provider -> admin -> customer story through a real MCP client over stdio, "
+        "printing each call and what the role's page shows.",
+    )
+    _browser_options(demo_roles)
+    demo_roles.set_defaults(run=_run_demo_roles)
 
     snapshot = commands.add_parser("snapshot", help="print the accessibility snapshot of a page")
     snapshot.add_argument("url")
@@ -163,7 +178,43 @@ def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Server
 def _role(values: list[str], parser: argparse.ArgumentParser) -> RoleConfig:
     if len(values) not in (2, 3):
         parser.error(f"--role takes NAME AUTH_FILE [DEFAULT_URL] (got {' '.join(values)})")
-    return RoleConfig(values[0], Path(values[1]), values[2] if len(values) == 3 else None)
+    name, auth = values[0], values[1]
+    default_url = values[2] if len(values) == 3 else None
+    if default_url is not None:
+        try:
+            check_url(default_url)
+        except UsageError as exc:
+            parser.error(f"--role {name}: DEFAULT_URL: {exc}")
+    auth_file = None if auth == NO_AUTH_FILE else Path(auth).expanduser().absolute()
+    return RoleConfig(name, auth_file, default_url)
+
+
+_CLI_AUTH_HINT = (
+    "verdex serve did not start. Fix the file (Playwright's storageState JSON), or give none as AUTH_FILE "
+    "to start the role logged out"
+)
+
+
+def _check_auth_files(config: ServerConfig) -> None:
+    """Read and check every role's auth file now, so a bad one stops ``verdex serve`` at start.
+
+    Raises:
+        AuthFileError: the first bad file, with the role's name.
+    """
+    for role in config.roles:
+        if role.auth_file is None:
+            continue
+        try:
+            state = load_storage_state(role.auth_file)
+        except AuthFileError as exc:
+            raise AuthFileError(exc.path, exc.problem, role=role.name, hint=_CLI_AUTH_HINT) from exc
+        if state.not_applied:
+            logging.getLogger("verdex").warning(
+                "role %s: %s also holds %s, which verdex does not restore (it applies cookies and localStorage)",
+                role.name,
+                role.auth_file,
+                ", ".join(state.not_applied),
+            )
 
 
 def _serve_args(args: argparse.Namespace) -> tuple[str, ...]:
@@ -219,6 +270,7 @@ def _run_skills_budgets(args: argparse.Namespace, config: ServerConfig) -> None:
 def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:
     from verdex.server.app import serve
 
+    _check_auth_files(config)
     trio.run(serve, config)
 
 
@@ -229,6 +281,12 @@ def _run_demo(args: argparse.Namespace, config: ServerConfig) -> None:
         url=args.url, ref=args.ref, button=args.button, serve_args=_serve_args(args), browser=config.browser
     )
     trio.run(run_demo, options)
+
+
+def _run_demo_roles(args: argparse.Namespace, config: ServerConfig) -> None:
+    from verdex.demo_roles import RolesDemoOptions, run_roles_demo
+
+    trio.run(run_roles_demo, RolesDemoOptions(serve_args=_serve_args(args)))
 
 
 def _run_snapshot(args: argparse.Namespace, config: ServerConfig) -> None:

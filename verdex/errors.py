@@ -18,6 +18,7 @@ message says what happened and what to call next.
     │   ├── StaleRefError         its element or document is gone
     │   └── CrossRoleRefError     it belongs to another role
     ├── ActionError               the element cannot be acted on (hidden, disabled, covered ...)
+    ├── AuthFileError             a role's storageState file is missing, unreadable or malformed
     └── UsageError                an argument is out of range or does not fit the page
 
 Errors from libraries below (trio, trio-websocket, OS errors) are translated where they occur,
@@ -30,6 +31,7 @@ from typing import Any
 
 __all__ = [
     "ActionError",
+    "AuthFileError",
     "BridgeCallError",
     "BridgeError",
     "BrowserClosedError",
@@ -136,6 +138,25 @@ class ActionError(VerdexError):
     def __init__(self, message: str, reason: str) -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class AuthFileError(VerdexError):
+    """A role's auth file (Playwright storageState JSON) cannot be used.
+
+    The message names the file and what is wrong with it, never a cookie or storage value.
+
+    Attributes:
+        path: the file, as an absolute path.
+        problem: what is wrong with it (``does not exist``, ``is not JSON: ...``).
+        role: the role that could not start because of it, when there is one.
+    """
+
+    def __init__(self, path: str, problem: str, *, role: str | None = None, hint: str = "") -> None:
+        prefix = f"role {role!r} could not start: " if role else ""
+        super().__init__(f"{prefix}auth file {path} {problem}" + (f". {hint}" if hint else ""))
+        self.path = path
+        self.problem = problem
+        self.role = role
 
 
 class UsageError(VerdexError):

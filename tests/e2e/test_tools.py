@@ -28,6 +28,10 @@ TOOLS = {
     "resolve_container": True,
     "inspect_pattern": True,
     "extract_anchors": True,
+    "select_role": False,
+    "get_current_role": True,
+    "list_current_roles": True,
+    "save_role_state": False,
 }
 
 LOGIN_SNAPSHOT = """- main:

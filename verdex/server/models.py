@@ -19,6 +19,10 @@ __all__ = [
     "InspectPatternResult",
     "NavigateResult",
     "ResolveContainerResult",
+    "RoleInfo",
+    "RolesResult",
+    "SaveRoleStateResult",
+    "SelectRoleResult",
     "Sibling",
     "SnapshotResult",
     "Truncation",
@@ -116,6 +120,42 @@ class FrameFacts(BaseModel):
     prefix: str
     url: str
     iframe: IframeFacts
+
+
+class RoleInfo(BaseModel):
+    """One configured role: whether it is current and started, its auth file, default URL and page URL."""
+
+    name: str
+    current: bool
+    active: bool
+    authFile: str | None = None
+    defaultUrl: str | None = None
+    url: str | None = None
+
+
+class RolesResult(BaseModel):
+    """The current role and every configured role (``select_role``, ``get_current_role``, ``list_current_roles``)."""
+
+    currentRole: str
+    roles: list[RoleInfo]
+
+
+class SelectRoleResult(BaseModel):
+    """The role now current, the one before it, and where the new role's page is."""
+
+    role: str
+    previousRole: str
+    url: str
+    title: str
+
+
+class SaveRoleStateResult(BaseModel):
+    """Where ``save_role_state`` wrote the role's storageState and what it holds (counts, never values)."""
+
+    role: str
+    path: str
+    cookies: int
+    origins: list[str]
 
 
 class TargetFacts(_Facts):

@@ -4,13 +4,19 @@ The browser is launched on first use and kept open by a task in the session's nu
 ``browser_close`` or the end of the session. If it goes away on its own (crash, killed, endpoint
 dropped) the next tool call starts a new one and the answer says what was lost.
 
-Each role has its own incognito browser context and page, created on first use.
+Each role has its own incognito browser context and page, created on first use: the role's auth
+file (Playwright storageState) is read and checked first, then applied to the new context
+(cookies, localStorage of every origin; see :mod:`verdex.browser.context_storage`), then the
+role's page is opened and, while it is blank, sent to the role's default URL. If the file is
+bad, or applying it fails, the context is disposed of: a role is either started with its whole
+login or not started.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
@@ -18,12 +24,22 @@ import trio
 
 from verdex._nursery import open_service_nursery
 from verdex.browser.browser import Browser, BrowserContext, open_browser
+from verdex.browser.context_storage import apply_storage_state
 from verdex.browser.page import Page, PageSettings
+from verdex.browser.storage_state import StorageState, load_storage_state, origin_of
+from verdex.cdp.connection import JSON
+from verdex.errors import AuthFileError, NavigationError, UsageError
 from verdex.server.config import RoleConfig, ServerConfig
 
 __all__ = ["Role", "Session", "open_session"]
 
 logger = logging.getLogger(__name__)
+
+_AUTH_HINT = (
+    "Nothing of it was applied and the role has no browser context. Fix the file (Playwright's storageState "
+    "JSON: context.storage_state(path=...) or verdex's save_role_state writes one), then call the tool again; "
+    "the other roles are not affected"
+)
 
 
 @dataclass(eq=False)
@@ -33,6 +49,10 @@ class Role:
     config: RoleConfig
     context: BrowserContext | None = None
     page: Page | None = None
+    #: http(s) origins the role's context has had storage for: from its auth file and every
+    #: document its page showed (in first-seen order). ``save_role_state`` reads their localStorage.
+    origins: dict[str, None] = field(default_factory=dict)
+    _unsubscribe: Callable[[], None] | None = None
 
     @property
     def name(self) -> str:
@@ -41,6 +61,27 @@ class Role:
     @property
     def active(self) -> bool:
         return self.page is not None and not self.page.closed
+
+    def attach(self, context: BrowserContext, page: Page, state: StorageState | None) -> None:
+        """Make ``context`` and ``page`` the role's, and start noting the origins the page shows."""
+        self.detach()
+        self.context, self.page = context, page
+        self.origins = dict.fromkeys(item.origin for item in state.origins) if state else {}
+
+        def navigated(params: JSON) -> None:
+            origin = origin_of(str(params.get("frame", {}).get("url", "")))
+            if origin is not None:
+                self.origins.setdefault(origin, None)
+
+        self._unsubscribe = page.session.on("Page.frameNavigated", navigated)
+
+    def detach(self) -> None:
+        """Forget the role's context and page (the caller closes them)."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self.context = None
+        self.page = None
 
 
 @dataclass(eq=False)
@@ -90,6 +131,7 @@ class Session:
             self.notices.append(
                 f"The browser had gone away ({reason}); verdex started a new one. "
                 f"Lost: the pages, refs and logins of role(s) {', '.join(lost) or 'none'}."
+                + _relogin_note([self.roles[name] for name in lost])
             )
         self._running = await self._nursery.start(self._run_browser)
         assert self._running is not None
@@ -113,8 +155,7 @@ class Session:
     async def _stop_browser(self) -> None:
         running, self._running = self._running, None
         for role in self.roles.values():
-            role.context = None
-            role.page = None
+            role.detach()
         if running is not None:
             running.stop.set()
             with trio.CancelScope(shield=True):
@@ -142,8 +183,24 @@ class Session:
         return await self.page_for(self.current_role)
 
     async def page_for(self, name: str) -> Page:
-        """The page of role ``name`` (a configured role), creating its context and page on first use."""
-        role = self.roles[name]
+        """The page of role ``name`` (a configured role), starting the role on first use.
+
+        Starting a role: check its auth file, create its incognito context, apply the file,
+        open its page, and open its default URL while the page is blank (a default URL that
+        fails to load leaves a notice, not an error: the role has started).
+
+        Raises:
+            UsageError: ``name`` is not a configured role (the message lists them).
+            AuthFileError: the role's auth file is missing, unreadable, malformed or expired, or
+                the browser refused part of it; no context was kept.
+            BrowserLaunchError, CDPError: the browser could not be started or failed.
+        """
+        role = self.roles.get(name)
+        if role is None:
+            raise UsageError(
+                f"there is no role {name!r}; the roles are {', '.join(self.roles)} "
+                "(set with verdex serve --role NAME AUTH_FILE [DEFAULT_URL])"
+            )
         browser = await self.browser()
         if (
             role.page is not None
@@ -154,16 +211,64 @@ class Session:
             if not role.page.crashed:
                 return role.page
             self.notices.append(
-                f"The page of role {role.name!r} had crashed (it was at {role.page.url}); verdex opened a new page."
+                f"The page of role {role.name!r} had crashed (it was at {role.page.url}); verdex opened a new page"
+                + (" and applied its auth file again." if role.config.auth_file else ".")
             )
             await role.context.close()
-        role.context = await browser.new_context(self.page_settings(role.name))
-        role.page = await role.context.new_page()
-        return role.page
+            role.detach()
+        return await self._start_role(role, browser)
+
+    async def _start_role(self, role: Role, browser: Browser) -> Page:
+        state = self.auth_state(role.config)
+        context = await browser.new_context(self.page_settings(role.name))
+        try:
+            # The page first: Chromium gives the first target of a context its window (and size).
+            page = await context.new_page()
+            if state is not None:
+                try:
+                    await apply_storage_state(context, state)
+                except AuthFileError as exc:
+                    raise AuthFileError(exc.path, exc.problem, role=role.name, hint=_AUTH_HINT) from exc
+        except BaseException:
+            await context.close()
+            raise
+        role.attach(context, page, state)
+        if state is not None and state.not_applied:
+            self.notices.append(
+                f"Role {role.name!r}: its auth file also holds {', '.join(state.not_applied)}, which verdex does not "
+                "restore (it applies cookies and localStorage)."
+            )
+        default_url = role.config.default_url
+        if default_url and page.url in ("", "about:blank"):
+            try:
+                await page.navigate(default_url)
+            except NavigationError as exc:
+                self.notices.append(f"Role {role.name!r} started, but its default URL did not open: {exc}")
+        return page
+
+    def auth_state(self, config: RoleConfig) -> StorageState | None:
+        """The role's auth file, read and checked now; None for a role without one.
+
+        Raises:
+            AuthFileError: the file is missing, unreadable, malformed or holds an expired cookie.
+        """
+        if config.auth_file is None:
+            return None
+        try:
+            return load_storage_state(config.auth_file, now=time.time())
+        except AuthFileError as exc:
+            raise AuthFileError(exc.path, exc.problem, role=config.name, hint=_AUTH_HINT) from exc
 
     def take_notices(self) -> list[str]:
         notices, self.notices = self.notices, []
         return notices
+
+
+def _relogin_note(roles: list[Role]) -> str:
+    with_file = [role.name for role in roles if role.config.auth_file is not None]
+    if not with_file:
+        return ""
+    return f" Role(s) {', '.join(with_file)} get their auth file applied again when next used."
 
 
 @asynccontextmanager

@@ -227,7 +227,8 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True))
     @guarded(session, "browser_close")
     async def browser_close() -> Annotated[CallToolResult, CloseResult]:
-        """Close the browser and every role's pages (logins are lost). The next tool call starts a new browser."""
+        """Close the browser and every role's pages (logins made through the tools are lost; a role with an auth
+        file gets it applied again when next used). The next tool call starts a new browser."""
         closed = await session.close_browser()
         text = "Browser closed." if closed else "No browser was open."
         return respond(text, CloseResult(closed=closed))
