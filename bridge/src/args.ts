@@ -41,3 +41,8 @@ export function requireStringArray(args: Record<string, unknown>, key: string): 
     throw new BridgeError('bad-args', `${key} must be an array of strings`);
   return value as string[];
 }
+
+export function optionalStringArray(args: Record<string, unknown>, key: string): string[] | undefined {
+  if (args[key] === undefined || args[key] === null) return undefined;
+  return requireStringArray(args, key);
+}

@@ -7,6 +7,7 @@
  */
 
 import { actionTarget } from './actions/actionability';
+import { ariaFacts } from './aria/facts';
 import { prepareType, selectOption } from './actions/prepare';
 import { BridgeError, type Json } from './errors';
 import { RefRegistry } from './snapshot/refs';
@@ -15,7 +16,7 @@ import { configureTestIdAttribute } from './structure/attributes';
 import { extractAnchors } from './structure/anchors';
 import { resolveContainer } from './structure/containers';
 import { inspectPattern } from './structure/patterns';
-import { optionalNumber, optionalString, readArgs, requireNumber, requireString, requireStringArray } from './args';
+import { optionalNumber, optionalString, readArgs, optionalStringArray, requireNumber, requireString, requireStringArray } from './args';
 
 declare const __VERDEX_VERSION__: string;
 
@@ -44,6 +45,7 @@ const methods: Record<string, Method> = {
   actionTarget: args => actionTarget(refs, requireNumber(args, 'ref'), requireString(args, 'action')),
   prepareType: args => prepareType(refs, requireNumber(args, 'ref')),
   selectOption: args => selectOption(refs, requireNumber(args, 'ref'), requireStringArray(args, 'values')),
+  ariaFacts: args => ariaFacts(document, refs, requireString(args, 'selector'), optionalStringArray(args, 'attributes')),
 };
 
 function call(method: string, rawArgs: unknown): Envelope | Promise<Envelope> {

@@ -1954,6 +1954,61 @@
     return !!label && label.control === element;
   }
 
+  // src/aria/facts.ts
+  var kMaxFacts = 5e3;
+  var kMaxFactName = 150;
+  function ariaFacts(doc, refs2, selector, attributes = []) {
+    let matches;
+    try {
+      matches = deepQuerySelectorAll(doc, selector);
+    } catch {
+      throw new BridgeError("bad-args", `selector ${JSON.stringify(selector)} is not a valid CSS selector`);
+    }
+    beginWalk();
+    try {
+      const elements = [];
+      for (const element of matches.slice(0, kMaxFacts)) {
+        const role = getRole(element);
+        const fact = {
+          tagName: tagNameOf(element),
+          role: role === null ? "generic" : role === "presentation" ? "none" : role,
+          name: truncate(normalizeWhitespace(getAccessibleName(element)), kMaxFactName)
+        };
+        if (isHiddenForAria(element)) fact.hidden = true;
+        const ref = refs2.numberOf(element);
+        if (ref !== void 0) fact.ref = refs2.label(ref);
+        const values = {};
+        let any = false;
+        for (const name of attributes) {
+          const value = element.getAttribute(name);
+          if (value === null) continue;
+          values[name] = value;
+          any = true;
+        }
+        if (any) fact.attributes = values;
+        elements.push(fact);
+      }
+      const result = { elements };
+      if (matches.length > kMaxFacts) result.omitted = matches.length - kMaxFacts;
+      return result;
+    } finally {
+      endWalk();
+    }
+  }
+  function deepQuerySelectorAll(doc, selector) {
+    const result = Array.from(doc.querySelectorAll(selector));
+    const hosts = [];
+    const all = doc.querySelectorAll("*");
+    for (let i = 0; i < all.length; i++) if (all[i].shadowRoot) hosts.push(all[i]);
+    for (let i = 0; i < hosts.length; i++) {
+      const shadow = hosts[i].shadowRoot;
+      result.push(...Array.from(shadow.querySelectorAll(selector)));
+      const inner = shadow.querySelectorAll("*");
+      for (let j = 0; j < inner.length; j++) if (inner[j].shadowRoot) hosts.push(inner[j]);
+    }
+    return result;
+  }
+
   // src/actions/prepare.ts
   function prepareType(refs2, ref) {
     const element = refs2.resolve(ref);
@@ -2409,6 +2464,10 @@
       throw new BridgeError("bad-args", `${key} must be an array of strings`);
     return value;
   }
+  function optionalStringArray(args, key) {
+    if (args[key] === void 0 || args[key] === null) return void 0;
+    return requireStringArray(args, key);
+  }
 
   // src/index.ts
   var refs = new RefRegistry();
@@ -2423,7 +2482,8 @@
     extractAnchors: (args) => extractAnchors(refs, requireNumber(args, "ref"), requireNumber(args, "ancestorLevel")),
     actionTarget: (args) => actionTarget(refs, requireNumber(args, "ref"), requireString(args, "action")),
     prepareType: (args) => prepareType(refs, requireNumber(args, "ref")),
-    selectOption: (args) => selectOption(refs, requireNumber(args, "ref"), requireStringArray(args, "values"))
+    selectOption: (args) => selectOption(refs, requireNumber(args, "ref"), requireStringArray(args, "values")),
+    ariaFacts: (args) => ariaFacts(document, refs, requireString(args, "selector"), optionalStringArray(args, "attributes"))
   };
   function call(method, rawArgs) {
     try {
