@@ -1558,18 +1558,21 @@
       const target = open ?? parent;
       const display = getStyle(element).display;
       const block = display !== "inline" && display !== "contents" || element.localName === "br";
-      if (block) target.tokens.push(" ");
+      if (block) parent.tokens.push(" ");
       const local = element.localName;
       if (local !== "iframe" && local !== "frame") this.visitContent(target, element, flags, selfVisible, pseudo);
-      if (block) target.tokens.push(" ");
-      if (!open) return;
+      if (!open) {
+        if (block) parent.tokens.push(" ");
+        return;
+      }
       this.close(open);
       const node = open.node;
       if (!isRoot && isCollapsible(node)) {
-        parent.tokens.push(...node.children);
+        for (const child of node.children) parent.tokens.push("role" in child ? child : child.text);
       } else {
         parent.tokens.push(node);
       }
+      if (block) parent.tokens.push(" ");
     }
     /** Pseudo content, children in render order, aria-owns elements. */
     visitContent(target, element, flags, selfVisible, pseudo) {

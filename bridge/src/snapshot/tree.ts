@@ -95,19 +95,25 @@ class TreeBuilder {
     const target = open ?? parent;
     const display = getStyle(element).display;
     const block = (display !== 'inline' && display !== 'contents') || element.localName === 'br';
-    if (block) target.tokens.push(' ');
+    // A block's text stands apart from its neighbours' (the spaces go to the parent: they matter
+    // when the element's own node is replaced by its text).
+    if (block) parent.tokens.push(' ');
     const local = element.localName;
     if (local !== 'iframe' && local !== 'frame') this.visitContent(target, element, flags, selfVisible, pseudo);
-    if (block) target.tokens.push(' ');
-    if (!open) return;
+    if (!open) {
+      if (block) parent.tokens.push(' ');
+      return;
+    }
     this.close(open);
     const node = open.node;
     if (!isRoot && isCollapsible(node)) {
-      // A bare generic with at most one child is replaced by that child.
-      parent.tokens.push(...node.children);
+      // A bare generic with at most one child is replaced by that child; a text child joins the
+      // parent's running text (set apart by the spaces above when the generic is a block).
+      for (const child of node.children) parent.tokens.push('role' in child ? child : child.text);
     } else {
       parent.tokens.push(node);
     }
+    if (block) parent.tokens.push(' ');
   }
 
   /** Pseudo content, children in render order, aria-owns elements. */
