@@ -38,13 +38,28 @@ const kSvgNs = 'http://www.w3.org/2000/svg';
 export function getHiddenFlags(element: Element): number {
   const cached = flagsCache?.get(element);
   if (cached !== undefined) return cached;
-  const parent = flatParent(element);
-  let parentFlags = parent ? getHiddenFlags(parent) : 0;
-  // An owned element is hidden from the accessibility tree with its owner, not its DOM parent.
-  const owner = parentFlags & HIDDEN_ARIA ? getOwner(element) : undefined;
-  if (owner) parentFlags = (parentFlags & HIDDEN_RENDER) | (getHiddenFlags(owner) & HIDDEN_ARIA);
-  const flags = computeHiddenFlags(element, parent, parentFlags);
-  flagsCache?.set(element, flags);
+  // Climb to the first ancestor with known flags (or the top), then compute downwards: no
+  // recursion per level, however deep the element is.
+  const chain: Element[] = [element];
+  let known = 0;
+  for (let parent = flatParent(element); parent; parent = flatParent(parent)) {
+    const flags = flagsCache?.get(parent);
+    if (flags !== undefined) {
+      known = flags;
+      break;
+    }
+    chain.push(parent);
+  }
+  let flags = known;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const current = chain[i]!;
+    let parentFlags = i === chain.length - 1 && !flatParent(current) ? 0 : flags;
+    // An owned element is hidden from the accessibility tree with its owner, not its DOM parent.
+    const owner = parentFlags & HIDDEN_ARIA ? getOwner(current) : undefined;
+    if (owner) parentFlags = (parentFlags & HIDDEN_RENDER) | (getHiddenFlags(owner) & HIDDEN_ARIA);
+    flags = computeHiddenFlags(current, flatParent(current), parentFlags);
+    flagsCache?.set(current, flags);
+  }
   return flags;
 }
 
