@@ -986,6 +986,32 @@
       flagsCache = void 0;
     }
   );
+  var modalCache;
+  var inWalk2 = false;
+  registerWalkCache(() => {
+    inWalk2 = true;
+  }, () => {
+    inWalk2 = false;
+    modalCache = void 0;
+  });
+  function getModalScope(doc) {
+    if (modalCache && modalCache.doc === doc) return modalCache.scope;
+    let scope = null;
+    let modals = null;
+    try {
+      modals = doc.querySelectorAll("dialog:modal");
+    } catch {
+      modals = null;
+    }
+    const dialog = modals && modals.length ? modals[modals.length - 1] : null;
+    if (dialog) {
+      const ancestors = /* @__PURE__ */ new Set();
+      for (let e = flatParent(dialog); e; e = flatParent(e)) ancestors.add(e);
+      scope = { dialog, ancestors };
+    }
+    if (inWalk2) modalCache = { doc, scope };
+    return scope;
+  }
   function isIgnoredTag(element) {
     return kIgnoredTags.has(element.localName) && !(element.localName === "title" && element.parentElement?.namespaceURI === kSvgNs);
   }
@@ -1035,8 +1061,14 @@
       const ariaHidden = element.getAttribute("aria-hidden");
       if (ariaHidden !== null && ariaHidden.toLowerCase() === "true" || element.hasAttribute("inert"))
         flags |= HIDDEN_ARIA;
+      else if (parent && isBlockedByModal(element, parent))
+        flags |= HIDDEN_ARIA;
     }
     return flags;
+  }
+  function isBlockedByModal(element, parent) {
+    const modal = getModalScope(element.ownerDocument);
+    return !!modal && modal.ancestors.has(parent) && element !== modal.dialog && !modal.ancestors.has(element);
   }
   function isClosedDetails(element) {
     return element.localName === "details" && !element.open;
@@ -1172,20 +1204,32 @@
     "time"
   ]);
   var nameCache;
+  var untransformedCache;
   registerWalkCache(
     () => {
       nameCache ??= /* @__PURE__ */ new Map();
+      untransformedCache ??= /* @__PURE__ */ new Map();
     },
     () => {
       nameCache = void 0;
+      untransformedCache = void 0;
     }
   );
-  function getAccessibleName(element) {
-    const cached = nameCache?.get(element);
+  var applyTextTransform = true;
+  function getAccessibleName(element, options = {}) {
+    const transform = options.textTransform ?? true;
+    const cache = transform ? nameCache : untransformedCache;
+    const cached = cache?.get(element);
     if (cached !== void 0) return cached;
-    const name = computeAccessibleName(element);
-    nameCache?.set(element, name);
-    return name;
+    const saved = applyTextTransform;
+    applyTextTransform = transform;
+    try {
+      const name = computeAccessibleName(element);
+      cache?.set(element, name);
+      return name;
+    } finally {
+      applyTextTransform = saved;
+    }
   }
   function computeAccessibleName(element) {
     const role = getRole(element);
@@ -1469,7 +1513,8 @@
     while (frame.index < frame.children.length) {
       const child = frame.children[frame.index++];
       if (child.nodeType === 3) {
-        if (frame.ownTextVisible) frame.text += transformText(child.data, element);
+        if (frame.ownTextVisible)
+          frame.text += applyTextTransform ? transformText(child.data, element) : child.data;
       } else if (child.nodeType === 1) {
         const owner = frame.owners.size ? frame.owners.get(child) : void 0;
         if (owner && owner !== element) continue;
@@ -1610,9 +1655,11 @@
     nextPseudo = "none";
     build(keepRoot) {
       const fragment = { node: { role: "fragment", name: "", children: [] }, fullName: "", tokens: [] };
-      const flags = getHiddenFlags(this.root);
-      const pseudo = getPseudoCandidates(this.root.getRootNode());
-      if (!flags) this.walk(fragment, this.root, flags, pseudo, keepRoot, !keepRoot);
+      const modal = keepRoot ? null : findAriaModal(this.root, this.active);
+      const root = modal ?? this.root;
+      const flags = getHiddenFlags(root);
+      const pseudo = getPseudoCandidates(root.getRootNode());
+      if (!flags) this.walk(fragment, root, flags, pseudo, keepRoot || !!modal, !keepRoot && !modal);
       this.close(fragment);
       return fragment.node;
     }
@@ -1760,12 +1807,9 @@
       if ((role === "none" || role === "presentation") && !isRoot) return null;
       const interactive = isInteractive(element);
       if (role === "generic" && !interactive && !isRoot && isInlineTextOnly(element)) return null;
-      const fullName = normalizeWhitespace(getAccessibleName(element));
-      const node = {
-        role: role === "none" || role === "presentation" ? "generic" : role,
-        name: truncate(fullName, kMaxNameLength),
-        children: []
-      };
+      const shownRole = role === "none" || role === "presentation" ? "generic" : role;
+      const fullName = shownRole === "generic" ? "" : normalizeWhitespace(getAccessibleName(element));
+      const node = { role: shownRole, name: truncate(fullName, kMaxNameLength), children: [] };
       if (interactive) {
         node.ref = this.refs.ensure(element);
         this.refs.remember(node.ref, node.role, node.name);
@@ -1810,6 +1854,21 @@
       else node.children = children;
     }
   };
+  function findAriaModal(root, active) {
+    const candidates = root.querySelectorAll("[aria-modal]");
+    for (let i = candidates.length - 1; i >= 0; i--) {
+      const element = candidates[i];
+      if ((element.getAttribute("aria-modal") ?? "").toLowerCase() !== "true") continue;
+      const role = getRole(element);
+      if (role !== "dialog" && role !== "alertdialog") continue;
+      if (getHiddenFlags(element) !== 0 || !isStyleVisible(element)) continue;
+      const doc = element.ownerDocument;
+      const focusOutside = !!active && active !== doc.body && active !== doc.documentElement && !containsComposed(element, active);
+      if (focusOutside) continue;
+      return element;
+    }
+    return null;
+  }
   function isCollapsible(node) {
     return node.role === "generic" && !node.name && node.ref === void 0 && node.children.length <= 1 && !node.active && !node.disabled && !node.checked && !node.expanded && !node.pressed && !node.selected;
   }
@@ -1870,6 +1929,9 @@
   }
   function isSubtreeSkipped(element) {
     return isIgnoredTag(element) || (getHiddenFlags(element) & HIDDEN_RENDER) !== 0;
+  }
+  function isHiddenFromTree(element) {
+    return (getHiddenFlags(element) & HIDDEN_ARIA) !== 0;
   }
   function isVisible(element) {
     return !isSubtreeSkipped(element) && isStyleVisible(element);
@@ -2396,7 +2458,9 @@
           omitted++;
           return element.namespaceURI !== "http://www.w3.org/2000/svg";
         }
-        descendants.push(describe(refs2, element, depth2, index(element, parents[depth2 - 1])));
+        const parent = parents[depth2 - 1];
+        const hidden = isHiddenFromTree(element) ? depth2 === 1 || !isHiddenFromTree(parent) ? "top" : "inside" : false;
+        descendants.push(describe(refs2, element, depth2, index(element, parent), hidden));
         return tagOf(element) !== "SVG";
       });
       const result = {
@@ -2409,11 +2473,12 @@
       endWalk();
     }
   }
-  function describe(refs2, element, depth2, index) {
+  function describe(refs2, element, depth2, index, hidden) {
     const entry = { depth: depth2, index, tagName: tagNameOf(element), attributes: getAttributes(element) };
     if (isVisibleInteractive(element)) entry.ref = refs2.label(refs2.ensure(element));
     const role = getRole(element);
-    if (role && role !== "none" && role !== "presentation" && role !== "generic") {
+    if (hidden === "top") entry.ariaHidden = true;
+    if (!hidden && role && role !== "none" && role !== "presentation" && role !== "generic") {
       entry.role = role;
       const name = normalizeWhitespace(getAccessibleName(element));
       if (name) entry.name = truncate(name, kMaxNameLength);
@@ -2437,9 +2502,8 @@
       const all = getAncestors(target);
       const shown = all.slice(0, kMaxAncestors);
       const inside = interactiveRanges(shown.map((a) => a.element));
-      const { role, name } = describeRole(target);
       const result = {
-        target: { ref: refs2.label(ref), tagName: tagNameOf(target), role, name, text: visibleText(target, kMaxTargetText) },
+        target: { ref: refs2.label(ref), tagName: tagNameOf(target), ...targetRole(target), text: visibleText(target, kMaxTargetText) },
         ancestors: shown.map((ancestor, i) => {
           const elements = inside.get(ancestor.element) ?? [];
           const entry = {
@@ -2459,6 +2523,11 @@
     } finally {
       endWalk();
     }
+  }
+  function targetRole(target) {
+    if (isHiddenFromTree(target)) return { ariaHidden: true };
+    const { role, name } = describeRole(target);
+    return { role, name: role === "generic" ? "" : name };
   }
   function interactiveRanges(chain) {
     const result = /* @__PURE__ */ new Map();

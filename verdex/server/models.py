@@ -95,6 +95,7 @@ class TargetFacts(_Facts):
     tagName: str
     role: str | None = None
     name: str | None = None
+    ariaHidden: bool | None = None
     text: str | None = None
 
 
@@ -155,6 +156,7 @@ class AnchorDescendant(_Facts):
     ref: str | None = None
     role: str | None = None
     name: str | None = None
+    ariaHidden: bool | None = None
     directText: str | None = None
     fullText: str | None = None
 

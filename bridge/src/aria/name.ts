@@ -42,18 +42,39 @@ const kNameFromContentWhenDescendant = new Set(['', 'caption', 'code', 'contenti
   'region', 'row', 'rowgroup', 'section', 'strong', 'subscript', 'superscript', 'table', 'term', 'time']);
 
 let nameCache: Map<Element, string> | undefined;
+let untransformedCache: Map<Element, string> | undefined;
 registerWalkCache(
-  () => { nameCache ??= new Map(); },
-  () => { nameCache = undefined; },
+  () => { nameCache ??= new Map(); untransformedCache ??= new Map(); },
+  () => { nameCache = undefined; untransformedCache = undefined; },
 );
 
+export interface NameOptions {
+  /**
+   * Apply CSS `text-transform` to text from content, as rendered (default true: Chromium, Firefox
+   * and WPT do). Playwright's getByRole/getByText match untransformed DOM text: a locator engine
+   * that emulates Playwright passes false.
+   */
+  textTransform?: boolean;
+}
+
+/** Whether the running computation applies text-transform (set by getAccessibleName). */
+let applyTextTransform = true;
+
 /** The accessible name of `element` as a flat string (not cut). */
-export function getAccessibleName(element: Element): string {
-  const cached = nameCache?.get(element);
+export function getAccessibleName(element: Element, options: NameOptions = {}): string {
+  const transform = options.textTransform ?? true;
+  const cache = transform ? nameCache : untransformedCache;
+  const cached = cache?.get(element);
   if (cached !== undefined) return cached;
-  const name = computeAccessibleName(element);
-  nameCache?.set(element, name);
-  return name;
+  const saved = applyTextTransform;
+  applyTextTransform = transform;
+  try {
+    const name = computeAccessibleName(element);
+    cache?.set(element, name);
+    return name;
+  } finally {
+    applyTextTransform = saved;
+  }
 }
 
 function computeAccessibleName(element: Element): string {
@@ -443,8 +464,9 @@ function nextContentChild(frame: ContentFrame): Element | null {
   while (frame.index < frame.children.length) {
     const child = frame.children[frame.index++]!;
     if (child.nodeType === 3) {
-      // Step 2G (Text Node), as rendered: text-transform applies.
-      if (frame.ownTextVisible) frame.text += transformText((child as Text).data, element);
+      // Step 2G (Text Node), as rendered: text-transform applies (unless asked not to).
+      if (frame.ownTextVisible)
+        frame.text += applyTextTransform ? transformText((child as Text).data, element) : (child as Text).data;
     } else if (child.nodeType === 1) {
       // An element that aria-owns took elsewhere is not part of this content.
       const owner = frame.owners.size ? frame.owners.get(child as Element) : undefined;

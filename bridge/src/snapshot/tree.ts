@@ -6,7 +6,7 @@
  * `none`/`presentation` elements give their children to their parent (README: Snapshot format).
  */
 
-import { deepActiveElement, flatChildNodes, getPseudoCandidates, getStyle, isPseudoCandidate, tagOf } from '../dom';
+import { containsComposed, deepActiveElement, flatChildNodes, getPseudoCandidates, getStyle, isPseudoCandidate, tagOf } from '../dom';
 import type { PseudoCandidates } from '../pseudo';
 import { getOwnedElements, getOwnerMap } from '../aria/owns';
 import { getAccessibleName, transformText } from '../aria/name';
@@ -108,10 +108,14 @@ class TreeBuilder {
 
   build(keepRoot: boolean): AriaNode {
     const fragment: OpenNode = { node: { role: 'fragment', name: '', children: [] }, fullName: '', tokens: [] };
-    const flags = getHiddenFlags(this.root);
-    const pseudo = getPseudoCandidates(this.root.getRootNode());
+    // A page snapshot while an aria-modal dialog is shown is the dialog's (the rest of the page is
+    // not navigable: https://www.w3.org/TR/wai-aria-1.2/#aria-modal).
+    const modal = keepRoot ? null : findAriaModal(this.root, this.active);
+    const root = modal ?? this.root;
+    const flags = getHiddenFlags(root);
+    const pseudo = getPseudoCandidates(root.getRootNode());
     // A hidden root shows nothing.
-    if (!flags) this.walk(fragment, this.root, flags, pseudo, keepRoot, !keepRoot);
+    if (!flags) this.walk(fragment, root, flags, pseudo, keepRoot || !!modal, !keepRoot && !modal);
     this.close(fragment);
     return fragment.node;
   }
@@ -260,9 +264,12 @@ class TreeBuilder {
     const interactive = isInteractive(element);
     if (role === 'generic' && !interactive && !isRoot && isInlineTextOnly(element)) return null;
 
-    const fullName = normalizeWhitespace(getAccessibleName(element));
-    const node: AriaNode = { role: role === 'none' || role === 'presentation' ? 'generic' : role,
-      name: truncate(fullName, kMaxNameLength), children: [] };
+    // A generic node shows no name: naming is prohibited on generic (and on none/presentation),
+    // https://www.w3.org/TR/wai-aria-1.2/#generic, and getByRole cannot find such an element by
+    // one. A summary (no ARIA role, https://www.w3.org/TR/html-aria/#el-summary) shows its text.
+    const shownRole = role === 'none' || role === 'presentation' ? 'generic' : role;
+    const fullName = shownRole === 'generic' ? '' : normalizeWhitespace(getAccessibleName(element));
+    const node: AriaNode = { role: shownRole, name: truncate(fullName, kMaxNameLength), children: [] };
     if (interactive) {
       node.ref = this.refs.ensure(element);
       this.refs.remember(node.ref, node.role, node.name);
@@ -307,6 +314,28 @@ class TreeBuilder {
       node.children = [];
     else node.children = children;
   }
+}
+
+/**
+ * The shown aria-modal dialog that limits navigation: role dialog or alertdialog, `aria-modal="true"`,
+ * in the accessibility tree, inside `root`, and focus not moved outside it (then ATs "SHOULD NOT
+ * limit navigation", WAI-ARIA 1.2 aria-modal). The last such in tree order; null when none.
+ */
+function findAriaModal(root: Element, active: Element | null): Element | null {
+  const candidates = root.querySelectorAll('[aria-modal]');
+  for (let i = candidates.length - 1; i >= 0; i--) {
+    const element = candidates[i]!;
+    if ((element.getAttribute('aria-modal') ?? '').toLowerCase() !== 'true') continue;
+    const role = getRole(element);
+    if (role !== 'dialog' && role !== 'alertdialog') continue;
+    if (getHiddenFlags(element) !== 0 || !isStyleVisible(element)) continue;
+    const doc = element.ownerDocument;
+    const focusOutside = !!active && active !== doc.body && active !== doc.documentElement &&
+      !containsComposed(element, active);
+    if (focusOutside) continue;
+    return element;
+  }
+  return null;
 }
 
 function isCollapsible(node: AriaNode): boolean {

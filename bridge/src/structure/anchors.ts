@@ -10,7 +10,7 @@ import { normalizeWhitespace, truncate } from '../aria/text';
 import type { RefRegistry } from '../snapshot/refs';
 import { kMaxNameLength } from '../snapshot/tree';
 import { getAttributes, type Attributes } from './attributes';
-import { ancestorAt, directText, isVisible, isVisibleInteractive, structureChildren, visibleText, walkRendered } from './tree';
+import { ancestorAt, directText, isHiddenFromTree, isVisible, isVisibleInteractive, structureChildren, visibleText, walkRendered } from './tree';
 
 export const kMaxAnchorDepth = 4;
 export const kMaxAnchors = 40;
@@ -24,6 +24,8 @@ export interface AnchorEntry {
   ref?: string;
   role?: string;
   name?: string;
+  /** The topmost listed element of a subtree excluded from the accessibility tree. */
+  ariaHidden?: boolean;
   directText?: string;
   fullText?: string;
 }
@@ -61,7 +63,11 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
         omitted++;
         return element.namespaceURI !== 'http://www.w3.org/2000/svg';
       }
-      descendants.push(describe(refs, element, depth, index(element, parents[depth - 1]!)));
+      const parent = parents[depth - 1]!;
+      // Inside aria-hidden, inert or behind a modal dialog: no role or name (getByRole cannot
+      // find it); the topmost such element says so.
+      const hidden = isHiddenFromTree(element) ? (depth === 1 || !isHiddenFromTree(parent) ? 'top' : 'inside') : false;
+      descendants.push(describe(refs, element, depth, index(element, parent), hidden));
       // SVG internals are drawing, not anchors.
       return tagOf(element) !== 'SVG';
     });
@@ -76,11 +82,13 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
   }
 }
 
-function describe(refs: RefRegistry, element: Element, depth: number, index: number): AnchorEntry {
+function describe(refs: RefRegistry, element: Element, depth: number, index: number,
+  hidden: 'top' | 'inside' | false): AnchorEntry {
   const entry: AnchorEntry = { depth, index, tagName: tagNameOf(element), attributes: getAttributes(element) };
   if (isVisibleInteractive(element)) entry.ref = refs.label(refs.ensure(element));
   const role = getRole(element);
-  if (role && role !== 'none' && role !== 'presentation' && role !== 'generic') {
+  if (hidden === 'top') entry.ariaHidden = true;
+  if (!hidden && role && role !== 'none' && role !== 'presentation' && role !== 'generic') {
     entry.role = role;
     const name = normalizeWhitespace(getAccessibleName(element));
     if (name) entry.name = truncate(name, kMaxNameLength);

@@ -8,7 +8,7 @@ import { getStyle } from '../dom';
 import { getAccessibleName } from '../aria/name';
 import { getRole } from '../aria/roles';
 import { normalizeWhitespace, truncate } from '../aria/text';
-import { HIDDEN_RENDER, getHiddenFlags, isIgnoredTag, isStyleVisible } from '../aria/visibility';
+import { HIDDEN_ARIA, HIDDEN_RENDER, getHiddenFlags, isIgnoredTag, isStyleVisible } from '../aria/visibility';
 import { BridgeError } from '../errors';
 import { isInteractive, type RefRegistry } from '../snapshot/refs';
 import { kMaxNameLength } from '../snapshot/tree';
@@ -63,6 +63,11 @@ export function structureChildren(element: Element): Element[] {
 /** Not rendered at all (display:none, unslotted, closed details ...): skip the subtree. */
 export function isSubtreeSkipped(element: Element): boolean {
   return isIgnoredTag(element) || (getHiddenFlags(element) & HIDDEN_RENDER) !== 0;
+}
+
+/** Rendered but excluded from the accessibility tree: inside aria-hidden, inert, or behind a modal dialog. */
+export function isHiddenFromTree(element: Element): boolean {
+  return (getHiddenFlags(element) & HIDDEN_ARIA) !== 0;
 }
 
 /** Rendered and `visibility: visible`. */
