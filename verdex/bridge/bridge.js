@@ -1655,7 +1655,7 @@
     nextPseudo = "none";
     build(keepRoot) {
       const fragment = { node: { role: "fragment", name: "", children: [] }, fullName: "", tokens: [] };
-      const modal = keepRoot ? null : findAriaModal(this.root, this.active);
+      const modal = keepRoot ? null : getModalScope(this.root.ownerDocument)?.dialog ?? findAriaModal(this.root, this.active);
       const root = modal ?? this.root;
       const flags = getHiddenFlags(root);
       const pseudo = getPseudoCandidates(root.getRootNode());

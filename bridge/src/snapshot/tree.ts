@@ -13,7 +13,7 @@ import { getAccessibleName, transformText } from '../aria/name';
 import { getRole } from '../aria/roles';
 import { getChecked, getDisabled, getExpanded, getLevel, getPressed, getSelected, type Tristate } from '../aria/states';
 import { getPseudoContentKnown, normalizeWhitespace, truncate } from '../aria/text';
-import { computeHiddenFlags, getHiddenFlags, isClosedDetails, isDetailsSummary, isStyleVisible, setHiddenFlags } from '../aria/visibility';
+import { computeHiddenFlags, getHiddenFlags, getModalScope, isClosedDetails, isDetailsSummary, isStyleVisible, setHiddenFlags } from '../aria/visibility';
 import { isInteractive, type RefRegistry } from './refs';
 
 export const kMaxNameLength = 150;
@@ -108,9 +108,10 @@ class TreeBuilder {
 
   build(keepRoot: boolean): AriaNode {
     const fragment: OpenNode = { node: { role: 'fragment', name: '', children: [] }, fullName: '', tokens: [] };
-    // A page snapshot while an aria-modal dialog is shown is the dialog's (the rest of the page is
-    // not navigable: https://www.w3.org/TR/wai-aria-1.2/#aria-modal).
-    const modal = keepRoot ? null : findAriaModal(this.root, this.active);
+    // A page snapshot while a modal dialog is open is the dialog's: the rest of the document is
+    // inert, its ancestors included (https://html.spec.whatwg.org/multipage/interaction.html#blocked-by-a-modal-dialog),
+    // and an aria-modal dialog limits navigation to itself (https://www.w3.org/TR/wai-aria-1.2/#aria-modal).
+    const modal = keepRoot ? null : getModalScope(this.root.ownerDocument)?.dialog ?? findAriaModal(this.root, this.active);
     const root = modal ?? this.root;
     const flags = getHiddenFlags(root);
     const pseudo = getPseudoCandidates(root.getRootNode());
