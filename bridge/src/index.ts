@@ -16,7 +16,7 @@ import { configureTestIdAttribute } from './structure/attributes';
 import { extractAnchors } from './structure/anchors';
 import { resolveContainer } from './structure/containers';
 import { inspectPattern } from './structure/patterns';
-import { optionalNumber, optionalString, readArgs, optionalStringArray, requireNumber, requireString, requireStringArray } from './args';
+import { optionalBoolean, optionalNumber, optionalString, readArgs, optionalStringArray, requireNumber, requireString, requireStringArray } from './args';
 
 declare const __VERDEX_VERSION__: string;
 
@@ -45,7 +45,8 @@ const methods: Record<string, Method> = {
   actionTarget: args => actionTarget(refs, requireNumber(args, 'ref'), requireString(args, 'action')),
   prepareType: args => prepareType(refs, requireNumber(args, 'ref')),
   selectOption: args => selectOption(refs, requireNumber(args, 'ref'), requireStringArray(args, 'values')),
-  ariaFacts: args => ariaFacts(document, refs, requireString(args, 'selector'), optionalStringArray(args, 'attributes')),
+  ariaFacts: args => ariaFacts(document, refs, requireString(args, 'selector'), optionalStringArray(args, 'attributes'),
+    optionalBoolean(args, 'textTransform')),
 };
 
 function call(method: string, rawArgs: unknown): Envelope | Promise<Envelope> {

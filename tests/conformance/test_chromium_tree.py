@@ -33,7 +33,11 @@ ROLE_DIFFERENCES = {
         "ARIA in HTML #el-summary: no corresponding ARIA role (DisclosureTriangle is Chromium-internal, "
         "with no ARIA token); Playwright's getByRole has no role for summary either"
     ),
-    ("label", "generic", "LabelText"): "HTML-AAM #el-label: no corresponding ARIA role (LabelText is Chromium-internal)",
+    (
+        "label",
+        "generic",
+        "LabelText",
+    ): "HTML-AAM #el-label: no corresponding ARIA role (LabelText is Chromium-internal)",
     ("legend", "generic", "Legend"): "HTML-AAM #el-legend: no corresponding ARIA role (Legend is Chromium-internal)",
     ("figcaption", "generic", "Figcaption"): "HTML-AAM #el-figcaption: no corresponding ARIA role",
     ("form", "generic", "form"): (

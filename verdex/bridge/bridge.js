@@ -2162,7 +2162,7 @@
   // src/aria/facts.ts
   var kMaxFacts = 5e3;
   var kMaxFactName = 150;
-  function ariaFacts(doc, refs2, selector, attributes = []) {
+  function ariaFacts(doc, refs2, selector, attributes = [], textTransform = true) {
     let matches;
     try {
       matches = deepQuerySelectorAll(doc, selector);
@@ -2177,7 +2177,7 @@
         const fact = {
           tagName: tagNameOf(element),
           role: role === null ? "generic" : role === "presentation" ? "none" : role,
-          name: truncate(normalizeWhitespace(getAccessibleName(element)), kMaxFactName)
+          name: truncate(normalizeWhitespace(getAccessibleName(element, { textTransform })), kMaxFactName)
         };
         if (isHiddenForAria(element)) fact.hidden = true;
         const ref = refs2.numberOf(element);
@@ -2687,6 +2687,12 @@
     if (args[key] === void 0 || args[key] === null) return void 0;
     return requireStringArray(args, key);
   }
+  function optionalBoolean(args, key) {
+    const value = args[key];
+    if (value === void 0 || value === null) return void 0;
+    if (typeof value !== "boolean") throw new BridgeError("bad-args", `${key} must be true or false, got ${JSON.stringify(value)}`);
+    return value;
+  }
 
   // src/index.ts
   var refs = new RefRegistry();
@@ -2702,7 +2708,13 @@
     actionTarget: (args) => actionTarget(refs, requireNumber(args, "ref"), requireString(args, "action")),
     prepareType: (args) => prepareType(refs, requireNumber(args, "ref")),
     selectOption: (args) => selectOption(refs, requireNumber(args, "ref"), requireStringArray(args, "values")),
-    ariaFacts: (args) => ariaFacts(document, refs, requireString(args, "selector"), optionalStringArray(args, "attributes"))
+    ariaFacts: (args) => ariaFacts(
+      document,
+      refs,
+      requireString(args, "selector"),
+      optionalStringArray(args, "attributes"),
+      optionalBoolean(args, "textTransform")
+    )
   };
   function call(method, rawArgs) {
     try {

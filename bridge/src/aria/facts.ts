@@ -39,8 +39,10 @@ export interface AriaFactsResult {
  * Facts of every element matching `selector` in the document and its open shadow roots: the
  * document's matches in document order, then each open shadow root's (in the order of their hosts).
  * `attributes`: names of attributes whose values each fact should carry (test expectations, ids).
+ * `textTransform` false: names from untransformed text, as Playwright compares them.
  */
-export function ariaFacts(doc: Document, refs: RefRegistry, selector: string, attributes: string[] = []): AriaFactsResult {
+export function ariaFacts(doc: Document, refs: RefRegistry, selector: string, attributes: string[] = [],
+  textTransform = true): AriaFactsResult {
   let matches: Element[];
   try {
     matches = deepQuerySelectorAll(doc, selector);
@@ -55,7 +57,7 @@ export function ariaFacts(doc: Document, refs: RefRegistry, selector: string, at
       const fact: AriaFact = {
         tagName: tagNameOf(element),
         role: role === null ? 'generic' : role === 'presentation' ? 'none' : role,
-        name: truncate(normalizeWhitespace(getAccessibleName(element)), kMaxFactName),
+        name: truncate(normalizeWhitespace(getAccessibleName(element, { textTransform })), kMaxFactName),
       };
       if (isHiddenForAria(element)) fact.hidden = true;
       const ref = refs.numberOf(element);
