@@ -1,9 +1,11 @@
 /**
- * Builds the accessibility tree of a snapshot in one top-down pass over the flat tree.
+ * Builds the accessibility tree of a snapshot in one top-down pass over the flat tree, with an
+ * explicit stack (pages nest thousands of levels deep).
  *
  * Each element's style, hidden flags, role and name are computed once per walk. Text is gathered
- * as raw tokens and normalized when its node closes; `generic` wrappers that add nothing and
- * `none`/`presentation` elements give their children to their parent (README: Snapshot format).
+ * as raw tokens and normalized when its node closes, adjacent texts as one; `generic` wrappers
+ * that add nothing and `none`/`presentation` elements give their children to their parent; under
+ * an open modal dialog the dialog is the whole page (README: Snapshot format).
  */
 
 import { containsComposed, deepActiveElement, flatChildNodes, getPseudoCandidates, getStyle, isPseudoCandidate, tagOf } from '../dom';
