@@ -42,10 +42,15 @@ export function requireStringArray(args: Record<string, unknown>, key: string): 
   return value as string[];
 }
 
+export function optionalStringArray(args: Record<string, unknown>, key: string): string[] | undefined {
+  if (args[key] === undefined || args[key] === null) return undefined;
+  return requireStringArray(args, key);
+}
+
 export function optionalBoolean(args: Record<string, unknown>, key: string): boolean | undefined {
   const value = args[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'boolean') throw new BridgeError('bad-args', `${key} must be a boolean, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'boolean') throw new BridgeError('bad-args', `${key} must be true or false, got ${JSON.stringify(value)}`);
   return value;
 }
 

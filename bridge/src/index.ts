@@ -7,6 +7,7 @@
  */
 
 import { actionTarget } from './actions/actionability';
+import { ariaFacts } from './aria/facts';
 import { prepareType, selectOption } from './actions/prepare';
 import { BridgeError, type Json } from './errors';
 import { RefRegistry } from './snapshot/refs';
@@ -15,7 +16,7 @@ import { configureTestIdAttribute } from './structure/attributes';
 import { extractAnchors } from './structure/anchors';
 import { resolveContainer } from './structure/containers';
 import { inspectPattern } from './structure/patterns';
-import { optionalBoolean, optionalNumber, optionalString, readArgs, requireFiniteNumber, requireNumber, requireString, requireStringArray } from './args';
+import { optionalBoolean, optionalNumber, optionalString, optionalStringArray, readArgs, requireFiniteNumber, requireNumber, requireString, requireStringArray } from './args';
 import { frameOwner, framePoint } from './frames/owner';
 import { classifyShadowHosts, shadowCandidates } from './shadow';
 
@@ -54,6 +55,8 @@ const methods: Record<string, Method> = {
   selectOption: args => selectOption(refs, requireNumber(args, 'ref'), requireStringArray(args, 'values')),
   frameOwner: (_args, element) => frameOwner(refs, element),
   framePoint: (args, element) => framePoint(refs, element, requireFiniteNumber(args, 'x'), requireFiniteNumber(args, 'y')),
+  ariaFacts: args => ariaFacts(document, refs, requireString(args, 'selector'), optionalStringArray(args, 'attributes'),
+    optionalBoolean(args, 'textTransform')),
 };
 
 function call(method: string, rawArgs: unknown, element?: unknown): Envelope | Promise<Envelope> {

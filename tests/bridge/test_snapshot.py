@@ -129,9 +129,9 @@ HIDDEN_AND_STATES_SNAPSHOT = """\
 - button "Star" [ref=e2]
 - text: but this
 - group:
-  - generic "More" [ref=e3]
+  - generic [ref=e3]: More
 - group [expanded]:
-  - generic "Open one" [ref=e4]
+  - generic [ref=e4]: Open one
   - paragraph: Shown details
 - heading "Custom level" [level=5]
 - heading "Default level" [level=2]

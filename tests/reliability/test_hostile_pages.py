@@ -6,8 +6,6 @@ import json
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 
-import pytest
-
 from tests.e2e.conftest import Tools
 
 URL = Callable[[str], str]
@@ -61,7 +59,6 @@ async def test_100000_elements_are_bounded(tools: Tools, fixture_url: URL) -> No
     assert clicked.text.startswith('Clicked button "Buy 4" [ref=e5].')
 
 
-@pytest.mark.xfail(strict=True, reason="the bridge's walks recurse per level; the ARIA work makes them iterative")
 async def test_nesting_5000_deep(tools: Tools, fixture_url: URL) -> None:
     await tools.ok("browser_navigate", url=fixture_url("hostile/heavy.html?depth=5000"))
     snapshot = await tools.ok("browser_snapshot")

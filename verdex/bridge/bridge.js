@@ -692,17 +692,22 @@
     return hasAriaDisabledInChain(element);
   }
   function hasAriaDisabledInChain(element) {
-    const cached = ariaDisabledCache?.get(element);
-    if (cached !== void 0) return cached;
-    const value = (element.getAttribute("aria-disabled") ?? "").toLowerCase();
-    let result;
-    if (value === "true") result = true;
-    else if (value === "false") result = false;
-    else {
-      const parent = parentElementOrHost(element);
-      result = parent ? hasAriaDisabledInChain(parent) : false;
+    const chain = [];
+    let result = false;
+    for (let e = element; e; e = parentElementOrHost(e)) {
+      const cached = ariaDisabledCache?.get(e);
+      if (cached !== void 0) {
+        result = cached;
+        break;
+      }
+      chain.push(e);
+      const value = (e.getAttribute("aria-disabled") ?? "").toLowerCase();
+      if (value === "true" || value === "false") {
+        result = value === "true";
+        break;
+      }
     }
-    ariaDisabledCache?.set(element, result);
+    for (const e of chain) ariaDisabledCache?.set(e, result);
     return result;
   }
   function getExpanded(element) {
@@ -817,24 +822,27 @@
       if (!forElement) result.set(element, forElement = /* @__PURE__ */ new Map());
       forElement.set(kind, snapshotValues());
     };
-    const visit = (element, siblingsCreated) => {
+    const stack = [];
+    const enter = (element, siblingsCreated) => {
       const style = getStyle(element);
       if (style.display === "none") return;
       apply(style, siblingsCreated);
       const inner = [];
       pseudo(element, "::before", inner);
-      const children = flatChildNodes(element);
-      for (let i = 0; i < children.length; i++) {
-        const child = children[i];
-        if (child.nodeType === 1) visit(child, inner);
-      }
-      pseudo(element, "::after", inner);
-      for (const instance of inner) scope.splice(scope.lastIndexOf(instance), 1);
+      stack.push({ element, children: flatChildNodes(element), index: 0, inner });
     };
     const root = doc.documentElement;
-    if (root) {
-      const top = [];
-      visit(root, top);
+    if (root) enter(root, []);
+    while (stack.length) {
+      const frame = stack[stack.length - 1];
+      if (frame.index < frame.children.length) {
+        const child = frame.children[frame.index++];
+        if (child.nodeType === 1) enter(child, frame.inner);
+        continue;
+      }
+      stack.pop();
+      pseudo(frame.element, "::after", frame.inner);
+      for (const instance of frame.inner) scope.splice(scope.lastIndexOf(instance), 1);
     }
     return result;
   }
@@ -1072,6 +1080,32 @@
       flagsCache = void 0;
     }
   );
+  var modalCache;
+  var inWalk2 = false;
+  registerWalkCache(() => {
+    inWalk2 = true;
+  }, () => {
+    inWalk2 = false;
+    modalCache = void 0;
+  });
+  function getModalScope(doc) {
+    if (modalCache && modalCache.doc === doc) return modalCache.scope;
+    let scope = null;
+    let modals = null;
+    try {
+      modals = doc.querySelectorAll("dialog:modal");
+    } catch {
+      modals = null;
+    }
+    const dialog = modals && modals.length ? modals[modals.length - 1] : null;
+    if (dialog) {
+      const ancestors = /* @__PURE__ */ new Set();
+      for (let e = flatParent(dialog); e; e = flatParent(e)) ancestors.add(e);
+      scope = { dialog, ancestors };
+    }
+    if (inWalk2) modalCache = { doc, scope };
+    return scope;
+  }
   function isIgnoredTag(element) {
     return kIgnoredTags.has(element.localName) && !(element.localName === "title" && element.parentElement?.namespaceURI === kSvgNs);
   }
@@ -1079,12 +1113,25 @@
   function getHiddenFlags(element) {
     const cached = flagsCache?.get(element);
     if (cached !== void 0) return cached;
-    const parent = flatParent(element);
-    let parentFlags = parent ? getHiddenFlags(parent) : 0;
-    const owner = parentFlags & HIDDEN_ARIA ? getOwner(element) : void 0;
-    if (owner) parentFlags = parentFlags & HIDDEN_RENDER | getHiddenFlags(owner) & HIDDEN_ARIA;
-    const flags = computeHiddenFlags(element, parent, parentFlags);
-    flagsCache?.set(element, flags);
+    const chain = [element];
+    let known = 0;
+    for (let parent = flatParent(element); parent; parent = flatParent(parent)) {
+      const flags2 = flagsCache?.get(parent);
+      if (flags2 !== void 0) {
+        known = flags2;
+        break;
+      }
+      chain.push(parent);
+    }
+    let flags = known;
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const current = chain[i];
+      let parentFlags = i === chain.length - 1 && !flatParent(current) ? 0 : flags;
+      const owner = parentFlags & HIDDEN_ARIA ? getOwner(current) : void 0;
+      if (owner) parentFlags = parentFlags & HIDDEN_RENDER | getHiddenFlags(owner) & HIDDEN_ARIA;
+      flags = computeHiddenFlags(current, flatParent(current), parentFlags);
+      flagsCache?.set(current, flags);
+    }
     return flags;
   }
   function forgetHiddenFlags(element) {
@@ -1110,8 +1157,14 @@
       const ariaHidden = element.getAttribute("aria-hidden");
       if (ariaHidden !== null && ariaHidden.toLowerCase() === "true" || element.hasAttribute("inert"))
         flags |= HIDDEN_ARIA;
+      else if (parent && isBlockedByModal(element, parent))
+        flags |= HIDDEN_ARIA;
     }
     return flags;
+  }
+  function isBlockedByModal(element, parent) {
+    const modal = getModalScope(element.ownerDocument);
+    return !!modal && modal.ancestors.has(parent) && element !== modal.dialog && !modal.ancestors.has(element);
   }
   function isClosedDetails(element) {
     return element.localName === "details" && !element.open;
@@ -1247,20 +1300,32 @@
     "time"
   ]);
   var nameCache;
+  var untransformedCache;
   registerWalkCache(
     () => {
       nameCache ??= /* @__PURE__ */ new Map();
+      untransformedCache ??= /* @__PURE__ */ new Map();
     },
     () => {
       nameCache = void 0;
+      untransformedCache = void 0;
     }
   );
-  function getAccessibleName(element) {
-    const cached = nameCache?.get(element);
+  var applyTextTransform = true;
+  function getAccessibleName(element, options = {}) {
+    const transform = options.textTransform ?? true;
+    const cache = transform ? nameCache : untransformedCache;
+    const cached = cache?.get(element);
     if (cached !== void 0) return cached;
-    const name = computeAccessibleName(element);
-    nameCache?.set(element, name);
-    return name;
+    const saved = applyTextTransform;
+    applyTextTransform = transform;
+    try {
+      const name = computeAccessibleName(element);
+      cache?.set(element, name);
+      return name;
+    } finally {
+      applyTextTransform = saved;
+    }
   }
   function computeAccessibleName(element) {
     const role = getRole(element);
@@ -1275,7 +1340,12 @@
     const refs2 = getIdRefs(element, element.getAttribute("aria-labelledby"));
     return refs2.length ? refs2 : null;
   }
+  var identity = (text) => text;
   function textAlternative(element, t) {
+    const step = textAlternativeStep(element, t);
+    return typeof step === "string" ? step : accumulate(step);
+  }
+  function textAlternativeStep(element, t) {
     if (t.visited.has(element)) return "";
     const childTraversal = { ...t, target: t.target === "self" ? "descendant" : t.target };
     const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
@@ -1285,7 +1355,8 @@
     }
     if (!inHiddenReference && isHiddenForAria(element)) {
       t.visited.add(element);
-      if (t.target !== "self" && getHiddenFlags(element) === 0) return accumulatedText(element, childTraversal);
+      if (t.target !== "self" && getHiddenFlags(element) === 0)
+        return { element, traversal: childTraversal, finish: identity };
       return "";
     }
     const isSlot = element.localName === "slot";
@@ -1318,15 +1389,22 @@
     const summaryNamesFromContent = tag === "SUMMARY" && role !== "presentation" && role !== "none";
     if (allowsNameFromContent(role, t.target === "descendant") || summaryNamesFromContent || !!t.labelledBy || !!t.label || !!t.nativeAlternative) {
       t.visited.add(element);
-      const text = accumulatedText(element, childTraversal);
-      if (t.target === "self" ? text.trim() : text) return text;
+      return {
+        element,
+        traversal: childTraversal,
+        // DEVIATION: the spec returns the accumulated text when it is not empty; browsers and WPT
+        // fall back to the tooltip when the root's content is only whitespace.
+        finish: (text) => (t.target === "self" ? text.trim() : text) ? text : tooltip(element, role, tag, t)
+      };
     }
+    return tooltip(element, role, tag, t);
+  }
+  function tooltip(element, role, tag, t) {
+    t.visited.add(element);
     if (role !== "presentation" && role !== "none" || tag === "IFRAME" || tag === "FRAME") {
-      t.visited.add(element);
       const title = element.getAttribute("title") ?? "";
       if (title.trim()) return title;
     }
-    t.visited.add(element);
     return "";
   }
   function allowsNameFromContent(role, descendant) {
@@ -1482,29 +1560,69 @@
   function namesFromLabels(labels, t) {
     return labels.map((label) => textAlternative(label, { visited: t.visited, label: { hidden: isHiddenForAria(label) } })).filter((text) => !!text).join(" ");
   }
-  function accumulatedText(element, t) {
-    let text = getCssContent(element, "::before") ?? "";
+  var kNoChildren = [];
+  function accumulate(first) {
+    const stack = [openContent(first, false)];
+    for (; ; ) {
+      const frame = stack[stack.length - 1];
+      const child = nextContentChild(frame);
+      if (child) {
+        const padded = isBlockForName(child);
+        const step = textAlternativeStep(child, frame.request.traversal);
+        if (typeof step === "string") frame.text += padded ? " " + step + " " : step;
+        else stack.push(openContent(step, padded));
+        continue;
+      }
+      stack.pop();
+      const element = frame.request.element;
+      const value = frame.request.finish(frame.text + (getCssContent(element, "::after") ?? ""));
+      if (!stack.length) return value;
+      stack[stack.length - 1].text += frame.padded ? " " + value + " " : value;
+    }
+  }
+  function openContent(request, padded) {
+    const { element, traversal: t } = request;
+    const frame = {
+      request,
+      text: getCssContent(element, "::before") ?? "",
+      children: kNoChildren,
+      index: 0,
+      owned: null,
+      ownedIndex: 0,
+      ownTextVisible: false,
+      padded,
+      owners: getOwnerMap(element.ownerDocument)
+    };
     const replaced = getCssContent(element);
     if (replaced !== void 0) {
-      text += replaced;
-    } else {
-      const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
-      const ownTextVisible = inHiddenReference || isStyleVisible(element);
-      const owners = getOwnerMap(element.ownerDocument);
-      const children = flatChildNodes(element);
-      for (let i = 0; i < children.length; i++) {
-        const child = children[i];
-        if (child.nodeType === 3) {
-          if (ownTextVisible) text += transformText(child.data, element);
-        } else if (child.nodeType === 1) {
-          const owner = owners.size ? owners.get(child) : void 0;
-          if (owner && owner !== element) continue;
-          text += childText(child, t);
-        }
-      }
-      for (const owned of getOwnedElements(element)) text += childText(owned, t);
+      frame.text += replaced;
+      frame.owned = [];
+      return frame;
     }
-    return text + (getCssContent(element, "::after") ?? "");
+    const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
+    frame.ownTextVisible = inHiddenReference || isStyleVisible(element);
+    frame.children = flatChildNodes(element);
+    return frame;
+  }
+  function nextContentChild(frame) {
+    const element = frame.request.element;
+    while (frame.index < frame.children.length) {
+      const child = frame.children[frame.index++];
+      if (child.nodeType === 3) {
+        if (frame.ownTextVisible)
+          frame.text += applyTextTransform ? transformText(child.data, element) : child.data;
+      } else if (child.nodeType === 1) {
+        const owner = frame.owners.size ? frame.owners.get(child) : void 0;
+        if (owner && owner !== element) continue;
+        return child;
+      }
+    }
+    frame.owned ??= getOwnedElements(element);
+    return frame.ownedIndex < frame.owned.length ? frame.owned[frame.ownedIndex++] : null;
+  }
+  function isBlockForName(element) {
+    const display = getStyle(element).display;
+    return !!display && display !== "inline" || element.localName === "br";
   }
   var kLetter = /[^\s\d\p{P}]/u;
   function transformText(text, parent) {
@@ -1514,12 +1632,6 @@
     if (transform === "uppercase") return text.toUpperCase();
     if (transform === "lowercase") return text.toLowerCase();
     if (transform === "capitalize") return text.replace(/(^|[\s\p{P}])(\p{L})/gu, (_, sep, ch) => sep + ch.toUpperCase());
-    return text;
-  }
-  function childText(element, t) {
-    const text = textAlternative(element, t);
-    const display = getStyle(element).display;
-    if (display && display !== "inline" || element.localName === "br") return " " + text + " ";
     return text;
   }
 
@@ -1641,86 +1753,154 @@
     /** Elements taken out of their DOM place by an aria-owns elsewhere, mapped to their owner. */
     ownedBy;
     visitedOwned = /* @__PURE__ */ new Set();
+    /** Set by nextChild for the element it returns. */
+    nextFlags = 0;
+    nextPseudo = "none";
     build(keepRoot) {
       const fragment = { node: { role: "fragment", name: "", children: [] }, fullName: "", tokens: [] };
-      const flags = getHiddenFlags(this.root);
-      const pseudo = getPseudoCandidates(this.root.getRootNode());
-      if (flags) {
-      } else if (keepRoot) {
-        this.visitElement(fragment, this.root, flags, pseudo, true);
-      } else {
-        this.visitContent(fragment, this.root, flags, isStyleVisible(this.root), pseudo);
-      }
+      const modal = keepRoot ? null : getModalScope(this.root.ownerDocument)?.dialog ?? findAriaModal(this.root, this.active);
+      const root = modal ?? this.root;
+      const flags = getHiddenFlags(root);
+      const pseudo = getPseudoCandidates(root.getRootNode());
+      if (!flags) this.walk(fragment, root, flags, pseudo, keepRoot || !!modal, !keepRoot && !modal);
       this.close(fragment);
       return fragment.node;
     }
-    /** `pseudo`: the elements of the element's tree scope that ::before/::after rules style. */
-    visitElement(parent, element, flags, pseudo, isRoot = false) {
-      const selfVisible = isStyleVisible(element);
-      noteShadowCandidate(element);
-      const open = selfVisible ? this.openNode(element, isRoot) : null;
-      const target = open ?? parent;
-      const display = getStyle(element).display;
-      const block = display !== "inline" && display !== "contents" || element.localName === "br";
-      if (block) target.tokens.push(" ");
-      const local = element.localName;
-      if (local !== "iframe" && local !== "frame") this.visitContent(target, element, flags, selfVisible, pseudo);
-      if (block) target.tokens.push(" ");
-      if (!open) return;
-      this.close(open);
-      const node = open.node;
-      if (!isRoot && isCollapsible(node)) {
-        parent.tokens.push(...node.children);
-      } else {
-        parent.tokens.push(node);
+    /**
+     * Walks `element` and its flat-tree descendants depth first with an explicit stack (a page can
+     * nest thousands of levels deep: no recursion per level).
+     */
+    walk(parent, element, flags, pseudo, isRoot, containerOnly) {
+      const stack = [];
+      const first = this.enter(parent, element, flags, pseudo, isRoot, containerOnly);
+      if (first) stack.push(first);
+      while (stack.length) {
+        const frame = stack[stack.length - 1];
+        const child = this.nextChild(frame);
+        if (child) {
+          const entered = this.enter(frame.target, child, this.nextFlags, this.nextPseudo, false, false);
+          if (entered) stack.push(entered);
+        } else {
+          stack.pop();
+          this.leave(frame);
+        }
       }
     }
-    /** Pseudo content, children in render order, aria-owns elements. */
-    visitContent(target, element, flags, selfVisible, pseudo) {
-      if (getStyle(element).contentVisibility === "hidden") return;
+    /** Opens the element's node and pushes what comes before its children; null when it has no content to walk. */
+    enter(parent, element, flags, pseudo, isRoot, containerOnly) {
+      const selfVisible = isStyleVisible(element);
+      noteShadowCandidate(element);
+      const open = selfVisible && !containerOnly ? this.openNode(element, isRoot) : null;
+      const target = open ?? parent;
+      const display = getStyle(element).display;
+      const block = !containerOnly && (display !== "inline" && display !== "contents" || element.localName === "br");
+      if (block) parent.tokens.push(" ");
+      const frame = {
+        element,
+        parent,
+        open,
+        target,
+        containerOnly,
+        isRoot,
+        block,
+        flags,
+        showText: false,
+        closedDetails: false,
+        closedHost: false,
+        childPseudo: pseudo,
+        children: null,
+        index: 0,
+        next: null,
+        owned: null,
+        ownedIndex: 0,
+        after: false
+      };
+      const local = element.localName;
+      if (local === "iframe" || local === "frame" || getStyle(element).contentVisibility === "hidden") {
+        this.leave(frame);
+        return null;
+      }
       const shadow = element.shadowRoot;
       const ownPseudo = selfVisible && (isPseudoCandidate(element, pseudo) || !!shadow && getPseudoCandidates(shadow) !== "none");
       if (ownPseudo) {
         const before = getPseudoContentKnown(element, "::before");
         if (before) target.tokens.push(before);
+        frame.after = true;
       }
-      const skipText = isValueControl(element);
-      const closedDetails = isClosedDetails(element);
-      const closedHost = isClosedShadowHost(element);
-      let childPseudo = pseudo;
-      let children = null;
-      if (shadow || element.localName === "slot") {
-        children = flatChildNodes(element);
-        if (shadow) childPseudo = getPseudoCandidates(shadow);
+      frame.closedDetails = isClosedDetails(element);
+      frame.closedHost = isClosedShadowHost(element);
+      frame.showText = selfVisible && !isValueControl(element) && !frame.closedDetails;
+      if (shadow || local === "slot") {
+        const children = flatChildNodes(element);
+        frame.children = children;
+        if (shadow) frame.childPseudo = getPseudoCandidates(shadow);
         else if (children.length && children[0].parentNode !== element)
-          childPseudo = getPseudoCandidates(children[0].getRootNode());
+          frame.childPseudo = getPseudoCandidates(children[0].getRootNode());
+      } else {
+        frame.next = element.firstChild;
       }
-      let index = 0;
-      for (let child = children ? children[0] : element.firstChild; child; child = children ? children[++index] : child.nextSibling) {
-        if (closedHost && !isRenderedLightChild(child)) continue;
+      return frame;
+    }
+    /**
+     * The next child element to walk (its flags and pseudo candidates in nextFlags/nextPseudo),
+     * pushing the text nodes met on the way; then the aria-owns elements; null when done.
+     */
+    nextChild(frame) {
+      const element = frame.element;
+      for (; ; ) {
+        let child;
+        if (frame.children) child = frame.index < frame.children.length ? frame.children[frame.index++] : null;
+        else {
+          child = frame.next;
+          if (child) frame.next = child.nextSibling;
+        }
+        if (!child) break;
+        if (frame.closedHost && !isRenderedLightChild(child)) continue;
         if (child.nodeType === 3) {
-          if (selfVisible && !skipText && !closedDetails) target.tokens.push(transformText(child.data, element));
+          if (frame.showText) frame.target.tokens.push(transformText(child.data, element));
         } else if (child.nodeType === 1) {
           const childElement = child;
           if (this.ownedBy.size && this.ownedBy.has(childElement) && this.ownedBy.get(childElement) !== element) continue;
-          if (closedDetails && !isDetailsSummary(element, childElement)) continue;
-          const childFlags = computeHiddenFlags(childElement, element, flags, true);
+          if (frame.closedDetails && !isDetailsSummary(element, childElement)) continue;
+          const childFlags = computeHiddenFlags(childElement, element, frame.flags, true);
           setHiddenFlags(childElement, childFlags);
-          if (childFlags === 0) this.visitElement(target, childElement, childFlags, childPseudo);
+          if (childFlags !== 0) continue;
+          this.nextFlags = childFlags;
+          this.nextPseudo = frame.childPseudo;
+          return childElement;
         }
       }
-      if (this.ownedBy.size && element.hasAttribute("aria-owns")) {
-        for (const owned of getOwnedElements(element)) {
-          if (this.visitedOwned.has(owned)) continue;
-          this.visitedOwned.add(owned);
-          const ownedFlags = getHiddenFlags(owned);
-          if (ownedFlags === 0) this.visitElement(target, owned, ownedFlags, getPseudoCandidates(owned.getRootNode()));
+      if (!frame.owned) frame.owned = this.ownedBy.size && element.hasAttribute("aria-owns") ? getOwnedElements(element) : [];
+      while (frame.ownedIndex < frame.owned.length) {
+        const owned = frame.owned[frame.ownedIndex++];
+        if (this.visitedOwned.has(owned)) continue;
+        this.visitedOwned.add(owned);
+        const ownedFlags = getHiddenFlags(owned);
+        if (ownedFlags !== 0) continue;
+        this.nextFlags = ownedFlags;
+        this.nextPseudo = getPseudoCandidates(owned.getRootNode());
+        return owned;
+      }
+      return null;
+    }
+    /** Pushes what comes after the children, closes the node and gives it (or its text) to the parent. */
+    leave(frame) {
+      const { open, parent, block } = frame;
+      if (frame.after) {
+        const after = getPseudoContentKnown(frame.element, "::after");
+        if (after) frame.target.tokens.push(after);
+      }
+      if (frame.containerOnly) return;
+      if (open) {
+        this.close(open);
+        const node = open.node;
+        if (!frame.isRoot && isCollapsible(node)) {
+          for (const child of node.children) parent.tokens.push("role" in child ? child : child.text);
+        } else {
+          parent.tokens.push(node);
         }
       }
-      if (ownPseudo) {
-        const after = getPseudoContentKnown(element, "::after");
-        if (after) target.tokens.push(after);
-      }
+      if (block) parent.tokens.push(" ");
     }
     /** The node of a visible element, or null when it has none (none/presentation, inline text span). */
     openNode(element, isRoot) {
@@ -1734,12 +1914,9 @@
       if ((role === "none" || role === "presentation") && !isRoot) return null;
       const interactive = isInteractive(element);
       if (role === "generic" && !interactive && !isRoot && isInlineTextOnly(element)) return null;
-      const fullName = normalizeWhitespace(getAccessibleName(element));
-      const node = {
-        role: role === "none" || role === "presentation" ? "generic" : role,
-        name: truncate(fullName, kMaxNameLength),
-        children: []
-      };
+      const shownRole = role === "none" || role === "presentation" ? "generic" : role;
+      const fullName = shownRole === "generic" ? "" : normalizeWhitespace(getAccessibleName(element));
+      const node = { role: shownRole, name: truncate(fullName, kMaxNameLength), children: [] };
       if (interactive) {
         node.ref = this.refs.ensure(element);
         this.refs.remember(node.ref, node.role, node.name);
@@ -1785,6 +1962,21 @@
       else node.children = children;
     }
   };
+  function findAriaModal(root, active) {
+    const candidates = root.querySelectorAll("[aria-modal]");
+    for (let i = candidates.length - 1; i >= 0; i--) {
+      const element = candidates[i];
+      if ((element.getAttribute("aria-modal") ?? "").toLowerCase() !== "true") continue;
+      const role = getRole(element);
+      if (role !== "dialog" && role !== "alertdialog") continue;
+      if (getHiddenFlags(element) !== 0 || !isStyleVisible(element)) continue;
+      const doc = element.ownerDocument;
+      const focusOutside = !!active && active !== doc.body && active !== doc.documentElement && !containsComposed(element, active);
+      if (focusOutside) continue;
+      return element;
+    }
+    return null;
+  }
   function isCollapsible(node) {
     return node.role === "generic" && !node.name && node.ref === void 0 && node.children.length <= 1 && !node.active && !node.disabled && !node.checked && !node.expanded && !node.pressed && !node.selected;
   }
@@ -1856,6 +2048,9 @@
   function isSubtreeSkipped(element) {
     return isIgnoredTag(element) || (getHiddenFlags(element) & HIDDEN_RENDER) !== 0;
   }
+  function isHiddenFromTree(element) {
+    return (getHiddenFlags(element) & HIDDEN_ARIA) !== 0;
+  }
   function isVisible(element) {
     return !isSubtreeSkipped(element) && isStyleVisible(element);
   }
@@ -1864,15 +2059,21 @@
   }
   function walkRendered(root, enter, leave, renderOrder = false) {
     const children = renderOrder ? flatChildren : structureChildren;
-    const visit = (element, depth2) => {
-      for (const child of children(element)) {
-        if (isSubtreeSkipped(child)) continue;
-        const descend = enter(child, depth2);
-        if (descend !== false) visit(child, depth2 + 1);
-        leave?.(child);
+    const stack = [
+      { element: null, children: children(root), index: 0 }
+    ];
+    while (stack.length) {
+      const frame = stack[stack.length - 1];
+      if (frame.index >= frame.children.length) {
+        stack.pop();
+        if (frame.element) leave?.(frame.element);
+        continue;
       }
-    };
-    visit(root, 1);
+      const child = frame.children[frame.index++];
+      if (isSubtreeSkipped(child)) continue;
+      if (enter(child, stack.length) !== false) stack.push({ element: child, children: children(child), index: 0 });
+      else leave?.(child);
+    }
   }
   function collectRefs(refs2, root, max) {
     const found = [];
@@ -1891,38 +2092,43 @@
     return normalizeWhitespace(text);
   }
   function visibleText(element, max) {
+    if (element.localName === "input" || element.localName === "textarea") return "";
     let text = "";
     const limit = max * 2 + 16;
-    const visit = (el) => {
-      const children = el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes;
-      for (let i = 0; i < children.length && text.length < limit; i++) {
-        const child = children[i];
-        if (child.nodeType === 3) {
-          if (isStyleVisible(el)) text += child.data;
-        } else if (child.nodeType === 1) {
-          const childElement = child;
-          if (childElement.localName === "slot") {
-            const assigned = childElement.assignedNodes();
-            if (assigned.length) {
-              for (const node of assigned) {
-                if (node.nodeType === 3) text += node.data;
-                else if (node.nodeType === 1 && !isSubtreeSkipped(node)) visit(node);
-              }
-              continue;
-            }
-          }
-          if (isSubtreeSkipped(childElement)) continue;
-          const display = getStyle(childElement).display;
-          const pad = display !== "inline" || childElement.localName === "br" ? " " : "";
-          text += pad;
-          visit(childElement);
-          text += pad;
+    const stack = [
+      { parent: element, nodes: childrenOf(element), index: 0, pad: "", assigned: false }
+    ];
+    while (stack.length && text.length < limit) {
+      const frame = stack[stack.length - 1];
+      if (frame.index >= frame.nodes.length) {
+        stack.pop();
+        text += frame.pad;
+        continue;
+      }
+      const child = frame.nodes[frame.index++];
+      if (child.nodeType === 3) {
+        if (frame.assigned || isStyleVisible(frame.parent)) text += child.data;
+        continue;
+      }
+      if (child.nodeType !== 1) continue;
+      const childElement = child;
+      if (childElement.localName === "slot" && !frame.assigned) {
+        const assigned = childElement.assignedNodes();
+        if (assigned.length) {
+          stack.push({ parent: childElement, nodes: assigned, index: 0, pad: "", assigned: true });
+          continue;
         }
       }
-    };
-    if (element.localName === "input" || element.localName === "textarea") return "";
-    visit(element);
+      if (isSubtreeSkipped(childElement)) continue;
+      const display = getStyle(childElement).display;
+      const pad = !frame.assigned && (display !== "inline" || childElement.localName === "br") ? " " : "";
+      text += pad;
+      stack.push({ parent: childElement, nodes: childrenOf(childElement), index: 0, pad, assigned: false });
+    }
     return truncate(normalizeWhitespace(text), max);
+  }
+  function childrenOf(element) {
+    return element.shadowRoot ? element.shadowRoot.childNodes : element.childNodes;
   }
   function describeRole(element) {
     const role = getRole(element) ?? "generic";
@@ -2072,6 +2278,61 @@
     return !!label && label.control === element;
   }
 
+  // src/aria/facts.ts
+  var kMaxFacts = 5e3;
+  var kMaxFactName = 150;
+  function ariaFacts(doc, refs2, selector, attributes = [], textTransform = true) {
+    let matches;
+    try {
+      matches = deepQuerySelectorAll(doc, selector);
+    } catch {
+      throw new BridgeError("bad-args", `selector ${JSON.stringify(selector)} is not a valid CSS selector`);
+    }
+    beginWalk();
+    try {
+      const elements = [];
+      for (const element of matches.slice(0, kMaxFacts)) {
+        const role = getRole(element);
+        const fact = {
+          tagName: tagNameOf(element),
+          role: role === null ? "generic" : role === "presentation" ? "none" : role,
+          name: truncate(normalizeWhitespace(getAccessibleName(element, { textTransform })), kMaxFactName)
+        };
+        if (isHiddenForAria(element)) fact.hidden = true;
+        const ref = refs2.numberOf(element);
+        if (ref !== void 0) fact.ref = refs2.label(ref);
+        const values = {};
+        let any = false;
+        for (const name of attributes) {
+          const value = element.getAttribute(name);
+          if (value === null) continue;
+          values[name] = value;
+          any = true;
+        }
+        if (any) fact.attributes = values;
+        elements.push(fact);
+      }
+      const result = { elements };
+      if (matches.length > kMaxFacts) result.omitted = matches.length - kMaxFacts;
+      return result;
+    } finally {
+      endWalk();
+    }
+  }
+  function deepQuerySelectorAll(doc, selector) {
+    const result = Array.from(doc.querySelectorAll(selector));
+    const hosts = [];
+    const all = doc.querySelectorAll("*");
+    for (let i = 0; i < all.length; i++) if (all[i].shadowRoot) hosts.push(all[i]);
+    for (let i = 0; i < hosts.length; i++) {
+      const shadow = hosts[i].shadowRoot;
+      result.push(...Array.from(shadow.querySelectorAll(selector)));
+      const inner = shadow.querySelectorAll("*");
+      for (let j = 0; j < inner.length; j++) if (inner[j].shadowRoot) hosts.push(inner[j]);
+    }
+    return result;
+  }
+
   // src/actions/prepare.ts
   function prepareType(refs2, ref) {
     const element = refs2.resolve(ref);
@@ -2128,10 +2389,10 @@
   function renderTree(root, refs2, options) {
     const lines = [];
     const maxDepth = options.depth !== void 0 && options.depth >= 0 ? options.depth : Infinity;
-    const visit = (item, indent, depth2) => {
+    const visit = (item, indent) => {
       if (!("role" in item)) {
         lines.push({ text: `${indent}- text: ${yamlValue(truncate(item.text, kMaxLineText))}`, node: false, iframe: false });
-        return;
+        return void 0;
       }
       let line = `${indent}- ${item.role}`;
       if (item.name) line += " " + JSON.stringify(item.name);
@@ -2145,25 +2406,29 @@
       const inline = item.value !== void 0 && !children.length ? item.value : props.length ? void 0 : onlyText;
       if (inline !== void 0) {
         lines.push(lineOf(`${line}: ${yamlValue(truncate(inline, kMaxLineText))}`, item));
-        return;
+        return void 0;
       }
       const hasChildren = children.length > 0 || props.length > 0;
       lines.push(lineOf(hasChildren ? line + ":" : line, item));
       for (const p of props) lines.push({ text: p, node: false, iframe: false });
-      visitChildren(children, indent, depth2);
+      return children;
     };
-    const visitChildren = (children, indent, depth2) => {
-      if (!children.length) return;
-      if (depth2 + 1 > maxDepth) {
-        lines.push({ text: `${indent}  - … ${countLines(children)} more`, node: false, iframe: false });
-        return;
+    const stack = [
+      { items: root.children, index: 0, indent: "", depth: options.rootIsNode ? 0 : 1 }
+    ];
+    while (stack.length) {
+      const frame = stack[stack.length - 1];
+      if (frame.index >= frame.items.length) {
+        stack.pop();
+        continue;
       }
-      for (const child of children) visit(child, indent + "  ", depth2 + 1);
-    };
-    if (options.rootIsNode) {
-      for (const child of root.children) visit(child, "", 0);
-    } else {
-      for (const child of root.children) visit(child, "", 1);
+      const children = visit(frame.items[frame.index++], frame.indent);
+      if (!children || !children.length) continue;
+      if (frame.depth + 1 > maxDepth) {
+        lines.push({ text: `${frame.indent}  - … ${countLines(children)} more`, node: false, iframe: false });
+        continue;
+      }
+      stack.push({ items: children, index: 0, indent: frame.indent + "  ", depth: frame.depth + 1 });
     }
     return finish(lines, refs2, options.maxChars);
   }
@@ -2185,13 +2450,16 @@
   }
   function countLines(children) {
     let count = 0;
-    for (const child of children) {
-      count++;
-      if (!("role" in child)) continue;
-      if (child.url !== void 0) count++;
-      if (child.closedShadow) count++;
-      const inline = child.url === void 0 && !child.closedShadow && child.children.length === 1 && !("role" in child.children[0]);
-      if (!inline) count += countLines(child.children);
+    const pending2 = [children];
+    while (pending2.length) {
+      for (const child of pending2.pop()) {
+        count++;
+        if (!("role" in child)) continue;
+        if (child.url !== void 0) count++;
+        if (child.closedShadow) count++;
+        const inline = child.url === void 0 && !child.closedShadow && child.children.length === 1 && !("role" in child.children[0]);
+        if (!inline) pending2.push(child.children);
+      }
     }
     return count;
   }
@@ -2314,8 +2582,10 @@
           omitted++;
           return element.namespaceURI !== "http://www.w3.org/2000/svg";
         }
-        const entry = describe(refs2, element, depth2, index(element, parents[depth2 - 1]));
-        if (parents[depth2 - 1].localName === "slot" && element.assignedSlot) entry.slotted = true;
+        const parent = parents[depth2 - 1];
+        const hidden = isHiddenFromTree(element) ? depth2 === 1 || !isHiddenFromTree(parent) ? "top" : "inside" : false;
+        const entry = describe(refs2, element, depth2, index(element, parent), hidden);
+        if (parent.localName === "slot" && element.assignedSlot) entry.slotted = true;
         descendants.push(entry);
         return tagOf(element) !== "SVG";
       }, void 0, true);
@@ -2329,12 +2599,13 @@
       endWalk();
     }
   }
-  function describe(refs2, element, depth2, index) {
+  function describe(refs2, element, depth2, index, hidden) {
     const entry = { depth: depth2, index, tagName: tagNameOf(element), attributes: getAttributes(element) };
     if (isClosedShadowHost(element)) entry.closedShadowRoot = true;
     if (isVisibleInteractive(element)) entry.ref = refs2.label(refs2.ensure(element));
     const role = getRole(element);
-    if (role && role !== "none" && role !== "presentation" && role !== "generic") {
+    if (hidden === "top") entry.ariaHidden = true;
+    if (!hidden && role && role !== "none" && role !== "presentation" && role !== "generic") {
       entry.role = role;
       const name = normalizeWhitespace(getAccessibleName(element));
       if (name) entry.name = truncate(name, kMaxNameLength);
@@ -2358,9 +2629,8 @@
       const all = getAncestors(target);
       const shown = all.slice(0, kMaxAncestors);
       const inside = interactiveRanges(shown.map((a) => a.element));
-      const { role, name } = describeRole(target);
       const result = {
-        target: { ref: refs2.label(ref), tagName: tagNameOf(target), role, name, text: visibleText(target, kMaxTargetText) },
+        target: { ref: refs2.label(ref), tagName: tagNameOf(target), ...targetRole(target), text: visibleText(target, kMaxTargetText) },
         ancestors: shown.map((ancestor, i) => {
           const elements = inside.get(ancestor.element) ?? [];
           const entry = {
@@ -2382,6 +2652,11 @@
     } finally {
       endWalk();
     }
+  }
+  function targetRole(target) {
+    if (isHiddenFromTree(target)) return { ariaHidden: true };
+    const { role, name } = describeRole(target);
+    return { role, name: role === "generic" ? "" : name };
   }
   function interactiveRanges(chain) {
     const result = /* @__PURE__ */ new Map();
@@ -2537,10 +2812,14 @@
       throw new BridgeError("bad-args", `${key} must be an array of strings`);
     return value;
   }
+  function optionalStringArray(args, key) {
+    if (args[key] === void 0 || args[key] === null) return void 0;
+    return requireStringArray(args, key);
+  }
   function optionalBoolean(args, key) {
     const value = args[key];
     if (value === void 0 || value === null) return void 0;
-    if (typeof value !== "boolean") throw new BridgeError("bad-args", `${key} must be a boolean, got ${JSON.stringify(value)}`);
+    if (typeof value !== "boolean") throw new BridgeError("bad-args", `${key} must be true or false, got ${JSON.stringify(value)}`);
     return value;
   }
   function requireFiniteNumber(args, key) {
@@ -2619,7 +2898,14 @@
     prepareType: (args) => prepareType(refs, requireNumber(args, "ref")),
     selectOption: (args) => selectOption(refs, requireNumber(args, "ref"), requireStringArray(args, "values")),
     frameOwner: (_args, element) => frameOwner(refs, element),
-    framePoint: (args, element) => framePoint(refs, element, requireFiniteNumber(args, "x"), requireFiniteNumber(args, "y"))
+    framePoint: (args, element) => framePoint(refs, element, requireFiniteNumber(args, "x"), requireFiniteNumber(args, "y")),
+    ariaFacts: (args) => ariaFacts(
+      document,
+      refs,
+      requireString(args, "selector"),
+      optionalStringArray(args, "attributes"),
+      optionalBoolean(args, "textTransform")
+    )
   };
   function call(method, rawArgs, element) {
     try {

@@ -163,6 +163,7 @@ class TargetFacts(_Facts):
     tagName: str
     role: str | None = None
     name: str | None = None
+    ariaHidden: bool | None = None
     text: str | None = None
 
 
@@ -225,6 +226,7 @@ class AnchorDescendant(_Facts):
     ref: str | None = None
     role: str | None = None
     name: str | None = None
+    ariaHidden: bool | None = None
     directText: str | None = None
     fullText: str | None = None
 

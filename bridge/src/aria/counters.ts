@@ -93,25 +93,29 @@ function computeAll(doc: Document): Map<Element, Map<PseudoKey, Map<string, numb
     forElement.set(kind, snapshotValues());
   };
 
-  // `siblingsCreated`: instances created by earlier siblings, dropped when the parent ends.
-  const visit = (element: Element, siblingsCreated: Instance[]): void => {
+  // Depth first with an explicit stack. `inner`: instances created by the element's children (and
+  // its pseudo elements), dropped from scope when the element ends.
+  const stack: Array<{ element: Element; children: ArrayLike<Node>; index: number; inner: Instance[] }> = [];
+  const enter = (element: Element, siblingsCreated: Instance[]): void => {
     const style = getStyle(element);
     if (style.display === 'none') return;
     apply(style, siblingsCreated);
     const inner: Instance[] = [];
     pseudo(element, '::before', inner);
-    const children = flatChildNodes(element);
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i]!;
-      if (child.nodeType === 1) visit(child as Element, inner);
-    }
-    pseudo(element, '::after', inner);
-    for (const instance of inner) scope.splice(scope.lastIndexOf(instance), 1);
+    stack.push({ element, children: flatChildNodes(element), index: 0, inner });
   };
   const root = doc.documentElement;
-  if (root) {
-    const top: Instance[] = [];
-    visit(root, top);
+  if (root) enter(root, []);
+  while (stack.length) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.index < frame.children.length) {
+      const child = frame.children[frame.index++]!;
+      if (child.nodeType === 1) enter(child as Element, frame.inner);
+      continue;
+    }
+    stack.pop();
+    pseudo(frame.element, '::after', frame.inner);
+    for (const instance of frame.inner) scope.splice(scope.lastIndexOf(instance), 1);
   }
   return result;
 }

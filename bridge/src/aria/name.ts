@@ -42,18 +42,39 @@ const kNameFromContentWhenDescendant = new Set(['', 'caption', 'code', 'contenti
   'region', 'row', 'rowgroup', 'section', 'strong', 'subscript', 'superscript', 'table', 'term', 'time']);
 
 let nameCache: Map<Element, string> | undefined;
+let untransformedCache: Map<Element, string> | undefined;
 registerWalkCache(
-  () => { nameCache ??= new Map(); },
-  () => { nameCache = undefined; },
+  () => { nameCache ??= new Map(); untransformedCache ??= new Map(); },
+  () => { nameCache = undefined; untransformedCache = undefined; },
 );
 
+export interface NameOptions {
+  /**
+   * Apply CSS `text-transform` to text from content, as rendered (default true: Chromium, Firefox
+   * and WPT do). Playwright's getByRole/getByText match untransformed DOM text: a locator engine
+   * that emulates Playwright passes false.
+   */
+  textTransform?: boolean;
+}
+
+/** Whether the running computation applies text-transform (set by getAccessibleName). */
+let applyTextTransform = true;
+
 /** The accessible name of `element` as a flat string (not cut). */
-export function getAccessibleName(element: Element): string {
-  const cached = nameCache?.get(element);
+export function getAccessibleName(element: Element, options: NameOptions = {}): string {
+  const transform = options.textTransform ?? true;
+  const cache = transform ? nameCache : untransformedCache;
+  const cached = cache?.get(element);
   if (cached !== undefined) return cached;
-  const name = computeAccessibleName(element);
-  nameCache?.set(element, name);
-  return name;
+  const saved = applyTextTransform;
+  applyTextTransform = transform;
+  try {
+    const name = computeAccessibleName(element);
+    cache?.set(element, name);
+    return name;
+  } finally {
+    applyTextTransform = saved;
+  }
 }
 
 function computeAccessibleName(element: Element): string {
@@ -76,7 +97,27 @@ function getLabelledByElements(element: Element): Element[] | null {
   return refs.length ? refs : null;
 }
 
+/**
+ * Name from content (step 2F) recurses through the content, which can nest thousands of levels
+ * deep. So the steps before it (textAlternativeStep) either answer or ask for `element`'s content
+ * (a ContentRequest), and one loop with an explicit stack (accumulate) walks the content, taking
+ * each child's step in turn; `finish` turns the accumulated text into the element's answer.
+ */
+interface ContentRequest {
+  element: Element;
+  /** The traversal of the children. */
+  traversal: Traversal;
+  finish: (text: string) => string;
+}
+
+const identity = (text: string): string => text;
+
 function textAlternative(element: Element, t: Traversal): string {
+  const step = textAlternativeStep(element, t);
+  return typeof step === 'string' ? step : accumulate(step);
+}
+
+function textAlternativeStep(element: Element, t: Traversal): string | ContentRequest {
   if (t.visited.has(element)) return '';
   const childTraversal: Traversal = { ...t, target: t.target === 'self' ? 'descendant' : t.target };
 
@@ -90,7 +131,8 @@ function textAlternative(element: Element, t: Traversal): string {
   if (!inHiddenReference && isHiddenForAria(element)) {
     t.visited.add(element);
     // visibility:hidden is inherited but a descendant can be visible again: only that part counts.
-    if (t.target !== 'self' && getHiddenFlags(element) === 0) return accumulatedText(element, childTraversal);
+    if (t.target !== 'self' && getHiddenFlags(element) === 0)
+      return { element, traversal: childTraversal, finish: identity };
     return '';
   }
   // A slot is not in the accessibility tree: it stands for its assigned (or fallback) content.
@@ -138,20 +180,24 @@ function textAlternative(element: Element, t: Traversal): string {
   if (allowsNameFromContent(role, t.target === 'descendant') || summaryNamesFromContent ||
       !!t.labelledBy || !!t.label || !!t.nativeAlternative) {
     t.visited.add(element);
-    const text = accumulatedText(element, childTraversal);
-    // DEVIATION: the spec returns the accumulated text when it is not empty; browsers and WPT fall
-    // back to the tooltip when the root's content is only whitespace.
-    if (t.target === 'self' ? text.trim() : text) return text;
+    return {
+      element,
+      traversal: childTraversal,
+      // DEVIATION: the spec returns the accumulated text when it is not empty; browsers and WPT
+      // fall back to the tooltip when the root's content is only whitespace.
+      finish: text => ((t.target === 'self' ? text.trim() : text) ? text : tooltip(element, role, tag, t)),
+    };
   }
+  return tooltip(element, role, tag, t);
+}
 
-  // Step 2I (Tooltip Attribute): the title.
+/** Step 2I (Tooltip Attribute): the title; then nothing. */
+function tooltip(element: Element, role: string, tag: string, t: Traversal): string {
+  t.visited.add(element);
   if ((role !== 'presentation' && role !== 'none') || tag === 'IFRAME' || tag === 'FRAME') {
-    t.visited.add(element);
     const title = element.getAttribute('title') ?? '';
     if (title.trim()) return title;
   }
-
-  t.visited.add(element);
   return '';
 }
 
@@ -351,36 +397,90 @@ function namesFromLabels(labels: HTMLLabelElement[], t: Traversal): string {
 }
 
 /**
- * Step 2F.ii-v: the text of `element`'s content: `::before`, the children in render order (slots
+ * Step 2F.ii-v: the text of an element's content: `::before`, the children in render order (slots
  * give their assigned nodes) and aria-owns elements, `::after`. Each child element's text is its
  * text alternative (step 2F.iii); block-level children are set apart with spaces (DEVIATION:
  * inline elements join without a space, as in browsers and WPT; `<br>` always adds one).
+ * One frame per element whose content is being read, on an explicit stack.
  */
-function accumulatedText(element: Element, t: Traversal): string {
-  let text = getCssContent(element, '::before') ?? '';
+interface ContentFrame {
+  request: ContentRequest;
+  text: string;
+  children: ArrayLike<Node>;
+  index: number;
+  owned: Element[] | null;
+  ownedIndex: number;
+  /** Its own text nodes count (visible, or inside a hidden node that was referenced). */
+  ownTextVisible: boolean;
+  /** Its answer is set apart with spaces in its parent's text (a block). */
+  padded: boolean;
+  /** owned element -> owner (aria-owns), for the document. */
+  owners: Map<Element, Element>;
+}
+
+const kNoChildren: ArrayLike<Node> = [];
+
+function accumulate(first: ContentRequest): string {
+  const stack: ContentFrame[] = [openContent(first, false)];
+  for (;;) {
+    const frame = stack[stack.length - 1]!;
+    const child = nextContentChild(frame);
+    if (child) {
+      const padded = isBlockForName(child);
+      const step = textAlternativeStep(child, frame.request.traversal);
+      if (typeof step === 'string') frame.text += padded ? ' ' + step + ' ' : step;
+      else stack.push(openContent(step, padded));
+      continue;
+    }
+    stack.pop();
+    const element = frame.request.element;
+    const value = frame.request.finish(frame.text + (getCssContent(element, '::after') ?? ''));
+    if (!stack.length) return value;
+    stack[stack.length - 1]!.text += frame.padded ? ' ' + value + ' ' : value;
+  }
+}
+
+function openContent(request: ContentRequest, padded: boolean): ContentFrame {
+  const { element, traversal: t } = request;
+  const frame: ContentFrame = {
+    request, text: getCssContent(element, '::before') ?? '', children: kNoChildren, index: 0, owned: null,
+    ownedIndex: 0, ownTextVisible: false, padded, owners: getOwnerMap(element.ownerDocument),
+  };
   const replaced = getCssContent(element);
   if (replaced !== undefined) {
-    text += replaced;
-  } else {
-    const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
-    const ownTextVisible = inHiddenReference || isStyleVisible(element);
-    const owners = getOwnerMap(element.ownerDocument);
-    const children = flatChildNodes(element);
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i]!;
-      if (child.nodeType === 3) {
-        // Step 2G (Text Node), as rendered: text-transform applies.
-        if (ownTextVisible) text += transformText((child as Text).data, element);
-      } else if (child.nodeType === 1) {
-        // An element that aria-owns took elsewhere is not part of this content.
-        const owner = owners.size ? owners.get(child as Element) : undefined;
-        if (owner && owner !== element) continue;
-        text += childText(child as Element, t);
-      }
-    }
-    for (const owned of getOwnedElements(element)) text += childText(owned, t);
+    frame.text += replaced;
+    frame.owned = [];
+    return frame;
   }
-  return text + (getCssContent(element, '::after') ?? '');
+  const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
+  frame.ownTextVisible = inHiddenReference || isStyleVisible(element);
+  frame.children = flatChildNodes(element);
+  return frame;
+}
+
+/** Appends the text nodes up to the next child element and returns it; then the owned elements; then null. */
+function nextContentChild(frame: ContentFrame): Element | null {
+  const element = frame.request.element;
+  while (frame.index < frame.children.length) {
+    const child = frame.children[frame.index++]!;
+    if (child.nodeType === 3) {
+      // Step 2G (Text Node), as rendered: text-transform applies (unless asked not to).
+      if (frame.ownTextVisible)
+        frame.text += applyTextTransform ? transformText((child as Text).data, element) : (child as Text).data;
+    } else if (child.nodeType === 1) {
+      // An element that aria-owns took elsewhere is not part of this content.
+      const owner = frame.owners.size ? frame.owners.get(child as Element) : undefined;
+      if (owner && owner !== element) continue;
+      return child as Element;
+    }
+  }
+  frame.owned ??= getOwnedElements(element);
+  return frame.ownedIndex < frame.owned.length ? frame.owned[frame.ownedIndex++]! : null;
+}
+
+function isBlockForName(element: Element): boolean {
+  const display = getStyle(element).display;
+  return (!!display && display !== 'inline') || element.localName === 'br';
 }
 
 const kLetter = /[^\s\d\p{P}]/u;
@@ -393,12 +493,5 @@ export function transformText(text: string, parent: Element): string {
   if (transform === 'uppercase') return text.toUpperCase();
   if (transform === 'lowercase') return text.toLowerCase();
   if (transform === 'capitalize') return text.replace(/(^|[\s\p{P}])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
-  return text;
-}
-
-function childText(element: Element, t: Traversal): string {
-  const text = textAlternative(element, t);
-  const display = getStyle(element).display;
-  if ((display && display !== 'inline') || element.localName === 'br') return ' ' + text + ' ';
   return text;
 }

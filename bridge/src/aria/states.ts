@@ -51,17 +51,24 @@ export function getDisabled(element: Element): boolean {
 }
 
 function hasAriaDisabledInChain(element: Element): boolean {
-  const cached = ariaDisabledCache?.get(element);
-  if (cached !== undefined) return cached;
-  const value = (element.getAttribute('aria-disabled') ?? '').toLowerCase();
-  let result: boolean;
-  if (value === 'true') result = true;
-  else if (value === 'false') result = false;
-  else {
-    const parent = parentElementOrHost(element);
-    result = parent ? hasAriaDisabledInChain(parent) : false;
+  // The nearest aria-disabled="true"|"false" on the element or an ancestor decides (a loop, not
+  // a recursion: pages nest deep).
+  const chain: Element[] = [];
+  let result = false;
+  for (let e: Element | null = element; e; e = parentElementOrHost(e)) {
+    const cached = ariaDisabledCache?.get(e);
+    if (cached !== undefined) {
+      result = cached;
+      break;
+    }
+    chain.push(e);
+    const value = (e.getAttribute('aria-disabled') ?? '').toLowerCase();
+    if (value === 'true' || value === 'false') {
+      result = value === 'true';
+      break;
+    }
   }
-  ariaDisabledCache?.set(element, result);
+  for (const e of chain) ariaDisabledCache?.set(e, result);
   return result;
 }
 

@@ -6,6 +6,9 @@
  * `inert`, inside a `content-visibility: hidden` element or a closed `<details>`, a light-DOM child
  * of a shadow host that no slot takes, or it is itself `visibility: hidden|collapse` (visibility is
  * inherited but can be overridden by a descendant, so it is per element, not per subtree).
+ * While a modal `<dialog>` is open (`showModal()`), everything outside it is inert
+ * (https://html.spec.whatwg.org/multipage/interaction.html#blocked-by-a-modal-dialog), so hidden
+ * from the accessibility tree as Chromium hides it.
  *
  * Flags are computed once per element per walk: the snapshot walk sets them top-down from the
  * parent's flags, random access (labels, aria-labelledby targets) climbs and memoizes.
@@ -17,7 +20,7 @@ import { isClosedShadowHost, isRenderedLightChild } from '../shadow';
 
 /** Not rendered: no box for the element nor any descendant. */
 export const HIDDEN_RENDER = 1;
-/** Rendered but removed from the accessibility tree (`aria-hidden="true"`, `inert`). */
+/** Rendered but removed from the accessibility tree (`aria-hidden="true"`, `inert`, behind a modal dialog). */
 export const HIDDEN_ARIA = 2;
 
 const kIgnoredTags = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'meta', 'link', 'base']);
@@ -27,6 +30,41 @@ registerWalkCache(
   () => { flagsCache ??= new Map(); },
   () => { flagsCache = undefined; },
 );
+
+interface ModalScope {
+  /** The modal dialog in the top layer that blocks the rest of the document. */
+  dialog: Element;
+  /** Its flat-tree ancestors: the only elements outside it that are not inert. */
+  ancestors: Set<Element>;
+}
+
+let modalCache: { doc: Document; scope: ModalScope | null } | undefined;
+let inWalk = false;
+registerWalkCache(() => { inWalk = true; }, () => { inWalk = false; modalCache = undefined; });
+
+/**
+ * The open modal dialog that blocks the rest of `doc`, or null. When several are open, the last in
+ * tree order (DEVIATION: the top layer's order is not exposed to scripts; a dialog opened from
+ * another is usually after it). Dialogs inside shadow roots are not seen.
+ */
+export function getModalScope(doc: Document): ModalScope | null {
+  if (modalCache && modalCache.doc === doc) return modalCache.scope;
+  let scope: ModalScope | null = null;
+  let modals: NodeListOf<Element> | null = null;
+  try {
+    modals = doc.querySelectorAll('dialog:modal');
+  } catch {
+    modals = null; // A browser without :modal.
+  }
+  const dialog = modals && modals.length ? modals[modals.length - 1]! : null;
+  if (dialog) {
+    const ancestors = new Set<Element>();
+    for (let e = flatParent(dialog); e; e = flatParent(e)) ancestors.add(e);
+    scope = { dialog, ancestors };
+  }
+  if (inWalk) modalCache = { doc, scope };
+  return scope;
+}
 
 /** Elements whose content never takes part in the accessibility tree or its text. */
 export function isIgnoredTag(element: Element): boolean {
@@ -39,13 +77,28 @@ const kSvgNs = 'http://www.w3.org/2000/svg';
 export function getHiddenFlags(element: Element): number {
   const cached = flagsCache?.get(element);
   if (cached !== undefined) return cached;
-  const parent = flatParent(element);
-  let parentFlags = parent ? getHiddenFlags(parent) : 0;
-  // An owned element is hidden from the accessibility tree with its owner, not its DOM parent.
-  const owner = parentFlags & HIDDEN_ARIA ? getOwner(element) : undefined;
-  if (owner) parentFlags = (parentFlags & HIDDEN_RENDER) | (getHiddenFlags(owner) & HIDDEN_ARIA);
-  const flags = computeHiddenFlags(element, parent, parentFlags);
-  flagsCache?.set(element, flags);
+  // Climb to the first ancestor with known flags (or the top), then compute downwards: no
+  // recursion per level, however deep the element is.
+  const chain: Element[] = [element];
+  let known = 0;
+  for (let parent = flatParent(element); parent; parent = flatParent(parent)) {
+    const flags = flagsCache?.get(parent);
+    if (flags !== undefined) {
+      known = flags;
+      break;
+    }
+    chain.push(parent);
+  }
+  let flags = known;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const current = chain[i]!;
+    let parentFlags = i === chain.length - 1 && !flatParent(current) ? 0 : flags;
+    // An owned element is hidden from the accessibility tree with its owner, not its DOM parent.
+    const owner = parentFlags & HIDDEN_ARIA ? getOwner(current) : undefined;
+    if (owner) parentFlags = (parentFlags & HIDDEN_RENDER) | (getHiddenFlags(owner) & HIDDEN_ARIA);
+    flags = computeHiddenFlags(current, flatParent(current), parentFlags);
+    flagsCache?.set(current, flags);
+  }
   return flags;
 }
 
@@ -85,8 +138,16 @@ export function computeHiddenFlags(element: Element, parent: Element | null, par
     const ariaHidden = element.getAttribute('aria-hidden');
     if ((ariaHidden !== null && ariaHidden.toLowerCase() === 'true') || element.hasAttribute('inert'))
       flags |= HIDDEN_ARIA;
+    else if (parent && isBlockedByModal(element, parent))
+      flags |= HIDDEN_ARIA;
   }
   return flags;
+}
+
+/** Outside the open modal dialog: a child of one of its ancestors that is neither it nor an ancestor. */
+function isBlockedByModal(element: Element, parent: Element): boolean {
+  const modal = getModalScope(element.ownerDocument);
+  return !!modal && modal.ancestors.has(parent) && element !== modal.dialog && !modal.ancestors.has(element);
 }
 
 export function isClosedDetails(element: Element): boolean {

@@ -37,10 +37,11 @@ export function renderTree(root: AriaNode, refs: RefRegistry, options: RenderOpt
   const lines: Line[] = [];
   const maxDepth = options.depth !== undefined && options.depth >= 0 ? options.depth : Infinity;
 
-  const visit = (item: AriaNode | TextItem, indent: string, depth: number): void => {
+  /** Pushes the item's lines; returns the children still to print below it. */
+  const visit = (item: AriaNode | TextItem, indent: string): Array<AriaNode | TextItem> | undefined => {
     if (!('role' in item)) {
       lines.push({ text: `${indent}- text: ${yamlValue(truncate(item.text, kMaxLineText))}`, node: false, iframe: false });
-      return;
+      return undefined;
     }
     let line = `${indent}- ${item.role}`;
     if (item.name) line += ' ' + JSON.stringify(item.name);
@@ -55,27 +56,31 @@ export function renderTree(root: AriaNode, refs: RefRegistry, options: RenderOpt
     const inline = item.value !== undefined && !children.length ? item.value : (props.length ? undefined : onlyText);
     if (inline !== undefined) {
       lines.push(lineOf(`${line}: ${yamlValue(truncate(inline, kMaxLineText))}`, item));
-      return;
+      return undefined;
     }
     const hasChildren = children.length > 0 || props.length > 0;
     lines.push(lineOf(hasChildren ? line + ':' : line, item));
     for (const p of props) lines.push({ text: p, node: false, iframe: false });
-    visitChildren(children, indent, depth);
+    return children;
   };
 
-  const visitChildren = (children: Array<AriaNode | TextItem>, indent: string, depth: number): void => {
-    if (!children.length) return;
-    if (depth + 1 > maxDepth) {
-      lines.push({ text: `${indent}  - … ${countLines(children)} more`, node: false, iframe: false });
-      return;
+  // Depth first with an explicit stack: trees can nest thousands of levels deep.
+  const stack: Array<{ items: Array<AriaNode | TextItem>; index: number; indent: string; depth: number }> = [
+    { items: root.children, index: 0, indent: '', depth: options.rootIsNode ? 0 : 1 },
+  ];
+  while (stack.length) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.index >= frame.items.length) {
+      stack.pop();
+      continue;
     }
-    for (const child of children) visit(child, indent + '  ', depth + 1);
-  };
-
-  if (options.rootIsNode) {
-    for (const child of root.children) visit(child, '', 0);
-  } else {
-    for (const child of root.children) visit(child, '', 1);
+    const children = visit(frame.items[frame.index++]!, frame.indent);
+    if (!children || !children.length) continue;
+    if (frame.depth + 1 > maxDepth) {
+      lines.push({ text: `${frame.indent}  - … ${countLines(children)} more`, node: false, iframe: false });
+      continue;
+    }
+    stack.push({ items: children, index: 0, indent: frame.indent + '  ', depth: frame.depth + 1 });
   }
   return finish(lines, refs, options.maxChars);
 }
@@ -101,14 +106,17 @@ function stateSuffix(node: AriaNode): string {
 /** Lines the children would print: nodes, texts and `/url` lines (an inline text is on its node's line). */
 function countLines(children: Array<AriaNode | TextItem>): number {
   let count = 0;
-  for (const child of children) {
-    count++;
-    if (!('role' in child)) continue;
-    if (child.url !== undefined) count++;
-    if (child.closedShadow) count++;
-    const inline = child.url === undefined && !child.closedShadow && child.children.length === 1 &&
-      !('role' in child.children[0]!);
-    if (!inline) count += countLines(child.children);
+  const pending: Array<Array<AriaNode | TextItem>> = [children];
+  while (pending.length) {
+    for (const child of pending.pop()!) {
+      count++;
+      if (!('role' in child)) continue;
+      if (child.url !== undefined) count++;
+      if (child.closedShadow) count++;
+      const inline = child.url === undefined && !child.closedShadow && child.children.length === 1 &&
+        !('role' in child.children[0]!);
+      if (!inline) pending.push(child.children);
+    }
   }
   return count;
 }

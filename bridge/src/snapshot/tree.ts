@@ -1,19 +1,21 @@
 /**
- * Builds the accessibility tree of a snapshot in one top-down pass over the flat tree.
+ * Builds the accessibility tree of a snapshot in one top-down pass over the flat tree, with an
+ * explicit stack (pages nest thousands of levels deep).
  *
  * Each element's style, hidden flags, role and name are computed once per walk. Text is gathered
- * as raw tokens and normalized when its node closes; `generic` wrappers that add nothing and
- * `none`/`presentation` elements give their children to their parent (README: Snapshot format).
+ * as raw tokens and normalized when its node closes, adjacent texts as one; `generic` wrappers
+ * that add nothing and `none`/`presentation` elements give their children to their parent; under
+ * an open modal dialog the dialog is the whole page (README: Snapshot format).
  */
 
-import { deepActiveElement, flatChildNodes, getPseudoCandidates, getStyle, isPseudoCandidate, tagOf } from '../dom';
+import { containsComposed, deepActiveElement, flatChildNodes, getPseudoCandidates, getStyle, isPseudoCandidate, tagOf } from '../dom';
 import type { PseudoCandidates } from '../pseudo';
 import { getOwnedElements, getOwnerMap } from '../aria/owns';
 import { getAccessibleName, transformText } from '../aria/name';
 import { getRole } from '../aria/roles';
 import { getChecked, getDisabled, getExpanded, getLevel, getPressed, getSelected, type Tristate } from '../aria/states';
 import { getPseudoContentKnown, normalizeWhitespace, truncate } from '../aria/text';
-import { computeHiddenFlags, getHiddenFlags, isClosedDetails, isDetailsSummary, isStyleVisible, setHiddenFlags } from '../aria/visibility';
+import { computeHiddenFlags, getHiddenFlags, getModalScope, isClosedDetails, isDetailsSummary, isStyleVisible, setHiddenFlags } from '../aria/visibility';
 import { isInteractive, type RefRegistry } from './refs';
 import { isClosedShadowHost, isRenderedLightChild, noteShadowCandidate } from '../shadow';
 
@@ -64,11 +66,46 @@ export function buildTree(root: Element, refs: RefRegistry, options: BuildOption
   return builder.build(options.keepRoot);
 }
 
+/** One element of the walk: its node (if it has one) and where the walk of its content stands. */
+interface Frame {
+  element: Element;
+  /** Where the element's node (or, without one, its content) goes. */
+  parent: OpenNode;
+  /** The element's own node; null for none/presentation, inline text and style-hidden elements. */
+  open: OpenNode | null;
+  /** `open ?? parent`: where the content goes. */
+  target: OpenNode;
+  /** The root of a page snapshot: only a container for its content (no node, no spaces). */
+  containerOnly: boolean;
+  isRoot: boolean;
+  block: boolean;
+  flags: number;
+  /** Its own text nodes are shown (visible, not a value control, not a closed details). */
+  showText: boolean;
+  closedDetails: boolean;
+  /** A closed root's host: its light children render only where its hidden tree slots them. */
+  closedHost: boolean;
+  /** The ::before/::after candidates of the children's tree scope. */
+  childPseudo: PseudoCandidates;
+  /** Flat children (shadow root or slot), else null: light children are walked by nextSibling. */
+  children: ArrayLike<Node> | null;
+  index: number;
+  next: Node | null;
+  /** aria-owns elements still to walk, taken when the children are done. */
+  owned: Element[] | null;
+  ownedIndex: number;
+  /** Push ::after content when the element is done. */
+  after: boolean;
+}
+
 class TreeBuilder {
   private readonly active: Element | null;
   /** Elements taken out of their DOM place by an aria-owns elsewhere, mapped to their owner. */
   private readonly ownedBy: Map<Element, Element>;
   private readonly visitedOwned = new Set<Element>();
+  /** Set by nextChild for the element it returns. */
+  private nextFlags = 0;
+  private nextPseudo: PseudoCandidates = 'none';
 
   constructor(private readonly root: Element, private readonly refs: RefRegistry) {
     const doc = root.ownerDocument;
@@ -78,94 +115,151 @@ class TreeBuilder {
 
   build(keepRoot: boolean): AriaNode {
     const fragment: OpenNode = { node: { role: 'fragment', name: '', children: [] }, fullName: '', tokens: [] };
-    const flags = getHiddenFlags(this.root);
-    const pseudo = getPseudoCandidates(this.root.getRootNode());
-    if (flags) {
-      // Hidden root: nothing to show.
-    } else if (keepRoot) {
-      this.visitElement(fragment, this.root, flags, pseudo, true);
-    } else {
-      this.visitContent(fragment, this.root, flags, isStyleVisible(this.root), pseudo);
-    }
+    // A page snapshot while a modal dialog is open is the dialog's: the rest of the document is
+    // inert, its ancestors included (https://html.spec.whatwg.org/multipage/interaction.html#blocked-by-a-modal-dialog),
+    // and an aria-modal dialog limits navigation to itself (https://www.w3.org/TR/wai-aria-1.2/#aria-modal).
+    const modal = keepRoot ? null : getModalScope(this.root.ownerDocument)?.dialog ?? findAriaModal(this.root, this.active);
+    const root = modal ?? this.root;
+    const flags = getHiddenFlags(root);
+    const pseudo = getPseudoCandidates(root.getRootNode());
+    // A hidden root shows nothing.
+    if (!flags) this.walk(fragment, root, flags, pseudo, keepRoot || !!modal, !keepRoot && !modal);
     this.close(fragment);
     return fragment.node;
   }
 
-  /** `pseudo`: the elements of the element's tree scope that ::before/::after rules style. */
-  private visitElement(parent: OpenNode, element: Element, flags: number, pseudo: PseudoCandidates, isRoot = false): void {
-    const selfVisible = isStyleVisible(element);
-    noteShadowCandidate(element);
-    const open = selfVisible ? this.openNode(element, isRoot) : null;
-    const target = open ?? parent;
-    const display = getStyle(element).display;
-    const block = (display !== 'inline' && display !== 'contents') || element.localName === 'br';
-    if (block) target.tokens.push(' ');
-    const local = element.localName;
-    if (local !== 'iframe' && local !== 'frame') this.visitContent(target, element, flags, selfVisible, pseudo);
-    if (block) target.tokens.push(' ');
-    if (!open) return;
-    this.close(open);
-    const node = open.node;
-    if (!isRoot && isCollapsible(node)) {
-      // A bare generic with at most one child is replaced by that child.
-      parent.tokens.push(...node.children);
-    } else {
-      parent.tokens.push(node);
+  /**
+   * Walks `element` and its flat-tree descendants depth first with an explicit stack (a page can
+   * nest thousands of levels deep: no recursion per level).
+   */
+  private walk(parent: OpenNode, element: Element, flags: number, pseudo: PseudoCandidates, isRoot: boolean,
+    containerOnly: boolean): void {
+    const stack: Frame[] = [];
+    const first = this.enter(parent, element, flags, pseudo, isRoot, containerOnly);
+    if (first) stack.push(first);
+    while (stack.length) {
+      const frame = stack[stack.length - 1]!;
+      const child = this.nextChild(frame);
+      if (child) {
+        const entered = this.enter(frame.target, child, this.nextFlags, this.nextPseudo, false, false);
+        if (entered) stack.push(entered);
+      } else {
+        stack.pop();
+        this.leave(frame);
+      }
     }
   }
 
-  /** Pseudo content, children in render order, aria-owns elements. */
-  private visitContent(target: OpenNode, element: Element, flags: number, selfVisible: boolean,
-    pseudo: PseudoCandidates): void {
-    // The content of a content-visibility:hidden element is skipped, pseudo content included.
-    if (getStyle(element).contentVisibility === 'hidden') return;
+  /** Opens the element's node and pushes what comes before its children; null when it has no content to walk. */
+  private enter(parent: OpenNode, element: Element, flags: number, pseudo: PseudoCandidates, isRoot: boolean,
+    containerOnly: boolean): Frame | null {
+    const selfVisible = isStyleVisible(element);
+    noteShadowCandidate(element);
+    const open = selfVisible && !containerOnly ? this.openNode(element, isRoot) : null;
+    const target = open ?? parent;
+    const display = getStyle(element).display;
+    const block = !containerOnly && ((display !== 'inline' && display !== 'contents') || element.localName === 'br');
+    // A block's text stands apart from its neighbours' (the spaces go to the parent: they matter
+    // when the element's own node is replaced by its text).
+    if (block) parent.tokens.push(' ');
+    const frame: Frame = {
+      element, parent, open, target, containerOnly, isRoot, block, flags, showText: false, closedDetails: false, closedHost: false,
+      childPseudo: pseudo, children: null, index: 0, next: null, owned: null, ownedIndex: 0, after: false,
+    };
+    const local = element.localName;
+    // Frames have their own lines; the content of a content-visibility:hidden element is skipped,
+    // pseudo content included.
+    if (local === 'iframe' || local === 'frame' || getStyle(element).contentVisibility === 'hidden') {
+      this.leave(frame);
+      return null;
+    }
     const shadow = element.shadowRoot;
     const ownPseudo = selfVisible &&
       (isPseudoCandidate(element, pseudo) || (!!shadow && getPseudoCandidates(shadow) !== 'none'));
     if (ownPseudo) {
       const before = getPseudoContentKnown(element, '::before');
       if (before) target.tokens.push(before);
+      frame.after = true;
     }
-    const skipText = isValueControl(element);
-    const closedDetails = isClosedDetails(element);
-    // A closed root's host: its light children render only where its hidden tree slots them.
-    const closedHost = isClosedShadowHost(element);
-    let childPseudo = pseudo;
-    let children: ArrayLike<Node> | null = null;
-    if (shadow || element.localName === 'slot') {
-      children = flatChildNodes(element);
-      if (shadow) childPseudo = getPseudoCandidates(shadow);
+    frame.closedDetails = isClosedDetails(element);
+    frame.closedHost = isClosedShadowHost(element);
+    frame.showText = selfVisible && !isValueControl(element) && !frame.closedDetails;
+    if (shadow || local === 'slot') {
+      const children = flatChildNodes(element);
+      frame.children = children;
+      if (shadow) frame.childPseudo = getPseudoCandidates(shadow);
       else if (children.length && children[0]!.parentNode !== element)
-        childPseudo = getPseudoCandidates(children[0]!.getRootNode());
+        frame.childPseudo = getPseudoCandidates(children[0]!.getRootNode());
+    } else {
+      // Light children are walked with firstChild/nextSibling (cheaper than a NodeList).
+      frame.next = element.firstChild;
     }
-    // Light children are walked with firstChild/nextSibling (cheaper than a NodeList).
-    let index = 0;
-    for (let child = children ? children[0] : element.firstChild; child;
-      child = children ? children[++index] : child.nextSibling) {
-      if (closedHost && !isRenderedLightChild(child)) continue;
+    return frame;
+  }
+
+  /**
+   * The next child element to walk (its flags and pseudo candidates in nextFlags/nextPseudo),
+   * pushing the text nodes met on the way; then the aria-owns elements; null when done.
+   */
+  private nextChild(frame: Frame): Element | null {
+    const element = frame.element;
+    for (;;) {
+      let child: Node | null;
+      if (frame.children) child = frame.index < frame.children.length ? frame.children[frame.index++]! : null;
+      else {
+        child = frame.next;
+        if (child) frame.next = child.nextSibling;
+      }
+      if (!child) break;
+      if (frame.closedHost && !isRenderedLightChild(child)) continue;
       if (child.nodeType === 3) {
-        if (selfVisible && !skipText && !closedDetails) target.tokens.push(transformText((child as Text).data, element));
+        if (frame.showText) frame.target.tokens.push(transformText((child as Text).data, element));
       } else if (child.nodeType === 1) {
         const childElement = child as Element;
         if (this.ownedBy.size && this.ownedBy.has(childElement) && this.ownedBy.get(childElement) !== element) continue;
-        if (closedDetails && !isDetailsSummary(element, childElement)) continue;
-        const childFlags = computeHiddenFlags(childElement, element, flags, true);
+        if (frame.closedDetails && !isDetailsSummary(element, childElement)) continue;
+        const childFlags = computeHiddenFlags(childElement, element, frame.flags, true);
         setHiddenFlags(childElement, childFlags);
-        if (childFlags === 0) this.visitElement(target, childElement, childFlags, childPseudo);
+        if (childFlags !== 0) continue;
+        this.nextFlags = childFlags;
+        this.nextPseudo = frame.childPseudo;
+        return childElement;
       }
     }
-    if (this.ownedBy.size && element.hasAttribute('aria-owns')) {
-      for (const owned of getOwnedElements(element)) {
-        if (this.visitedOwned.has(owned)) continue;
-        this.visitedOwned.add(owned);
-        const ownedFlags = getHiddenFlags(owned);
-        if (ownedFlags === 0) this.visitElement(target, owned, ownedFlags, getPseudoCandidates(owned.getRootNode()));
+    if (!frame.owned) frame.owned = this.ownedBy.size && element.hasAttribute('aria-owns') ? getOwnedElements(element) : [];
+    while (frame.ownedIndex < frame.owned.length) {
+      const owned = frame.owned[frame.ownedIndex++]!;
+      if (this.visitedOwned.has(owned)) continue;
+      this.visitedOwned.add(owned);
+      const ownedFlags = getHiddenFlags(owned);
+      if (ownedFlags !== 0) continue;
+      this.nextFlags = ownedFlags;
+      this.nextPseudo = getPseudoCandidates(owned.getRootNode());
+      return owned;
+    }
+    return null;
+  }
+
+  /** Pushes what comes after the children, closes the node and gives it (or its text) to the parent. */
+  private leave(frame: Frame): void {
+    const { open, parent, block } = frame;
+    if (frame.after) {
+      const after = getPseudoContentKnown(frame.element, '::after');
+      if (after) frame.target.tokens.push(after);
+    }
+    if (frame.containerOnly) return;
+    if (open) {
+      this.close(open);
+      const node = open.node;
+      if (!frame.isRoot && isCollapsible(node)) {
+        // A bare generic with at most one child is replaced by that child; a text child joins the
+        // parent's running text (set apart by the spaces around it when the generic is a block).
+        for (const child of node.children) parent.tokens.push('role' in child ? child : child.text);
+      } else {
+        parent.tokens.push(node);
       }
     }
-    if (ownPseudo) {
-      const after = getPseudoContentKnown(element, '::after');
-      if (after) target.tokens.push(after);
-    }
+    if (block) parent.tokens.push(' ');
   }
 
   /** The node of a visible element, or null when it has none (none/presentation, inline text span). */
@@ -181,9 +275,12 @@ class TreeBuilder {
     const interactive = isInteractive(element);
     if (role === 'generic' && !interactive && !isRoot && isInlineTextOnly(element)) return null;
 
-    const fullName = normalizeWhitespace(getAccessibleName(element));
-    const node: AriaNode = { role: role === 'none' || role === 'presentation' ? 'generic' : role,
-      name: truncate(fullName, kMaxNameLength), children: [] };
+    // A generic node shows no name: naming is prohibited on generic (and on none/presentation),
+    // https://www.w3.org/TR/wai-aria-1.2/#generic, and getByRole cannot find such an element by
+    // one. A summary (no ARIA role, https://www.w3.org/TR/html-aria/#el-summary) shows its text.
+    const shownRole = role === 'none' || role === 'presentation' ? 'generic' : role;
+    const fullName = shownRole === 'generic' ? '' : normalizeWhitespace(getAccessibleName(element));
+    const node: AriaNode = { role: shownRole, name: truncate(fullName, kMaxNameLength), children: [] };
     if (interactive) {
       node.ref = this.refs.ensure(element);
       this.refs.remember(node.ref, node.role, node.name);
@@ -229,6 +326,28 @@ class TreeBuilder {
       node.children = [];
     else node.children = children;
   }
+}
+
+/**
+ * The shown aria-modal dialog that limits navigation: role dialog or alertdialog, `aria-modal="true"`,
+ * in the accessibility tree, inside `root`, and focus not moved outside it (then ATs "SHOULD NOT
+ * limit navigation", WAI-ARIA 1.2 aria-modal). The last such in tree order; null when none.
+ */
+function findAriaModal(root: Element, active: Element | null): Element | null {
+  const candidates = root.querySelectorAll('[aria-modal]');
+  for (let i = candidates.length - 1; i >= 0; i--) {
+    const element = candidates[i]!;
+    if ((element.getAttribute('aria-modal') ?? '').toLowerCase() !== 'true') continue;
+    const role = getRole(element);
+    if (role !== 'dialog' && role !== 'alertdialog') continue;
+    if (getHiddenFlags(element) !== 0 || !isStyleVisible(element)) continue;
+    const doc = element.ownerDocument;
+    const focusOutside = !!active && active !== doc.body && active !== doc.documentElement &&
+      !containsComposed(element, active);
+    if (focusOutside) continue;
+    return element;
+  }
+  return null;
 }
 
 function isCollapsible(node: AriaNode): boolean {

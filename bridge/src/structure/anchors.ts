@@ -10,7 +10,7 @@ import { normalizeWhitespace, truncate } from '../aria/text';
 import type { RefRegistry } from '../snapshot/refs';
 import { kMaxNameLength } from '../snapshot/tree';
 import { getAttributes, type Attributes } from './attributes';
-import { ancestorAt, directText, flatChildren, isVisible, isVisibleInteractive, visibleText, walkRendered } from './tree';
+import { ancestorAt, directText, flatChildren, isHiddenFromTree, isVisible, isVisibleInteractive, visibleText, walkRendered } from './tree';
 import { isClosedShadowHost } from '../shadow';
 
 export const kMaxAnchorDepth = 4;
@@ -25,6 +25,8 @@ export interface AnchorEntry {
   ref?: string;
   role?: string;
   name?: string;
+  /** The topmost listed element of a subtree excluded from the accessibility tree. */
+  ariaHidden?: boolean;
   directText?: string;
   fullText?: string;
   closedShadowRoot?: boolean;
@@ -65,8 +67,12 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
         omitted++;
         return element.namespaceURI !== 'http://www.w3.org/2000/svg';
       }
-      const entry = describe(refs, element, depth, index(element, parents[depth - 1]!));
-      if (parents[depth - 1]!.localName === 'slot' && element.assignedSlot) entry.slotted = true;
+      const parent = parents[depth - 1]!;
+      // Inside aria-hidden, inert or behind a modal dialog: no role or name (getByRole cannot
+      // find it); the topmost such element says so.
+      const hidden = isHiddenFromTree(element) ? (depth === 1 || !isHiddenFromTree(parent) ? 'top' : 'inside') : false;
+      const entry = describe(refs, element, depth, index(element, parent), hidden);
+      if (parent.localName === 'slot' && element.assignedSlot) entry.slotted = true;
       descendants.push(entry);
       // SVG internals are drawing, not anchors.
       return tagOf(element) !== 'SVG';
@@ -82,12 +88,14 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
   }
 }
 
-function describe(refs: RefRegistry, element: Element, depth: number, index: number): AnchorEntry {
+function describe(refs: RefRegistry, element: Element, depth: number, index: number,
+  hidden: 'top' | 'inside' | false): AnchorEntry {
   const entry: AnchorEntry = { depth, index, tagName: tagNameOf(element), attributes: getAttributes(element) };
   if (isClosedShadowHost(element)) entry.closedShadowRoot = true;
   if (isVisibleInteractive(element)) entry.ref = refs.label(refs.ensure(element));
   const role = getRole(element);
-  if (role && role !== 'none' && role !== 'presentation' && role !== 'generic') {
+  if (hidden === 'top') entry.ariaHidden = true;
+  if (!hidden && role && role !== 'none' && role !== 'presentation' && role !== 'generic') {
     entry.role = role;
     const name = normalizeWhitespace(getAccessibleName(element));
     if (name) entry.name = truncate(name, kMaxNameLength);

@@ -7,14 +7,16 @@ import { beginWalk, endWalk, tagNameOf } from '../dom';
 import type { RefRegistry } from '../snapshot/refs';
 import { getAttributes, type Attributes } from './attributes';
 import { isClosedShadowHost } from '../shadow';
-import { describeRole, getAncestors, isVisibleInteractive, structureChildren, visibleText, walkRendered } from './tree';
+import { describeRole, getAncestors, isHiddenFromTree, isVisibleInteractive, structureChildren, visibleText, walkRendered } from './tree';
 
 export const kMaxAncestors = 25;
 export const kMaxRefsPerContainer = 8;
 export const kMaxTargetText = 100;
 
 export interface ContainerResult {
-  target: { ref: string; tagName: string; role: string; name: string; text: string; closedShadowRoot?: boolean };
+  target: {
+    ref: string; tagName: string; role?: string; name?: string; ariaHidden?: boolean; text: string; closedShadowRoot?: boolean;
+  };
   ancestors: Array<{
     level: number;
     tagName: string;
@@ -35,9 +37,8 @@ export function resolveContainer(refs: RefRegistry, ref: number): ContainerResul
     const all = getAncestors(target);
     const shown = all.slice(0, kMaxAncestors);
     const inside = interactiveRanges(shown.map(a => a.element));
-    const { role, name } = describeRole(target);
     const result: ContainerResult = {
-      target: { ref: refs.label(ref), tagName: tagNameOf(target), role, name, text: visibleText(target, kMaxTargetText) },
+      target: { ref: refs.label(ref), tagName: tagNameOf(target), ...targetRole(target), text: visibleText(target, kMaxTargetText) },
       ancestors: shown.map((ancestor, i) => {
         const elements = inside.get(ancestor.element) ?? [];
         const entry: ContainerResult['ancestors'][number] = {
@@ -59,6 +60,16 @@ export function resolveContainer(refs: RefRegistry, ref: number): ContainerResul
   } finally {
     endWalk();
   }
+}
+
+/**
+ * Role and name of the target; none for an element excluded from the accessibility tree
+ * (`ariaHidden: true` instead), no name for a generic one (naming is prohibited on generic).
+ */
+function targetRole(target: Element): { role?: string; name?: string; ariaHidden?: boolean } {
+  if (isHiddenFromTree(target)) return { ariaHidden: true };
+  const { role, name } = describeRole(target);
+  return { role, name: role === 'generic' ? '' : name };
 }
 
 /**

@@ -11,7 +11,7 @@ import { getStyle } from '../dom';
 import { getAccessibleName } from '../aria/name';
 import { getRole } from '../aria/roles';
 import { normalizeWhitespace, truncate } from '../aria/text';
-import { HIDDEN_RENDER, getHiddenFlags, isIgnoredTag, isStyleVisible } from '../aria/visibility';
+import { HIDDEN_ARIA, HIDDEN_RENDER, getHiddenFlags, isIgnoredTag, isStyleVisible } from '../aria/visibility';
 import { BridgeError } from '../errors';
 import { isInteractive, type RefRegistry } from '../snapshot/refs';
 import { isClosedShadowHost, isRenderedLightChild } from '../shadow';
@@ -85,6 +85,11 @@ export function isSubtreeSkipped(element: Element): boolean {
   return isIgnoredTag(element) || (getHiddenFlags(element) & HIDDEN_RENDER) !== 0;
 }
 
+/** Rendered but excluded from the accessibility tree: inside aria-hidden, inert, or behind a modal dialog. */
+export function isHiddenFromTree(element: Element): boolean {
+  return (getHiddenFlags(element) & HIDDEN_ARIA) !== 0;
+}
+
 /** Rendered and `visibility: visible`. */
 export function isVisible(element: Element): boolean {
   return !isSubtreeSkipped(element) && isStyleVisible(element);
@@ -96,23 +101,30 @@ export function isVisibleInteractive(element: Element): boolean {
 }
 
 /**
- * Pre-order walk of the rendered elements under `root` (not `root` itself). By default in the
- * locator tree (`structureChildren`: the DOM and open shadow roots, as Playwright's locators see
- * it: slotted content under its host); with `renderOrder`, in the flat tree (`flatChildren`:
- * slotted content under its slot).
+ * Pre-order walk of the rendered elements under `root` (not `root` itself): `enter` (false: skip
+ * the element's subtree), then its subtree, then `leave`. An explicit stack, no recursion per level.
+ * By default in the locator tree (`structureChildren`: the DOM and open shadow roots, as
+ * Playwright's locators see it: slotted content under its host); with `renderOrder`, in the flat
+ * tree (`flatChildren`: slotted content under its slot).
  */
 export function walkRendered(root: Element, enter: (element: Element, depth: number) => boolean | void,
   leave?: (element: Element) => void, renderOrder = false): void {
   const children = renderOrder ? flatChildren : structureChildren;
-  const visit = (element: Element, depth: number): void => {
-    for (const child of children(element)) {
-      if (isSubtreeSkipped(child)) continue;
-      const descend = enter(child, depth);
-      if (descend !== false) visit(child, depth + 1);
-      leave?.(child);
+  const stack: Array<{ element: Element | null; children: Element[]; index: number }> = [
+    { element: null, children: children(root), index: 0 },
+  ];
+  while (stack.length) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.index >= frame.children.length) {
+      stack.pop();
+      if (frame.element) leave?.(frame.element);
+      continue;
     }
-  };
-  visit(root, 1);
+    const child = frame.children[frame.index++]!;
+    if (isSubtreeSkipped(child)) continue;
+    if (enter(child, stack.length) !== false) stack.push({ element: child, children: children(child), index: 0 });
+    else leave?.(child);
+  }
 }
 
 /** Refs of the visible interactive descendants of `root`, DOM order, at most `max`. */
@@ -140,38 +152,46 @@ export function directText(element: Element): string {
  * block children set apart by spaces), cut at `max` characters; stops reading once it has enough.
  */
 export function visibleText(element: Element, max: number): string {
+  if (element.localName === 'input' || element.localName === 'textarea') return '';
   let text = '';
   const limit = max * 2 + 16;
-  const visit = (el: Element): void => {
-    const children = el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes;
-    for (let i = 0; i < children.length && text.length < limit; i++) {
-      const child = children[i]!;
-      if (child.nodeType === 3) {
-        if (isStyleVisible(el)) text += (child as Text).data;
-      } else if (child.nodeType === 1) {
-        const childElement = child as Element;
-        if (childElement.localName === 'slot') {
-          const assigned = (childElement as HTMLSlotElement).assignedNodes();
-          if (assigned.length) {
-            for (const node of assigned) {
-              if (node.nodeType === 3) text += (node as Text).data;
-              else if (node.nodeType === 1 && !isSubtreeSkipped(node as Element)) visit(node as Element);
-            }
-            continue;
-          }
-        }
-        if (isSubtreeSkipped(childElement)) continue;
-        const display = getStyle(childElement).display;
-        const pad = display !== 'inline' || childElement.localName === 'br' ? ' ' : '';
-        text += pad;
-        visit(childElement);
-        text += pad;
+  // Frames of the elements being read; `pad` closes a block with a space; `assigned`: the nodes a
+  // slot was given (they count as they are, without padding).
+  const stack: Array<{ parent: Element; nodes: ArrayLike<Node>; index: number; pad: string; assigned: boolean }> = [
+    { parent: element, nodes: childrenOf(element), index: 0, pad: '', assigned: false },
+  ];
+  while (stack.length && text.length < limit) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.index >= frame.nodes.length) {
+      stack.pop();
+      text += frame.pad;
+      continue;
+    }
+    const child = frame.nodes[frame.index++]!;
+    if (child.nodeType === 3) {
+      if (frame.assigned || isStyleVisible(frame.parent)) text += (child as Text).data;
+      continue;
+    }
+    if (child.nodeType !== 1) continue;
+    const childElement = child as Element;
+    if (childElement.localName === 'slot' && !frame.assigned) {
+      const assigned = (childElement as HTMLSlotElement).assignedNodes();
+      if (assigned.length) {
+        stack.push({ parent: childElement, nodes: assigned, index: 0, pad: '', assigned: true });
+        continue;
       }
     }
-  };
-  if (element.localName === 'input' || element.localName === 'textarea') return '';
-  visit(element);
+    if (isSubtreeSkipped(childElement)) continue;
+    const display = getStyle(childElement).display;
+    const pad = !frame.assigned && (display !== 'inline' || childElement.localName === 'br') ? ' ' : '';
+    text += pad;
+    stack.push({ parent: childElement, nodes: childrenOf(childElement), index: 0, pad, assigned: false });
+  }
   return truncate(normalizeWhitespace(text), max);
+}
+
+function childrenOf(element: Element): NodeListOf<ChildNode> {
+  return element.shadowRoot ? element.shadowRoot.childNodes : element.childNodes;
 }
 
 /** Role and accessible name as reported by structural methods (`generic` for no role). */

@@ -1,0 +1,165 @@
+"""Differential test: the bridge's roles and names against Chromium's own accessibility tree.
+
+For every page of ``fixtures/pages``: a snapshot gives refs, ``ariaFacts`` gives the bridge's role
+and name of every element, CDP ``Accessibility.getFullAXTree`` gives Chromium's, matched through
+``backendDOMNodeId``. Every element with a ref must agree on role and name; every element both
+trees include must agree on role. Where we differ on purpose the difference is listed below with
+the section of the standard that makes ours right; a listed difference that no longer occurs fails
+too, so the list stays true.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from tests.support import FIXTURES
+from verdex.browser.page import Page
+
+URL = Callable[[str], str]
+PAGES = sorted(path.name for path in (FIXTURES / "pages").glob("*.html"))
+
+# Chromium's CDP role tokens that are ARIA synonyms of ours (WAI-ARIA 1.3 `image` is `img`).
+SYNONYMS = {"image": "img"}
+
+# (tag, our role, Chromium's role or "ignored") -> why ours is right. "ignored": Chromium leaves the
+# element out of its tree while we give it a role.
+ROLE_DIFFERENCES = {
+    ("summary", "generic", "DisclosureTriangle"): (
+        "ARIA in HTML #el-summary: no corresponding ARIA role (DisclosureTriangle is Chromium-internal, "
+        "with no ARIA token); Playwright's getByRole has no role for summary either"
+    ),
+    (
+        "label",
+        "generic",
+        "LabelText",
+    ): "HTML-AAM #el-label: no corresponding ARIA role (LabelText is Chromium-internal)",
+    ("legend", "generic", "Legend"): "HTML-AAM #el-legend: no corresponding ARIA role (Legend is Chromium-internal)",
+    ("figcaption", "generic", "Figcaption"): "HTML-AAM #el-figcaption: no corresponding ARIA role",
+    ("form", "generic", "form"): (
+        "HTML-AAM #el-form: a form is a form landmark only with an accessible name (w3c/html-aam#107); "
+        "Playwright's getByRole('form') agrees"
+    ),
+    ("tbody", "rowgroup", "ignored"): (
+        "HTML-AAM #el-tbody: rowgroup, as WPT html-aam/table-roles.html expects; Chromium prunes it from its tree"
+    ),
+}
+
+# (page, tag, role, our name, Chromium's name) -> why ours is right.
+NAME_DIFFERENCES = {
+    ("aria.html", "div", "generic", "", "Focusable div"): (
+        "WAI-ARIA 1.2 #generic: Name From: prohibited (Chromium names a focusable generic from its title); "
+        "Playwright's getByRole cannot find a generic element by name"
+    ),
+}
+
+_WHITESPACE = re.compile(r"[\t\n\f\r ]+")
+
+
+@dataclass
+class Pair:
+    """One element as the bridge and Chromium see it (``chromium`` None: no AX node)."""
+
+    fact: dict[str, Any]
+    chromium: dict[str, Any] | None
+
+    @property
+    def chromium_role(self) -> str:
+        if self.chromium is None or self.chromium.get("ignored"):
+            return "ignored"
+        role = str(self.chromium["role"]["value"])
+        return SYNONYMS.get(role, role)
+
+    @property
+    def chromium_name(self) -> str:
+        value = (self.chromium or {}).get("name", {}).get("value", "")
+        return _WHITESPACE.sub(" ", str(value)).strip(" ")
+
+
+def _elements_in_order(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Element nodes of a ``DOM.getDocument`` tree in document order (= ``querySelectorAll('*')``)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.get("nodeType") == 1:
+            yield current
+        stack.extend(reversed(current.get("children", [])))
+
+
+async def pairs_of(page: Page) -> list[Pair]:
+    """Every element of the page with its bridge facts and its Chromium AX node."""
+    facts = (await page.bridge_call("ariaFacts", {"selector": "*"}))["elements"]
+    document = await page.session.send("DOM.getDocument", {"depth": -1})
+    elements = list(_elements_in_order(document["root"]))
+    assert [e["localName"].lower() for e in elements] == [f["tagName"] for f in facts]
+    await page.session.send("Accessibility.enable")
+    try:
+        tree = await page.session.send("Accessibility.getFullAXTree")
+    finally:
+        await page.session.send("Accessibility.disable")
+    by_node = {node["backendDOMNodeId"]: node for node in tree["nodes"] if "backendDOMNodeId" in node}
+    return [Pair(fact, by_node.get(element["backendNodeId"])) for fact, element in zip(facts, elements, strict=True)]
+
+
+def differences(page_name: str, pairs: list[Pair]) -> tuple[set[tuple[Any, ...]], set[tuple[Any, ...]]]:
+    """(role differences, name differences) in the keys of ROLE_DIFFERENCES and NAME_DIFFERENCES."""
+    roles: set[tuple[Any, ...]] = set()
+    names: set[tuple[Any, ...]] = set()
+    for pair in pairs:
+        fact = pair.fact
+        # The html element: Chromium's document node (RootWebArea) stands for the document.
+        if fact.get("hidden") or fact["tagName"] == "html":
+            continue
+        ours, theirs = fact["role"], pair.chromium_role
+        has_ref = "ref" in fact
+        # A role-less element Chromium prunes is the same answer; anything else must agree.
+        unexposed = theirs == "ignored" and not has_ref and ours in ("generic", "none")
+        if ours != theirs and not unexposed:
+            roles.add((fact["tagName"], ours, theirs))
+        if has_ref and fact["name"] != pair.chromium_name:
+            names.add((page_name, fact["tagName"], ours, fact["name"], pair.chromium_name))
+    return roles, names
+
+
+async def test_roles_and_names_agree_with_chromium(page: Page, fixture_url: URL) -> None:
+    seen_roles: set[tuple[Any, ...]] = set()
+    seen_names: set[tuple[Any, ...]] = set()
+    for page_name in PAGES:
+        await page.navigate(fixture_url(page_name))
+        snapshot = await page.bridge_call("snapshot")
+        pairs = await pairs_of(page)
+        assert snapshot["refCount"] == len([pair for pair in pairs if "ref" in pair.fact]) > 0, page_name
+        roles, names = differences(page_name, pairs)
+        seen_roles |= roles
+        seen_names |= names
+    assert sorted(seen_roles - ROLE_DIFFERENCES.keys()) == [], "role differences without a reason"
+    assert sorted(seen_names - NAME_DIFFERENCES.keys()) == [], "name differences without a reason"
+    # Every listed difference still occurs (the list stays true).
+    assert seen_roles == ROLE_DIFFERENCES.keys()
+    assert seen_names == NAME_DIFFERENCES.keys()
+
+
+async def test_a_modal_dialog_hides_what_chromium_hides(page: Page, fixture_url: URL) -> None:
+    await page.navigate(fixture_url("aria.html"))
+    before = await page.bridge_call("snapshot")
+    assert before["refCount"] == 47
+    await page.session.send(
+        "Runtime.evaluate", {"expression": "document.getElementById('confirm').showModal()", "awaitPromise": True}
+    )
+    after = await page.bridge_call("snapshot")
+    # Everything but the dialog is inert, its ancestors too (HTML "blocked by a modal dialog").
+    assert after["text"] == (
+        '- dialog "Confirm changes":\n'
+        '  - heading "Confirm changes" [level=2]\n'
+        '  - button "Confirm" [active] [ref=e48]\n'
+        '  - button "Cancel" [ref=e49]'
+    )
+    # Every element with a ref is in Chromium's tree exactly when it is in ours.
+    pairs = [pair for pair in await pairs_of(page) if "ref" in pair.fact]
+    assert len(pairs) == 49
+    assert [pair.fact["ref"] for pair in pairs if pair.chromium_role == "ignored"] == [
+        pair.fact["ref"] for pair in pairs if pair.fact.get("hidden")
+    ]
+    assert [pair.fact["ref"] for pair in pairs if not pair.fact.get("hidden")] == ["e48", "e49"]
