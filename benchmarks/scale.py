@@ -1,0 +1,142 @@
+"""Scale: snapshot and structural tool times on generated pages of about 1k, 10k and 50k elements,
+against Playwright's AI snapshot (``page.aria_snapshot(mode="ai")``) on the same page.
+
+Ours is ``browser_snapshot(maxChars=1000000)`` through the MCP client (the whole tree is built and
+rendered whatever the limit; the high limit makes the text comparable); ``direct`` is the bridge's
+``snapshot`` called from Python on a page of this process (no MCP, no server). Playwright's is
+timed in its own process around ``page.aria_snapshot(mode="ai")``. The two are interleaved, one
+of each per round, so load on the machine falls on both. Growth exponents are least-squares fits
+of log(p50) on log(elements): 1.0 is linear.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from benchmarks.harness import PlaywrightReference, memory_of, open_verdex, process_tree
+from benchmarks.pages import KINDS, PageKind
+from benchmarks.stats import fit_exponent, summarize
+from benchmarks.tokens import count_tokens
+from verdex.browser.browser import open_browser
+from verdex.browser.launcher import BrowserOptions
+from verdex.browser.page import PageSettings
+
+__all__ = ["SIZES", "measure_scale"]
+
+#: Element counts the pages are generated for.
+SIZES = (1_000, 10_000, 50_000)
+#: maxChars of the measured snapshots (the tool's highest).
+MAX_CHARS = 1_000_000
+
+
+def _nth_button(snapshot: str, name: str, occurrence: int) -> str:
+    refs = re.findall(r'- button "' + re.escape(name) + r'"[^\n]*?\[ref=(e\d+)\]', snapshot)
+    if len(refs) < occurrence:
+        raise RuntimeError(f"the snapshot has {len(refs)} buttons named {name!r}, fewer than {occurrence}")
+    return refs[occurrence - 1]
+
+
+async def measure_scale(
+    generated_url: str,
+    playwright: PlaywrightReference,
+    files: dict[tuple[str, int], str],
+    sizes: tuple[int, ...],
+    repeat: int,
+) -> dict[str, Any]:
+    """Measure every kind of generated page at every size.
+
+    Returns:
+        ``{"pages": [{"kind", "size", "elements", "ours", "direct", "playwright" (Timing),
+        "ratio" (Playwright p50 / ours p50), "oursChars", "playwrightChars", "oursTokens",
+        "playwrightTokens", "truncated", "structural": {tool: Timing}, "memory"}],
+        "exponents": {kind: {measure: exponent}}}``.
+    """
+    pages: list[dict[str, Any]] = []
+    async with open_browser(BrowserOptions()) as browser, open_verdex() as server:
+        context = await browser.new_context(PageSettings())
+        direct_page = await context.new_page()
+        for kind in KINDS:
+            for size in sizes:
+                url = generated_url + files[(kind.name, size)]
+                pages.append(await _measure_page(server, direct_page, playwright, kind, size, url, repeat))
+    exponents: dict[str, dict[str, float]] = {}
+    for kind in KINDS:
+        rows = [p for p in pages if p["kind"] == kind.name]
+        if len(rows) < 2:
+            continue
+        elements = [p["elements"] for p in rows]
+        fits = {"ours": [p["ours"]["p50"] for p in rows], "playwright": [p["playwright"]["p50"] for p in rows]}
+        for tool in rows[0]["structural"]:
+            fits[tool] = [p["structural"][tool]["p50"] for p in rows]
+        exponents[kind.name] = {name: round(fit_exponent(elements, values), 2) for name, values in fits.items()}
+    return {"sizes": list(sizes), "pages": pages, "exponents": exponents}
+
+
+async def _measure_page(
+    server: Any, direct_page: Any, playwright: PlaywrightReference, kind: PageKind, size: int, url: str, repeat: int
+) -> dict[str, Any]:
+    await server.ok("browser_navigate", url=url)
+    elements = (await playwright.request("goto", url=url))["elements"]
+    await direct_page.navigate(url)
+    first = await server.ok("browser_snapshot", maxChars=MAX_CHARS)  # numbers the refs; not counted
+    await direct_page.bridge_call("snapshot", {"maxChars": MAX_CHARS})
+    await playwright.request("snapshot", repeat=1)
+    ours: list[float] = []
+    direct: list[float] = []
+    theirs: list[float] = []
+    their_text = ""
+    for _ in range(repeat):
+        ours.append((await server.ok("browser_snapshot", maxChars=MAX_CHARS)).ms)
+        answer = await playwright.request("snapshot", repeat=1)
+        theirs += answer["ms"]
+        their_text = answer["text"]
+        direct.append(await _direct_ms(direct_page))
+    ref = _nth_button(first.text, kind.button, kind.occurrence)
+    structural = {
+        "resolve_container": [],
+        "inspect_pattern": [],
+        "extract_anchors": [],
+    }
+    calls = {
+        "resolve_container": {"ref": ref},
+        "inspect_pattern": {"ref": ref, "ancestorLevel": kind.container_level + 1},
+        "extract_anchors": {"ref": ref, "ancestorLevel": kind.container_level},
+    }
+    for round_ in range(repeat + 1):
+        for tool, arguments in calls.items():
+            answer = await server.ok(tool, **arguments)
+            if round_:
+                structural[tool].append(answer.ms)
+    memory: dict[str, Any] = {}
+    if server.pid:
+        memory = {
+            "server": memory_of([server.pid]),
+            "browser": memory_of([pid for pid in process_tree(server.pid) if pid != server.pid]),
+        }
+    ours_p50 = summarize(ours).p50
+    theirs_p50 = summarize(theirs).p50
+    return {
+        "kind": kind.name,
+        "size": size,
+        "elements": elements,
+        "ours": summarize(ours).as_json(),
+        "direct": summarize(direct).as_json(),
+        "playwright": summarize(theirs).as_json(),
+        "ratio": round(theirs_p50 / ours_p50, 2),
+        "oursChars": len(first.data.get("snapshot", "")),
+        "playwrightChars": len(their_text),
+        "oursTokens": count_tokens(first.data.get("snapshot", "")),
+        "playwrightTokens": count_tokens(their_text),
+        "truncated": bool(first.data.get("truncated")),
+        "structural": {tool: summarize(samples).as_json() for tool, samples in structural.items()},
+        "memory": memory,
+    }
+
+
+async def _direct_ms(page: Any) -> float:
+    import time
+
+    start = time.perf_counter()
+    await page.bridge_call("snapshot", {"maxChars": MAX_CHARS})
+    return (time.perf_counter() - start) * 1000
