@@ -1,7 +1,9 @@
 """Playwright's side of the benchmarks, in a process of its own (its sync API cannot run under trio).
 
 Reads one JSON request a line on stdin, answers one JSON line on stdout, until stdin closes.
-Requests (``op``): ``ready``; ``goto {url}`` -> ``{elements}`` (``getElementsByTagName('*')``);
+Requests (``op``): ``ready``; ``goto {url}`` -> ``{elements}`` (``getElementsByTagName('*')``), in a
+new page each time (Playwright numbers its AI snapshot's refs per page, so a fresh page gives the
+same refs, hence the same tokens, whatever was measured before);
 ``snapshot {repeat}`` -> ``{ms: [...], text}``, each ``page.aria_snapshot(mode="ai")`` timed;
 ``html`` -> ``{html}`` (the page's outerHTML); ``locator {steps}`` -> ``{count, html}`` (how many
 elements the locator matches, and the first one's outerHTML). Failures answer ``{error}``.
@@ -14,7 +16,7 @@ import sys
 import time
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from tests.oracle import locate, playwright_browser
 from verdex.compose import Step
@@ -34,13 +36,29 @@ def _steps(data: list[dict[str, Any]]) -> list[Step]:
     ]
 
 
-def _handle(page: Page, request: dict[str, Any]) -> dict[str, Any]:
+class _Worker:
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.page: Page | None = None
+
+    def goto(self, url: str) -> Page:
+        if self.page is not None:
+            self.page.close()
+        self.page = self.browser.new_page(viewport={"width": 1280, "height": 720})
+        self.page.goto(url, wait_until="load")
+        return self.page
+
+
+def _handle(worker: _Worker, request: dict[str, Any]) -> dict[str, Any]:
     op = request["op"]
     if op == "ready":
         return {}
     if op == "goto":
-        page.goto(request["url"], wait_until="load")
+        page = worker.goto(request["url"])
         return {"elements": page.evaluate("document.getElementsByTagName('*').length")}
+    page = worker.page
+    if page is None:
+        raise ValueError(f"{op} before goto")
     if op == "snapshot":
         times: list[float] = []
         text = ""
@@ -60,12 +78,12 @@ def _handle(page: Page, request: dict[str, Any]) -> dict[str, Any]:
 
 def main() -> None:
     with playwright_browser() as browser:
-        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        worker = _Worker(browser)
         for line in sys.stdin:
             if not line.strip():
                 continue
             try:
-                answer = _handle(page, json.loads(line))
+                answer = _handle(worker, json.loads(line))
             except Exception as exc:  # reported to the benchmark, which stops with it
                 answer = {"error": f"{type(exc).__name__}: {exc}"}
             sys.stdout.write(json.dumps(answer) + "\n")

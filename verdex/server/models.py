@@ -157,6 +157,7 @@ class AnchorDescendant(_Facts):
     name: str | None = None
     directText: str | None = None
     fullText: str | None = None
+    count: int | None = None
 
 
 class ExtractAnchorsResult(_Facts):

@@ -10,7 +10,9 @@ import { normalizeWhitespace, truncate } from '../aria/text';
 import type { RefRegistry } from '../snapshot/refs';
 import { kMaxNameLength } from '../snapshot/tree';
 import { getAttributes, type Attributes } from './attributes';
-import { ancestorAt, directText, isVisible, isVisibleInteractive, structureChildren, visibleText, walkRendered } from './tree';
+import {
+  ancestorAt, directText, isSubtreeSkipped, isVisible, isVisibleInteractive, structureChildren, visibleText, walkRendered,
+} from './tree';
 
 export const kMaxAnchorDepth = 4;
 export const kMaxAnchors = 40;
@@ -26,6 +28,8 @@ export interface AnchorEntry {
   name?: string;
   directText?: string;
   fullText?: string;
+  /** This entry stands for `count` consecutive identical leaf siblings (`index` is the first). */
+  count?: number;
 }
 
 export interface AnchorsResult {
@@ -53,6 +57,8 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
       return indexOf.get(element) ?? 0;
     };
     const parents: Element[] = [container];
+    // The last entry, when it may take in the next siblings: a leaf without a ref, and its parent.
+    let run: { entry: AnchorEntry; key: string; parent: Element } | undefined;
     walkRendered(container, (element, depth) => {
       parents.length = depth;
       parents.push(element);
@@ -61,7 +67,18 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
         omitted++;
         return element.namespaceURI !== 'http://www.w3.org/2000/svg';
       }
-      descendants.push(describe(refs, element, depth, index(element, parents[depth - 1]!)));
+      const parent = parents[depth - 1]!;
+      const entry = describe(refs, element, depth, index(element, parent));
+      const leaf = entry.ref === undefined && isLeaf(element);
+      const key = leaf ? runKey(entry) : '';
+      const last = descendants[descendants.length - 1];
+      if (run && leaf && run.entry === last && run.parent === parent && run.key === key
+        && run.entry.index + (run.entry.count ?? 1) === entry.index) {
+        run.entry.count = (run.entry.count ?? 1) + 1;
+      } else {
+        descendants.push(entry);
+        run = leaf ? { entry, key, parent } : undefined;
+      }
       // SVG internals are drawing, not anchors.
       return tagOf(element) !== 'SVG';
     });
@@ -76,6 +93,18 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
   }
 }
 
+/** Nothing below it is walked: no rendered element children, or SVG (whose internals are skipped). */
+function isLeaf(element: Element): boolean {
+  if (tagOf(element) === 'SVG') return true;
+  return structureChildren(element).every(isSubtreeSkipped);
+}
+
+/** What two entries must share to be one run: everything but their place. */
+function runKey(entry: AnchorEntry): string {
+  const { depth: _depth, index: _index, ...facts } = entry;
+  return JSON.stringify(facts);
+}
+
 function describe(refs: RefRegistry, element: Element, depth: number, index: number): AnchorEntry {
   const entry: AnchorEntry = { depth, index, tagName: tagNameOf(element), attributes: getAttributes(element) };
   if (isVisibleInteractive(element)) entry.ref = refs.label(refs.ensure(element));
@@ -88,7 +117,12 @@ function describe(refs: RefRegistry, element: Element, depth: number, index: num
   const own = directText(element);
   const fullTextKind = kFullTextTags.has(tagOf(element)) || kFullTextRoles.has(role ?? '');
   const full = fullTextKind ? visibleText(element, kMaxAnchorText) : '';
-  if (full && full !== truncate(own, kMaxAnchorText)) entry.fullText = full;
-  else if (own) entry.directText = truncate(own, kMaxAnchorText);
+  // A text equal to the accessible name says nothing new (`name: "Add to Cart"`).
+  if (full && full !== truncate(own, kMaxAnchorText)) {
+    if (full !== entry.name) entry.fullText = full;
+  } else if (own) {
+    const text = truncate(own, kMaxAnchorText);
+    if (text !== entry.name) entry.directText = text;
+  }
   return entry;
 }
