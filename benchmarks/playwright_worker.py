@@ -54,8 +54,8 @@ def _handle(worker: _Worker, request: dict[str, Any]) -> dict[str, Any]:
     if op == "ready":
         return {}
     if op == "goto":
-        page = worker.goto(request["url"])
-        return {"elements": page.evaluate("document.getElementsByTagName('*').length")}
+        opened = worker.goto(request["url"])
+        return {"elements": opened.evaluate("document.getElementsByTagName('*').length")}
     page = worker.page
     if page is None:
         raise ValueError(f"{op} before goto")

@@ -82,6 +82,7 @@ def evaluate_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
             (page, tool, tools[tool]["withoutCheckP50"] / floor)
             for page, tools in latency["pages"].items()
             for tool in STRUCTURAL
+            if tool in tools
         ]
         page, tool, worst_factor = max(factors, key=lambda f: f[2])
         verdict(

@@ -12,15 +12,16 @@ of log(p50) on log(elements): 1.0 is linear.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
-from benchmarks.harness import PlaywrightReference, memory_of, open_verdex, process_tree
+from benchmarks.harness import MCPServerUnderTest, PlaywrightReference, memory_of, open_verdex, process_tree
 from benchmarks.pages import KINDS, PageKind
 from benchmarks.stats import fit_exponent, summarize
 from benchmarks.tokens import count_tokens
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
-from verdex.browser.page import PageSettings
+from verdex.browser.page import Page, PageSettings
 
 __all__ = ["SIZES", "measure_scale"]
 
@@ -28,10 +29,13 @@ __all__ = ["SIZES", "measure_scale"]
 SIZES = (1_000, 10_000, 50_000)
 #: maxChars of the measured snapshots (the tool's highest).
 MAX_CHARS = 1_000_000
+#: Pages with at least this many elements get one timed round (after the warm-up): a round there
+#: takes seconds, and the spread between rounds is small next to the time itself.
+LARGE = 20_000
 
 
 def _nth_button(snapshot: str, name: str, occurrence: int) -> str:
-    refs = re.findall(r'- button "' + re.escape(name) + r'"[^\n]*?\[ref=(e\d+)\]', snapshot)
+    refs: list[str] = re.findall(r'- button "' + re.escape(name) + r'"[^\n]*?\[ref=(e\d+)\]', snapshot)
     if len(refs) < occurrence:
         raise RuntimeError(f"the snapshot has {len(refs)} buttons named {name!r}, fewer than {occurrence}")
     return refs[occurrence - 1]
@@ -74,7 +78,13 @@ async def measure_scale(
 
 
 async def _measure_page(
-    server: Any, direct_page: Any, playwright: PlaywrightReference, kind: PageKind, size: int, url: str, repeat: int
+    server: MCPServerUnderTest,
+    direct_page: Page,
+    playwright: PlaywrightReference,
+    kind: PageKind,
+    size: int,
+    url: str,
+    repeat: int,
 ) -> dict[str, Any]:
     await server.ok("browser_navigate", url=url)
     elements = (await playwright.request("goto", url=url))["elements"]
@@ -86,28 +96,25 @@ async def _measure_page(
     direct: list[float] = []
     theirs: list[float] = []
     their_text = ""
-    for _ in range(repeat):
+    rounds = 1 if size >= LARGE else repeat
+    for _ in range(rounds):
         ours.append((await server.ok("browser_snapshot", maxChars=MAX_CHARS)).ms)
         answer = await playwright.request("snapshot", repeat=1)
         theirs += answer["ms"]
         their_text = answer["text"]
         direct.append(await _direct_ms(direct_page))
     ref = _nth_button(first.text, kind.button, kind.occurrence)
-    structural = {
-        "resolve_container": [],
-        "inspect_pattern": [],
-        "extract_anchors": [],
-    }
-    calls = {
+    structural: dict[str, list[float]] = {"resolve_container": [], "inspect_pattern": [], "extract_anchors": []}
+    calls: dict[str, dict[str, Any]] = {
         "resolve_container": {"ref": ref},
         "inspect_pattern": {"ref": ref, "ancestorLevel": kind.container_level + 1},
         "extract_anchors": {"ref": ref, "ancestorLevel": kind.container_level},
     }
-    for round_ in range(repeat + 1):
+    for round_ in range(rounds + 1):
         for tool, arguments in calls.items():
-            answer = await server.ok(tool, **arguments)
+            timed = await server.ok(tool, **arguments)
             if round_:
-                structural[tool].append(answer.ms)
+                structural[tool].append(timed.ms)
     memory: dict[str, Any] = {}
     if server.pid:
         memory = {
@@ -134,9 +141,7 @@ async def _measure_page(
     }
 
 
-async def _direct_ms(page: Any) -> float:
-    import time
-
+async def _direct_ms(page: Page) -> float:
     start = time.perf_counter()
     await page.bridge_call("snapshot", {"maxChars": MAX_CHARS})
     return (time.perf_counter() - start) * 1000
