@@ -15,7 +15,7 @@ import trio
 from benchmarks.coldstart import measure_cold_start
 from benchmarks.harness import ROOT, open_playwright, serve_fixtures
 from benchmarks.latency import measure_latency
-from benchmarks.machine import describe_machine
+from benchmarks.machine import describe_machine, load_average
 from benchmarks.pages import write_pages
 from benchmarks.readme import update_readme
 from benchmarks.report import (
@@ -39,7 +39,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--fixtures", default=",".join(FIXTURES), help="token fixtures (files in fixtures/pages)")
     parser.add_argument("--repeat", type=int, default=30, help="latency samples per tool (default 30)")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="scale: element counts")
-    parser.add_argument("--scale-repeat", type=int, default=3, help="scale: samples per page (default 3)")
+    parser.add_argument(
+        "--scale-repeat", type=int, default=4, help="scale: rounds per page under 20k elements (default 4; 2 above)"
+    )
     parser.add_argument("--cold-runs", type=int, default=5, help="cold start runs (default 5)")
     parser.add_argument("--out", type=Path, default=RESULTS, help="results file (default benchmarks/results.json)")
     parser.add_argument(
@@ -98,6 +100,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 _log("scale ...")
                 results["scale"] = await measure_scale(generated_url, playwright, files, sizes, args.scale_repeat)
                 print(scale_tables(results["scale"]) + "\n", flush=True)
+    results["machine"]["loadAverageEnd"] = load_average()
     results["targets"] = evaluate_targets(results)
     results["durationSeconds"] = round(time.perf_counter() - started, 1)
     return results

@@ -14,7 +14,7 @@ from verdex import __version__
 from verdex.bridge.client import bridge_source
 from verdex.browser.launcher import find_browser
 
-__all__ = ["describe_machine"]
+__all__ = ["describe_machine", "load_average"]
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,8 +23,10 @@ def describe_machine() -> dict[str, Any]:
     """CPU, cores, memory, OS, and the versions of verdex, its bridge, Chromium, Python and the libraries.
 
     Returns:
-        ``{"date", "cpu", "cores", "memoryGiB", "os", "python", "verdex", "commit", "bridge",
-        "chromium", "playwright", "mcp", "tiktoken"}``; a fact that cannot be read is ``"unknown"``.
+        ``{"date", "cpu", "cores", "memoryGiB", "os", "loadAverage", "python", "verdex", "commit",
+        "bridge", "chromium", "playwright", "mcp", "tiktoken"}``; a fact that cannot be read is
+        ``"unknown"``. ``loadAverage`` is the 1-minute load average when the run starts: other work
+        on the machine slows every number (the ratios less, their two sides being measured together).
     """
     return {
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -32,6 +34,7 @@ def describe_machine() -> dict[str, Any]:
         "cores": os.cpu_count() or 0,
         "memoryGiB": _memory_gib(),
         "os": _os_name(),
+        "loadAverage": load_average(),
         "python": platform.python_version(),
         "verdex": __version__,
         "commit": _commit(),
@@ -41,6 +44,14 @@ def describe_machine() -> dict[str, Any]:
         "mcp": _package_version("mcp"),
         "tiktoken": _package_version("tiktoken"),
     }
+
+
+def load_average() -> float:
+    """The 1-minute load average (runnable processes), 0.0 where the system does not say."""
+    try:
+        return round(os.getloadavg()[0], 1)
+    except OSError:
+        return 0.0
 
 
 def _cpu_model() -> str:

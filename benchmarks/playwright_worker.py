@@ -5,8 +5,11 @@ Requests (``op``): ``ready``; ``goto {url}`` -> ``{elements}`` (``getElementsByT
 new page each time (Playwright numbers its AI snapshot's refs per page, so a fresh page gives the
 same refs, hence the same tokens, whatever was measured before);
 ``snapshot {repeat}`` -> ``{ms: [...], text}``, each ``page.aria_snapshot(mode="ai")`` timed;
-``html`` -> ``{html}`` (the page's outerHTML); ``locator {steps}`` -> ``{count, html}`` (how many
-elements the locator matches, and the first one's outerHTML). Failures answer ``{error}``.
+``html`` -> ``{html}`` (the page's outerHTML); ``walk`` -> ``{ms}``: the in-page time of one
+TreeWalker pass over the body's elements reading each one's computed ``display`` and ``visibility``
+(the least any snapshot must do, timed with ``performance.now()`` inside the page);
+``locator {steps}`` -> ``{count, html}`` (how many elements the locator matches, and the first
+one's outerHTML). Failures answer ``{error}``.
 """
 
 from __future__ import annotations
@@ -20,6 +23,17 @@ from playwright.sync_api import Browser, Page
 
 from tests.oracle import locate, playwright_browser
 from verdex.compose import Step
+
+_WALK = """() => {
+  const start = performance.now();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
+  let shown = 0;
+  for (let e = walker.currentNode; e; e = walker.nextNode()) {
+    const style = getComputedStyle(e);
+    if (style.display !== 'none' && style.visibility === 'visible') shown++;
+  }
+  return shown >= 0 ? performance.now() - start : 0;
+}"""
 
 
 def _steps(data: list[dict[str, Any]]) -> list[Step]:
@@ -67,6 +81,8 @@ def _handle(worker: _Worker, request: dict[str, Any]) -> dict[str, Any]:
             text = page.aria_snapshot(mode="ai", timeout=300_000)
             times.append((time.perf_counter() - start) * 1000)
         return {"ms": times, "text": text}
+    if op == "walk":
+        return {"ms": page.evaluate(_WALK)}
     if op == "html":
         return {"html": page.evaluate("document.documentElement.outerHTML")}
     if op == "locator":

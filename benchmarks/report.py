@@ -67,9 +67,13 @@ def evaluate_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
             worst["ratio"] >= SNAPSHOT_SPEEDUP,
         )
         exponents = {kind: e["ours"] for kind, e in scale["exponents"].items()}
+        walks = {kind: e.get("domWalk") for kind, e in scale["exponents"].items()}
         verdict(
             1,
-            ", ".join(f"{k} {v:.2f}" for k, v in exponents.items()),
+            ", ".join(
+                f"{k} {v:.2f}" + (f" (DOM walk {walks[k]:.2f})" if walks[k] is not None else "")
+                for k, v in exponents.items()
+            ),
             max(exponents.values()) <= LINEAR_EXPONENT if exponents else None,
         )
     else:
@@ -127,7 +131,9 @@ def render_tables(results: dict[str, Any]) -> str:
 
 def _machine(machine: dict[str, Any]) -> str:
     return (
-        f"machine: {machine['cpu']}, {machine['cores']} cores, {machine['memoryGiB']} GiB, {machine['os']}\n"
+        f"machine: {machine['cpu']}, {machine['cores']} cores, {machine['memoryGiB']} GiB, {machine['os']}; "
+        f"load average {machine.get('loadAverage', '?')} at the start, "
+        f"{machine.get('loadAverageEnd', '?')} at the end\n"
         f"versions: verdex {machine['verdex']} ({machine['commit']}), bridge {machine['bridge']}, "
         f"{machine['chromium']}, Python {machine['python']}, Playwright {machine['playwright']}, "
         f"mcp {machine['mcp']}, tiktoken {machine['tiktoken']}; {machine['date']}"
@@ -219,13 +225,13 @@ def scale_tables(scale: dict[str, Any]) -> str:
         [
             p["kind"],
             p["elements"],
+            p["ours"]["min"],
             p["ours"]["p50"],
-            p["direct"]["p50"],
-            p["playwright"]["p50"],
+            p["direct"]["min"] if p["direct"] else "-",
+            p["playwright"]["min"],
             f"{p['ratio']:.1f}x",
-            p["structural"]["resolve_container"]["p50"],
-            p["structural"]["inspect_pattern"]["p50"],
-            p["structural"]["extract_anchors"]["p50"],
+            p["domWalk"]["min"],
+            *(p["structural"][tool]["min"] for tool in STRUCTURAL),
             p["oursTokens"],
             p["playwrightTokens"],
             f"{p['memory'].get('browser', {}).get('pss', 0):.0f}",
@@ -236,9 +242,11 @@ def scale_tables(scale: dict[str, Any]) -> str:
         "page",
         "elements",
         "snapshot",
+        "(p50)",
         "direct",
         "Playwright AI",
         "ratio",
+        "DOM walk",
         "resolve",
         "inspect",
         "extract",
@@ -248,7 +256,7 @@ def scale_tables(scale: dict[str, Any]) -> str:
     ]
     exponent_rows = [[kind, *e.values()] for kind, e in scale["exponents"].items()]
     exponent_headers = ["growth exponent", *(next(iter(scale["exponents"].values())).keys())] if exponent_rows else []
-    text = "Scale (ms, p50)\n" + table(headers, rows)
+    text = "Scale (ms, best round; (p50) of ours beside it)\n" + table(headers, rows)
     if exponent_rows:
         text += "\n\n" + table(exponent_headers, exponent_rows)
     return text

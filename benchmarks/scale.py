@@ -5,8 +5,13 @@ Ours is ``browser_snapshot(maxChars=1000000)`` through the MCP client (the whole
 rendered whatever the limit; the high limit makes the text comparable); ``direct`` is the bridge's
 ``snapshot`` called from Python on a page of this process (no MCP, no server). Playwright's is
 timed in its own process around ``page.aria_snapshot(mode="ai")``. The two are interleaved, one
-of each per round, so load on the machine falls on both. Growth exponents are least-squares fits
-of log(p50) on log(elements): 1.0 is linear.
+of each per round, so load on the machine falls on both. Each side's time is its best round
+(``min``: on a shared machine, the round least disturbed by other work; the first round, which
+gives out the refs, is one of them, and p50/p95 are in the results too); the ratio is
+Playwright's best over ours. Growth exponents are least-squares fits of log(best) on
+log(elements): 1.0 is linear. ``domWalk`` is the floor of any snapshot on the page, measured in
+the Playwright process's page: one TreeWalker pass reading each element's computed style (its
+growth shows what the browser itself adds on big pages).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import re
 import time
 from typing import Any
 
-from benchmarks.harness import MCPServerUnderTest, PlaywrightReference, memory_of, open_verdex, process_tree
+from benchmarks.harness import Answer, MCPServerUnderTest, PlaywrightReference, memory_of, open_verdex, process_tree
 from benchmarks.pages import KINDS, PageKind
 from benchmarks.stats import fit_exponent, summarize
 from benchmarks.tokens import count_tokens
@@ -29,9 +34,10 @@ __all__ = ["SIZES", "measure_scale"]
 SIZES = (1_000, 10_000, 50_000)
 #: maxChars of the measured snapshots (the tool's highest).
 MAX_CHARS = 1_000_000
-#: Pages with at least this many elements get one timed round (after the warm-up): a round there
-#: takes seconds, and the spread between rounds is small next to the time itself.
+#: Pages with at least this many elements get ``LARGE_ROUNDS`` rounds (a round there takes
+#: seconds) and no direct calls (the MCP cost is small next to the snapshot itself).
 LARGE = 20_000
+LARGE_ROUNDS = 2
 
 
 def _nth_button(snapshot: str, name: str, occurrence: int) -> str:
@@ -51,8 +57,8 @@ async def measure_scale(
     """Measure every kind of generated page at every size.
 
     Returns:
-        ``{"pages": [{"kind", "size", "elements", "ours", "direct", "playwright" (Timing),
-        "ratio" (Playwright p50 / ours p50), "oursChars", "playwrightChars", "oursTokens",
+        ``{"pages": [{"kind", "size", "elements", "ours", "direct" (None on large pages), "playwright"
+        (Timing), "ratio" (Playwright's best / ours), "oursChars", "playwrightChars", "oursTokens",
         "playwrightTokens", "truncated", "structural": {tool: Timing}, "memory"}],
         "exponents": {kind: {measure: exponent}}}``.
     """
@@ -70,9 +76,13 @@ async def measure_scale(
         if len(rows) < 2:
             continue
         elements = [p["elements"] for p in rows]
-        fits = {"ours": [p["ours"]["p50"] for p in rows], "playwright": [p["playwright"]["p50"] for p in rows]}
+        fits = {
+            "ours": [p["ours"]["min"] for p in rows],
+            "playwright": [p["playwright"]["min"] for p in rows],
+            "domWalk": [p["domWalk"]["min"] for p in rows],
+        }
         for tool in rows[0]["structural"]:
-            fits[tool] = [p["structural"][tool]["p50"] for p in rows]
+            fits[tool] = [p["structural"][tool]["min"] for p in rows]
         exponents[kind.name] = {name: round(fit_exponent(elements, values), 2) for name, values in fits.items()}
     return {"sizes": list(sizes), "pages": pages, "exponents": exponents}
 
@@ -86,23 +96,29 @@ async def _measure_page(
     url: str,
     repeat: int,
 ) -> dict[str, Any]:
+    large = size >= LARGE
+    rounds = LARGE_ROUNDS if large else repeat
     await server.ok("browser_navigate", url=url)
     elements = (await playwright.request("goto", url=url))["elements"]
-    await direct_page.navigate(url)
-    first = await server.ok("browser_snapshot", maxChars=MAX_CHARS)  # numbers the refs; not counted
-    await direct_page.bridge_call("snapshot", {"maxChars": MAX_CHARS})
-    await playwright.request("snapshot", repeat=1)
+    if not large:
+        await direct_page.navigate(url)
     ours: list[float] = []
     direct: list[float] = []
     theirs: list[float] = []
+    walks: list[float] = []
+    first: Answer | None = None
     their_text = ""
-    rounds = 1 if size >= LARGE else repeat
     for _ in range(rounds):
-        ours.append((await server.ok("browser_snapshot", maxChars=MAX_CHARS)).ms)
-        answer = await playwright.request("snapshot", repeat=1)
-        theirs += answer["ms"]
-        their_text = answer["text"]
-        direct.append(await _direct_ms(direct_page))
+        answer = await server.ok("browser_snapshot", maxChars=MAX_CHARS)
+        first = first or answer
+        ours.append(answer.ms)
+        reference = await playwright.request("snapshot", repeat=1)
+        theirs += reference["ms"]
+        their_text = reference["text"]
+        if not large:
+            direct.append(await _direct_ms(direct_page))
+        walks.append(float((await playwright.request("walk"))["ms"]))
+    assert first is not None
     ref = _nth_button(first.text, kind.button, kind.occurrence)
     structural: dict[str, list[float]] = {"resolve_container": [], "inspect_pattern": [], "extract_anchors": []}
     calls: dict[str, dict[str, Any]] = {
@@ -110,30 +126,28 @@ async def _measure_page(
         "inspect_pattern": {"ref": ref, "ancestorLevel": kind.container_level + 1},
         "extract_anchors": {"ref": ref, "ancestorLevel": kind.container_level},
     }
-    for round_ in range(rounds + 1):
+    for _ in range(rounds):
         for tool, arguments in calls.items():
-            timed = await server.ok(tool, **arguments)
-            if round_:
-                structural[tool].append(timed.ms)
+            structural[tool].append((await server.ok(tool, **arguments)).ms)
     memory: dict[str, Any] = {}
     if server.pid:
         memory = {
             "server": memory_of([server.pid]),
             "browser": memory_of([pid for pid in process_tree(server.pid) if pid != server.pid]),
         }
-    ours_p50 = summarize(ours).p50
-    theirs_p50 = summarize(theirs).p50
+    snapshot = str(first.data.get("snapshot", ""))
     return {
         "kind": kind.name,
         "size": size,
         "elements": elements,
         "ours": summarize(ours).as_json(),
-        "direct": summarize(direct).as_json(),
+        "direct": summarize(direct).as_json() if direct else None,
         "playwright": summarize(theirs).as_json(),
-        "ratio": round(theirs_p50 / ours_p50, 2),
-        "oursChars": len(first.data.get("snapshot", "")),
+        "ratio": round(min(theirs) / min(ours), 2),
+        "domWalk": summarize(walks).as_json(),
+        "oursChars": len(snapshot),
         "playwrightChars": len(their_text),
-        "oursTokens": count_tokens(first.data.get("snapshot", "")),
+        "oursTokens": count_tokens(snapshot),
         "playwrightTokens": count_tokens(their_text),
         "truncated": bool(first.data.get("truncated")),
         "structural": {tool: summarize(samples).as_json() for tool, samples in structural.items()},
