@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -52,13 +52,11 @@ def _first_ref(snapshot: str, role: str) -> str:
     return match.group(1)
 
 
-async def _timed(n: int, fn: Callable[[], Awaitable[Any]]) -> list[float]:
-    samples = []
-    for _ in range(n):
-        start = time.perf_counter()
-        await fn()
-        samples.append((time.perf_counter() - start) * 1000)
-    return samples
+async def _elapsed(call: Awaitable[Any]) -> float:
+    """Milliseconds until ``call`` is done."""
+    start = time.perf_counter()
+    await call
+    return (time.perf_counter() - start) * 1000
 
 
 def timing(answers: list[Answer]) -> dict[str, Any]:
@@ -78,7 +76,8 @@ async def _tool_samples(server: MCPServerUnderTest, n: int, tool: str, **argumen
 async def _structural_and_floor(
     server: MCPServerUnderTest, page: Page, url: str, repeat: int
 ) -> tuple[dict[str, list[Answer]], dict[str, list[float]]]:
-    """Round-robin over ping, CDP, the three structural tools and their direct bridge calls on one page."""
+    """Round-robin over the no-op, CDP, the snapshot, the three structural tools and their direct
+    bridge calls on one page."""
     await server.ok("browser_navigate", url=url)
     snapshot = (await server.ok("browser_snapshot")).text
     ref = first_button(snapshot, "Add to Cart")
@@ -116,13 +115,13 @@ async def _structural_and_floor(
     ]
     for round_ in range(repeat + 1):  # round 0 warms up
         noop = await server.noop()
-        cdp = (await _timed(1, lambda: page.session.send("Runtime.evaluate", {"expression": "1"}, timeout=10)))[0]
+        cdp = await _elapsed(page.session.send("Runtime.evaluate", {"expression": "1"}, timeout=10))
         if round_:
             floor["noop"].append(noop)
             floor["cdp"].append(cdp)
         for tool, arguments, method, bridge_args in calls:
             answer = await server.ok(tool, **arguments)
-            elapsed = (await _timed(1, lambda m=method, a=bridge_args: page.bridge_call(m, a)))[0]  # type: ignore[misc]
+            elapsed = await _elapsed(page.bridge_call(method, bridge_args))
             if round_:
                 tools[tool].append(answer)
                 direct[method].append(elapsed)
