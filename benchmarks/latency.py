@@ -9,6 +9,9 @@ machine slows both alike:
   the 2026-07-28 protocol the client negotiates has no ``ping``);
 - ``floor = noop + cdp``: what one tool call that makes one CDP round trip cannot go below.
 
+Each page's tools are compared with the floor measured in the same rounds (``pageFloors``), so a
+burst of other work on the machine during one page's rounds raises both sides of its ratio.
+
 ``direct`` rows are the same bridge methods called from Python on that in-process page (no MCP,
 no server): the tool's p50 minus its direct p50 is the MCP and server cost per call.
 
@@ -137,12 +140,13 @@ async def measure_latency(base_url: str, generated_url: str, repeat: int) -> dic
         repeat: samples per tool (fewer for the slow ones: navigation, launch).
 
     Returns:
-        ``{"floor": {name: Timing}, "pages": {page: {tool: Timing}}, "tools": {tool: Timing},
+        ``{"floor": {name: Timing}, "pages": {page: {tool: Timing}}, "pageFloors": {page: floor p50 (ms)
+        in that page's rounds}, "tools": {tool: Timing},
         "direct": {page: {method: Timing}}, "notMeasured": {tool: reason}, "memory": {...}}``.
     """
     storefront = base_url + "storefront.html"
     shop = base_url + "shop.html"
-    result: dict[str, Any] = {"pages": {}, "direct": {}, "tools": {}, "notMeasured": {}}
+    result: dict[str, Any] = {"pages": {}, "pageFloors": {}, "direct": {}, "tools": {}, "notMeasured": {}}
     floor_samples: dict[str, list[float]] = {"noop": [], "cdp": []}
     async with open_browser(BrowserOptions()) as browser, open_verdex() as server:
         context = await browser.new_context(PageSettings())
@@ -153,8 +157,10 @@ async def measure_latency(base_url: str, generated_url: str, repeat: int) -> dic
         # Structural tools and the floor, on the realistic storefront and the lean shop.
         for name, url in (("storefront.html", storefront), ("shop.html", shop)):
             per_tool, floors = await _structural_and_floor(server, page, url, repeat)
-            floor_samples["noop"] += floors.pop("noop")
-            floor_samples["cdp"] += floors.pop("cdp")
+            page_noop, page_cdp = floors.pop("noop"), floors.pop("cdp")
+            result["pageFloors"][name] = round(percentile(page_noop, 50) + percentile(page_cdp, 50), 3)
+            floor_samples["noop"] += page_noop
+            floor_samples["cdp"] += page_cdp
             result["pages"][name] = {tool: timing(answers) for tool, answers in per_tool.items()}
             result["direct"][name] = {k.removeprefix("direct "): summarize(s).as_json() for k, s in floors.items()}
         noop = summarize(floor_samples["noop"])
