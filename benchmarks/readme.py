@@ -26,10 +26,11 @@ def _ms(value: float) -> str:
     return f"{value:.1f}" if value < 100 else f"{value:,.0f}"
 
 
-def _md_table(headers: list[str], rows: list[list[object]]) -> str:
+def _md_table(headers: list[str], rows: list[list[object]], numeric: bool = True) -> str:
+    """A Markdown table: the first column left-aligned, the others right-aligned when ``numeric``."""
     lines = [
         "| " + " | ".join(headers) + " |",
-        "|" + "|".join("---" if i == 0 else "---:" for i in range(len(headers))) + "|",
+        "|" + "|".join("---" if i == 0 or not numeric else "---:" for i in range(len(headers))) + "|",
     ]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(lines)
@@ -52,6 +53,7 @@ def render_section(results: dict[str, Any]) -> str:
                 [v["target"], v["measured"], {True: "met", False: "missed", None: "not run"}[v["met"]]]
                 for v in results["targets"]
             ],
+            numeric=False,
         ),
     ]
     if results.get("tokens"):
@@ -163,7 +165,9 @@ def render_section(results: dict[str, Any]) -> str:
             "",
             f"**Cold start**: spawning `verdex serve` to the answer of its first snapshot (MCP handshake, "
             f"`browser_navigate` launching Chromium, `browser_snapshot`): p50 {_ms(cold['firstSnapshot']['p50'])} ms "
-            f"(handshake {_ms(cold['handshake']['p50'])} ms, navigated {_ms(cold['navigated']['p50'])} ms).{memory}",
+            f"(handshake {_ms(cold['handshake']['p50'])} ms, navigated {_ms(cold['navigated']['p50'])} ms). On a "
+            f"server already up (assistants start their servers long before the first call), the first "
+            f"`browser_navigate` and `browser_snapshot` take {_ms(cold['firstCalls']['p50'])} ms.{memory}",
         ]
     return "\n".join(out)
 
