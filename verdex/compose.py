@@ -282,8 +282,7 @@ _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 
 def _shape(sibling: dict[str, Any]) -> tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]:
     attributes = tuple(sorted((k, v) for k, v in sibling["attributes"].items() if k != "id"))
-    outline = tuple(item.split("#")[0] for item in sibling["outline"])
-    return sibling["tagName"], attributes, outline
+    return sibling["tagName"], attributes, tuple(sibling["outline"])
 
 
 def _role(tag: str, attributes: dict[str, str]) -> str | None:

@@ -13,7 +13,7 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,10 +27,10 @@ from mcp_types import CallToolResult, TextContent
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
 from verdex.browser.page import PageSettings
-from verdex.compose import compose_locator, container_level_guess, is_repeating
+from verdex.compose import Composition, compose_locator, container_level_guess, is_repeating
 from verdex.errors import UsageError
 
-__all__ = ["DemoOptions", "run_demo"]
+__all__ = ["DemoOptions", "ToolCall", "Walk", "first_button", "run_demo", "walk"]
 
 _FIXTURE_SERVER = Path(__file__).resolve().parents[1] / "fixtures" / "server.py"
 #: Highest container level the demo tries before giving up on finding a repeating pattern.
@@ -54,6 +54,60 @@ class DemoOptions:
     button: str | None = None
     serve_args: tuple[str, ...] = ()
     browser: BrowserOptions = field(default_factory=BrowserOptions)
+
+
+#: Calls one tool: ``(tool, arguments) -> (text, structured content)``; raises when the tool fails.
+ToolCall = Callable[[str, dict[str, Any]], Awaitable[tuple[str, dict[str, Any]]]]
+
+
+@dataclass(frozen=True)
+class Walk:
+    """The answers of one walk and the locator they support.
+
+    Attributes:
+        ref: the target's ref.
+        level: the container's ancestor level (``extract_anchors`` was called at it,
+            ``inspect_pattern`` at ``level + 1``).
+        resolve, pattern, anchors: the structured answers of the three structural tools.
+        composition: the container-scoped locator composed from them.
+    """
+
+    ref: str
+    level: int
+    resolve: dict[str, Any]
+    pattern: dict[str, Any]
+    anchors: dict[str, Any]
+    composition: Composition
+
+
+async def walk(call: ToolCall, url: str, *, ref: str | None = None, button: str = "Add to Cart") -> Walk:
+    """browser_navigate -> browser_snapshot -> resolve_container -> inspect_pattern (climbing until the
+    container repeats, at most level 8) -> extract_anchors, through ``call``.
+
+    Args:
+        call: calls one tool (through an MCP client).
+        url: the page.
+        ref: the target's ref; None for the first button named ``button`` in the snapshot.
+
+    Raises:
+        UsageError: no target in the snapshot, or the target has no container below ``<body>``.
+    """
+    await call("browser_navigate", {"url": url})
+    snapshot_text, _ = await call("browser_snapshot", {})
+    target = ref or first_button(snapshot_text, button)
+    _, resolve = await call("resolve_container", {"ref": target})
+    level = container_level_guess(resolve)
+    ancestors = len(resolve["ancestors"])
+    pattern: dict[str, Any] = {}
+    while level < ancestors:
+        _, pattern = await call("inspect_pattern", {"ref": target, "ancestorLevel": level + 1})
+        if is_repeating(pattern) or level + 1 >= min(ancestors, _MAX_LEVEL):
+            break
+        level += 1
+    if not pattern:
+        raise UsageError(f"{target} has no container below <body> to scope by")
+    _, anchors = await call("extract_anchors", {"ref": target, "ancestorLevel": level})
+    return Walk(target, level, resolve, pattern, anchors, compose_locator(resolve, pattern, anchors))
 
 
 class _Tokens:
@@ -100,23 +154,8 @@ async def run_demo(options: DemoOptions, out: TextIO = sys.stdout) -> str:
                     raise UsageError(f"{tool} failed: {text}")
                 return text, result.structured_content or {}
 
-            await call("browser_navigate", {"url": url})
-            snapshot_text, _ = await call("browser_snapshot", {})
-            ref = options.ref or first_button(snapshot_text, button)
-            _, resolve = await call("resolve_container", {"ref": ref})
-            level = container_level_guess(resolve)
-            ancestors = len(resolve["ancestors"])
-            pattern: dict[str, Any] = {}
-            while level < ancestors:
-                _, pattern = await call("inspect_pattern", {"ref": ref, "ancestorLevel": level + 1})
-                if is_repeating(pattern) or level + 1 >= min(ancestors, _MAX_LEVEL):
-                    break
-                level += 1
-            if not pattern:
-                raise UsageError(f"{ref} has no container below <body> to scope by")
-            _, anchors = await call("extract_anchors", {"ref": ref, "ancestorLevel": level})
+            composition = (await walk(call, url, ref=options.ref, button=button)).composition
 
-        composition = compose_locator(resolve, pattern, anchors)
         dom_tokens = tokens.count(await _outer_html(url, options.browser))
         print("── summary", file=out)
         if tokens.count("") is None:

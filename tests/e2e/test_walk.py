@@ -73,8 +73,8 @@ async def test_reference_walk_on_the_testid_shop(tools: Tools, fixture_url: URL)
     assert [(a["childElements"], a["containsRefs"], a.get("refsOmitted")) for a in ancestors] == [
         (4, ["e7"], None),
         (12, ["e7", "e8", "e9", "e10", "e11", "e12", "e13", "e14"], 4),
-        (2, ["e7", "e8", "e9", "e10", "e11", "e12", "e13", "e14"], 4),
-        (2, ["e7", "e8", "e9", "e10", "e11", "e12", "e13", "e14"], 4),
+        (2, [], 12),
+        (2, [], 12),
     ]
 
     pattern = await tools.ok("inspect_pattern", ref="e7", ancestorLevel=2)
@@ -88,7 +88,7 @@ async def test_reference_walk_on_the_testid_shop(tools: Tools, fixture_url: URL)
     assert [s["containsText"][0] for s in siblings] == HEADINGS
     assert [s["index"] for s in siblings] == list(range(12))
     assert all(s["attributes"] == {"data-testid": "product-card"} for s in siblings)
-    assert siblings[0]["outline"] == ["h3", "p", "span", "button#e7"]
+    assert siblings[0]["outline"] == ["h3", "p", "span", "button"]
     assert siblings[0]["containsRefs"] == ["e7"]
     assert "omitted" not in pattern.data
 
@@ -105,7 +105,6 @@ async def test_reference_walk_on_the_testid_shop(tools: Tools, fixture_url: URL)
         "attributes": {},
         "role": "heading",
         "name": "iPhone 15 Pro",
-        "directText": "iPhone 15 Pro",
     }
     assert [d["tagName"] for d in anchors.data["descendants"]] == ["h3", "p", "span", "button"]
 

@@ -955,6 +955,7 @@
 
   // src/structure/attributes.ts
   var kMaxAttributeLength = 80;
+  var kMaxClassLength = 40;
   var kBefore = ["id", "class", "data-testid", "data-test", "data-test-id", "data-qa", "data-cy"];
   var kAfter = ["role", "aria-label", "name", "type", "href", "title", "placeholder", "for", "alt"];
   var names = [...kBefore, ...kAfter];
@@ -967,10 +968,21 @@
     for (const name of names) {
       const value = element.getAttribute(name);
       if (value === null) continue;
-      const shown = name === "class" ? value.replace(/\s+/g, " ").trim() : value;
-      result[name] = truncate(shown, kMaxAttributeLength);
+      result[name] = name === "class" ? classValue(value) : truncate(value, kMaxAttributeLength);
     }
     return result;
+  }
+  function classValue(value) {
+    const names2 = value.split(/\s+/).filter(Boolean);
+    const all = names2.join(" ");
+    if (all.length <= kMaxClassLength) return all;
+    let shown = "";
+    for (const name of names2) {
+      const next = shown ? `${shown} ${name}` : name;
+      if (next.length + 1 > kMaxClassLength) break;
+      shown = next;
+    }
+    return shown ? `${shown}…` : truncate(names2[0], kMaxClassLength);
   }
 
   // src/shadow.ts
@@ -2574,6 +2586,7 @@
         return indexOf.get(element) ?? 0;
       };
       const parents = [container];
+      let run;
       walkRendered(container, (element, depth2) => {
         parents.length = depth2;
         parents.push(element);
@@ -2586,7 +2599,15 @@
         const hidden = isHiddenFromTree(element) ? depth2 === 1 || !isHiddenFromTree(parent) ? "top" : "inside" : false;
         const entry = describe(refs2, element, depth2, index(element, parent), hidden);
         if (parent.localName === "slot" && element.assignedSlot) entry.slotted = true;
-        descendants.push(entry);
+        const leaf = entry.ref === void 0 && isLeaf(element);
+        const key = leaf ? runKey(entry) : "";
+        const last = descendants[descendants.length - 1];
+        if (run && leaf && run.entry === last && run.parent === parent && run.key === key && run.entry.index + (run.entry.count ?? 1) === entry.index) {
+          run.entry.count = (run.entry.count ?? 1) + 1;
+        } else {
+          descendants.push(entry);
+          run = leaf ? { entry, key, parent } : void 0;
+        }
         return tagOf(element) !== "SVG";
       }, void 0, true);
       const result = {
@@ -2598,6 +2619,14 @@
     } finally {
       endWalk();
     }
+  }
+  function isLeaf(element) {
+    if (tagOf(element) === "SVG") return true;
+    return flatChildren(element).every(isSubtreeSkipped);
+  }
+  function runKey(entry) {
+    const { depth: _depth, index: _index, ...facts } = entry;
+    return JSON.stringify(facts);
   }
   function describe(refs2, element, depth2, index, hidden) {
     const entry = { depth: depth2, index, tagName: tagNameOf(element), attributes: getAttributes(element) };
@@ -2613,8 +2642,12 @@
     const own = directText(element);
     const fullTextKind = kFullTextTags.has(tagOf(element)) || kFullTextRoles.has(role ?? "");
     const full = fullTextKind ? visibleText(element, kMaxAnchorText) : "";
-    if (full && full !== truncate(own, kMaxAnchorText)) entry.fullText = full;
-    else if (own) entry.directText = truncate(own, kMaxAnchorText);
+    if (full && full !== truncate(own, kMaxAnchorText)) {
+      if (full !== entry.name) entry.fullText = full;
+    } else if (own) {
+      const text = truncate(own, kMaxAnchorText);
+      if (text !== entry.name) entry.directText = text;
+    }
     return entry;
   }
 
@@ -2629,18 +2662,21 @@
       const all = getAncestors(target);
       const shown = all.slice(0, kMaxAncestors);
       const inside = interactiveRanges(shown.map((a) => a.element));
+      let counting = false;
       const result = {
         target: { ref: refs2.label(ref), tagName: tagNameOf(target), ...targetRole(target), text: visibleText(target, kMaxTargetText) },
         ancestors: shown.map((ancestor, i) => {
           const elements = inside.get(ancestor.element) ?? [];
+          const listed = counting ? [] : elements.slice(0, kMaxRefsPerContainer);
           const entry = {
             level: i + 1,
             tagName: tagNameOf(ancestor.element),
             attributes: getAttributes(ancestor.element),
             childElements: structureChildren(ancestor.element).length,
-            containsRefs: elements.slice(0, kMaxRefsPerContainer).map((e) => refs2.label(refs2.ensure(e)))
+            containsRefs: listed.map((e) => refs2.label(refs2.ensure(e)))
           };
-          if (elements.length > kMaxRefsPerContainer) entry.refsOmitted = elements.length - kMaxRefsPerContainer;
+          if (elements.length > listed.length) entry.refsOmitted = elements.length - listed.length;
+          if (elements.length > kMaxRefsPerContainer) counting = true;
           if (ancestor.shadowHost) entry.shadowHost = true;
           if (isClosedShadowHost(ancestor.element)) entry.closedShadowRoot = true;
           return entry;
@@ -2705,7 +2741,7 @@
             tagName: tagNameOf(sibling),
             attributes: getAttributes(sibling),
             containsText: containedTexts(sibling),
-            outline: outline(refs2, sibling),
+            outline: outline(sibling),
             containsRefs: found.refs
           };
           if (found.omitted) entry.refsOmitted = found.omitted;
@@ -2755,7 +2791,7 @@
     if (getStyle(element).visibility !== "visible") return "";
     return normalizeWhitespace(directText(element));
   }
-  function outline(refs2, element) {
+  function outline(element) {
     const result = [];
     for (const child of structureChildren(element)) {
       if (result.length >= kMaxOutline) break;
@@ -2763,18 +2799,13 @@
       const parts = [];
       let current = child;
       while (current && parts.length < kOutlineChainDepth) {
-        parts.push(outlineName(refs2, current));
+        parts.push(tagNameOf(current));
         const kids = structureChildren(current).filter(isVisible);
         current = kids.length === 1 ? kids[0] : null;
       }
       result.push(parts.join(">"));
     }
     return result;
-  }
-  function outlineName(refs2, element) {
-    const name = tagNameOf(element);
-    if (isVisibleInteractive(element)) return `${name}#${refs2.label(refs2.ensure(element))}`;
-    return name;
   }
 
   // src/args.ts

@@ -15,12 +15,14 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import trio
-import trio_websocket
 
 from verdex.errors import BrowserClosedError
+
+if TYPE_CHECKING:
+    import trio_websocket
 
 __all__ = ["MAX_MESSAGE_BYTES", "PipeTransport", "Transport", "WebSocketTransport", "open_websocket_transport"]
 
@@ -103,22 +105,29 @@ class PipeTransport:
 
 
 class WebSocketTransport:
-    """CDP over a websocket (``--cdp-endpoint ws://...``)."""
+    """CDP over a websocket (``--cdp-endpoint ws://...``).
+
+    ``trio_websocket`` is imported only when a websocket is opened: most servers launch their own
+    browser over the pipe, and the import costs their start (tens of milliseconds).
+    """
 
     def __init__(self, connection: trio_websocket.WebSocketConnection, url: str) -> None:
+        import trio_websocket
+
         self._connection = connection
         self._url = url
+        self._closed_error = trio_websocket.ConnectionClosed
 
     async def send(self, message: str) -> None:
         try:
             await self._connection.send_message(message)
-        except trio_websocket.ConnectionClosed as exc:
+        except self._closed_error as exc:
             raise BrowserClosedError(f"the websocket to {self._url} is closed ({exc.reason})") from exc
 
     async def receive(self) -> str:
         try:
             message = await self._connection.get_message()
-        except trio_websocket.ConnectionClosed as exc:
+        except self._closed_error as exc:
             raise BrowserClosedError(f"the websocket to {self._url} closed ({exc.reason})") from exc
         return message if isinstance(message, str) else message.decode()
 
@@ -137,6 +146,8 @@ async def open_websocket_transport(url: str, *, connect_timeout: float = 10.0) -
     Raises:
         BrowserClosedError: the endpoint refused the connection or did not answer in time.
     """
+    import trio_websocket
+
     connected = False
     try:
         async with trio_websocket.open_websocket_url(

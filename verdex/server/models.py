@@ -229,6 +229,7 @@ class AnchorDescendant(_Facts):
     ariaHidden: bool | None = None
     directText: str | None = None
     fullText: str | None = None
+    count: int | None = None
 
 
 class ExtractAnchorsResult(_Facts):

@@ -10,7 +10,10 @@ import { normalizeWhitespace, truncate } from '../aria/text';
 import type { RefRegistry } from '../snapshot/refs';
 import { kMaxNameLength } from '../snapshot/tree';
 import { getAttributes, type Attributes } from './attributes';
-import { ancestorAt, directText, flatChildren, isHiddenFromTree, isVisible, isVisibleInteractive, visibleText, walkRendered } from './tree';
+import {
+  ancestorAt, directText, flatChildren, isHiddenFromTree, isSubtreeSkipped, isVisible, isVisibleInteractive, visibleText,
+  walkRendered,
+} from './tree';
 import { isClosedShadowHost } from '../shadow';
 
 export const kMaxAnchorDepth = 4;
@@ -32,6 +35,8 @@ export interface AnchorEntry {
   closedShadowRoot?: boolean;
   /** Rendered here through the slot above it; in the DOM (and for locators) a child of the host. */
   slotted?: boolean;
+  /** This entry stands for `count` consecutive identical leaf siblings (`index` is the first). */
+  count?: number;
 }
 
 export interface AnchorsResult {
@@ -59,6 +64,8 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
       return indexOf.get(element) ?? 0;
     };
     const parents: Element[] = [container];
+    // The last entry, when it may take in the next siblings: a leaf without a ref, and its parent.
+    let run: { entry: AnchorEntry; key: string; parent: Element } | undefined;
     walkRendered(container, (element, depth) => {
       parents.length = depth;
       parents.push(element);
@@ -73,7 +80,16 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
       const hidden = isHiddenFromTree(element) ? (depth === 1 || !isHiddenFromTree(parent) ? 'top' : 'inside') : false;
       const entry = describe(refs, element, depth, index(element, parent), hidden);
       if (parent.localName === 'slot' && element.assignedSlot) entry.slotted = true;
-      descendants.push(entry);
+      const leaf = entry.ref === undefined && isLeaf(element);
+      const key = leaf ? runKey(entry) : '';
+      const last = descendants[descendants.length - 1];
+      if (run && leaf && run.entry === last && run.parent === parent && run.key === key
+        && run.entry.index + (run.entry.count ?? 1) === entry.index) {
+        run.entry.count = (run.entry.count ?? 1) + 1;
+      } else {
+        descendants.push(entry);
+        run = leaf ? { entry, key, parent } : undefined;
+      }
       // SVG internals are drawing, not anchors.
       return tagOf(element) !== 'SVG';
     }, undefined, true);
@@ -86,6 +102,18 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
   } finally {
     endWalk();
   }
+}
+
+/** Nothing below it is walked: no rendered element children, or SVG (whose internals are skipped). */
+function isLeaf(element: Element): boolean {
+  if (tagOf(element) === 'SVG') return true;
+  return flatChildren(element).every(isSubtreeSkipped);
+}
+
+/** What two entries must share to be one run: everything but their place. */
+function runKey(entry: AnchorEntry): string {
+  const { depth: _depth, index: _index, ...facts } = entry;
+  return JSON.stringify(facts);
 }
 
 function describe(refs: RefRegistry, element: Element, depth: number, index: number,
@@ -103,7 +131,12 @@ function describe(refs: RefRegistry, element: Element, depth: number, index: num
   const own = directText(element);
   const fullTextKind = kFullTextTags.has(tagOf(element)) || kFullTextRoles.has(role ?? '');
   const full = fullTextKind ? visibleText(element, kMaxAnchorText) : '';
-  if (full && full !== truncate(own, kMaxAnchorText)) entry.fullText = full;
-  else if (own) entry.directText = truncate(own, kMaxAnchorText);
+  // A text equal to the accessible name says nothing new (`name: "Add to Cart"`).
+  if (full && full !== truncate(own, kMaxAnchorText)) {
+    if (full !== entry.name) entry.fullText = full;
+  } else if (own) {
+    const text = truncate(own, kMaxAnchorText);
+    if (text !== entry.name) entry.directText = text;
+  }
   return entry;
 }

@@ -1,11 +1,17 @@
 /**
- * `attributes`: the attributes that make locators, in a fixed order, values cut to 80 characters
- * (README: `attributes`).
+ * `attributes`: the attributes that make locators, in a fixed order, values cut to 80 characters,
+ * `class` to its first whole class names within 40 (README: `attributes`).
  */
 
 import { truncate } from '../aria/text';
 
 export const kMaxAttributeLength = 80;
+/**
+ * A class list is cut shorter than other values: the names that make locators (`card`, `price`,
+ * `btn-primary`) come first in practice, and the utility classes after them (`mt-4 text-sm ...`)
+ * cost tokens in every answer without ever being a good locator.
+ */
+export const kMaxClassLength = 40;
 
 const kBefore = ['id', 'class', 'data-testid', 'data-test', 'data-test-id', 'data-qa', 'data-cy'];
 const kAfter = ['role', 'aria-label', 'name', 'type', 'href', 'title', 'placeholder', 'for', 'alt'];
@@ -27,8 +33,21 @@ export function getAttributes(element: Element): Attributes {
   for (const name of names) {
     const value = element.getAttribute(name);
     if (value === null) continue;
-    const shown = name === 'class' ? value.replace(/\s+/g, ' ').trim() : value;
-    result[name] = truncate(shown, kMaxAttributeLength);
+    result[name] = name === 'class' ? classValue(value) : truncate(value, kMaxAttributeLength);
   }
   return result;
+}
+
+/** Whole class names, in order, while they fit in `kMaxClassLength` characters with a closing `…`. */
+export function classValue(value: string): string {
+  const names = value.split(/\s+/).filter(Boolean);
+  const all = names.join(' ');
+  if (all.length <= kMaxClassLength) return all;
+  let shown = '';
+  for (const name of names) {
+    const next = shown ? `${shown} ${name}` : name;
+    if (next.length + 1 > kMaxClassLength) break;
+    shown = next;
+  }
+  return shown ? `${shown}…` : truncate(names[0]!, kMaxClassLength);
 }

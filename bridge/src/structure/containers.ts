@@ -37,18 +37,23 @@ export function resolveContainer(refs: RefRegistry, ref: number): ContainerResul
     const all = getAncestors(target);
     const shown = all.slice(0, kMaxAncestors);
     const inside = interactiveRanges(shown.map(a => a.element));
+    // Once an ancestor holds more refs than it lists, the ones above it would list the same first
+    // refs again: they give their count only.
+    let counting = false;
     const result: ContainerResult = {
       target: { ref: refs.label(ref), tagName: tagNameOf(target), ...targetRole(target), text: visibleText(target, kMaxTargetText) },
       ancestors: shown.map((ancestor, i) => {
         const elements = inside.get(ancestor.element) ?? [];
+        const listed = counting ? [] : elements.slice(0, kMaxRefsPerContainer);
         const entry: ContainerResult['ancestors'][number] = {
           level: i + 1,
           tagName: tagNameOf(ancestor.element),
           attributes: getAttributes(ancestor.element),
           childElements: structureChildren(ancestor.element).length,
-          containsRefs: elements.slice(0, kMaxRefsPerContainer).map(e => refs.label(refs.ensure(e))),
+          containsRefs: listed.map(e => refs.label(refs.ensure(e))),
         };
-        if (elements.length > kMaxRefsPerContainer) entry.refsOmitted = elements.length - kMaxRefsPerContainer;
+        if (elements.length > listed.length) entry.refsOmitted = elements.length - listed.length;
+        if (elements.length > kMaxRefsPerContainer) counting = true;
         if (ancestor.shadowHost) entry.shadowHost = true;
         if (isClosedShadowHost(ancestor.element)) entry.closedShadowRoot = true;
         return entry;

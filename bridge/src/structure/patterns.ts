@@ -9,7 +9,7 @@ import { getRole } from '../aria/roles';
 import type { RefRegistry } from '../snapshot/refs';
 import { getAttributes, type Attributes } from './attributes';
 import { kMaxRefsPerContainer } from './containers';
-import { ancestorAt, collectRefs, directText, isVisible, isVisibleInteractive, structureChildren, visibleText, walkRendered } from './tree';
+import { ancestorAt, collectRefs, directText, isVisible, structureChildren, visibleText, walkRendered } from './tree';
 
 export const kMaxSiblings = 30;
 export const kMaxTexts = 3;
@@ -59,7 +59,7 @@ export function inspectPattern(refs: RefRegistry, ref: number, level: number): P
           tagName: tagNameOf(sibling),
           attributes: getAttributes(sibling),
           containsText: containedTexts(sibling),
-          outline: outline(refs, sibling),
+          outline: outline(sibling),
           containsRefs: found.refs,
         };
         if (found.omitted) entry.refsOmitted = found.omitted;
@@ -114,8 +114,11 @@ function ownText(element: Element): string {
   return normalizeWhitespace(directText(element));
 }
 
-/** Up to 6 child elements as `tag`, `tag#eN`, or a single-child chain `div>button#e3`. */
-function outline(refs: RefRegistry, element: Element): string[] {
+/**
+ * Up to 6 child elements as `tag`, or a single-child chain `div>button` (the shape of the sibling;
+ * its refs are in `containsRefs`).
+ */
+function outline(element: Element): string[] {
   const result: string[] = [];
   for (const child of structureChildren(element)) {
     if (result.length >= kMaxOutline) break;
@@ -123,17 +126,11 @@ function outline(refs: RefRegistry, element: Element): string[] {
     const parts: string[] = [];
     let current: Element | null = child;
     while (current && parts.length < kOutlineChainDepth) {
-      parts.push(outlineName(refs, current));
+      parts.push(tagNameOf(current));
       const kids: Element[] = structureChildren(current).filter(isVisible);
       current = kids.length === 1 ? kids[0]! : null;
     }
     result.push(parts.join('>'));
   }
   return result;
-}
-
-function outlineName(refs: RefRegistry, element: Element): string {
-  const name = tagNameOf(element);
-  if (isVisibleInteractive(element)) return `${name}#${refs.label(refs.ensure(element))}`;
-  return name;
 }
