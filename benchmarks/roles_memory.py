@@ -154,14 +154,17 @@ def main(argv: list[str] | None = None) -> None:
         finally:
             process.terminate()
             process.wait(timeout=10)
+
+    def median(index: int, name: str) -> float:
+        return float(statistics.median(getattr(run[index], name) for run in runs))
+
     medians = [
         Sample(
             runs[0][index].active_roles,
-            *(
-                statistics.median(getattr(run[index], name) for run in runs)
-                for name in ("server_rss", "browser_rss", "browser_pss")
-            ),
-            round(statistics.median(run[index].browser_processes for run in runs)),
+            median(index, "server_rss"),
+            median(index, "browser_rss"),
+            median(index, "browser_pss"),
+            round(median(index, "browser_processes")),
         )
         for index in range(len(runs[0]))
     ]

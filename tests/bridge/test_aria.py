@@ -76,7 +76,6 @@ async def test_aria_hidden_elements_have_no_role_in_structural_facts(page: Page,
             "attributes": {},
             "role": "heading",
             "name": "Lamp",
-            "directText": "Lamp",
         },
         {"depth": 1, "index": 1, "tagName": "div", "attributes": {"class": "rating"}, "ariaHidden": True},
         {
@@ -97,7 +96,6 @@ async def test_aria_hidden_elements_have_no_role_in_structural_facts(page: Page,
             "ref": "e1",
             "role": "button",
             "name": "Buy",
-            "directText": "Buy",
         },
     ]
     target = (await page.bridge_call("resolveContainer", {"ref": 2}))["target"]
