@@ -15,6 +15,7 @@ import { configureTestIdAttribute } from './structure/attributes';
 import { extractAnchors } from './structure/anchors';
 import { resolveContainer } from './structure/containers';
 import { inspectPattern } from './structure/patterns';
+import { queryFrames, queryLocator } from './locator/index';
 import { optionalNumber, optionalString, readArgs, requireNumber, requireString, requireStringArray } from './args';
 
 declare const __VERDEX_VERSION__: string;
@@ -44,6 +45,9 @@ const methods: Record<string, Method> = {
   actionTarget: args => actionTarget(refs, requireNumber(args, 'ref'), requireString(args, 'action')),
   prepareType: args => prepareType(refs, requireNumber(args, 'ref')),
   selectOption: args => selectOption(refs, requireNumber(args, 'ref'), requireStringArray(args, 'values')),
+  queryLocator: args => queryLocator(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid',
+    optionalNumber(args, 'limit') ?? 10, optionalNumber(args, 'target')),
+  queryFrames: args => queryFrames(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid'),
 };
 
 function call(method: string, rawArgs: unknown): Envelope | Promise<Envelope> {

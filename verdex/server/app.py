@@ -21,6 +21,7 @@ from verdex import __version__
 from verdex.server.config import ServerConfig
 from verdex.server.session import Session, open_session
 from verdex.server.tools_browser import register_browser_tools
+from verdex.server.tools_locator import register_locator_tools
 from verdex.server.tools_structure import register_structure_tools
 
 __all__ = ["INSTRUCTIONS", "VerdexServer", "build_server", "serve"]
@@ -34,7 +35,8 @@ INSTRUCTIONS = (
     "text inside it). Write role-first, container-scoped locators such as "
     "page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' })"
     ".getByRole('button', { name: 'Add to Cart' }); "
-    "avoid nth(), XPath and generated CSS classes."
+    "avoid nth(), XPath and generated CSS classes. Before writing a locator into a test, check it with "
+    "verify_locator (pass the ref to confirm it finds exactly that element)."
 )
 
 
@@ -101,6 +103,7 @@ def build_server(session: Session) -> VerdexServer:
     server = VerdexServer("verdex", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
     register_browser_tools(server, session)
     register_structure_tools(server, session)
+    register_locator_tools(server, session)
     return server
 
 

@@ -4,7 +4,11 @@
  * and SVG's https://www.w3.org/TR/svg-aam-1.0/#mapping_additional_nd.
  *
  * Deviations follow Chromium and the WPT accname tests; each is marked "DEVIATION" below.
- * Names are computed once per element per walk.
+ * Names are computed once per element per walk (and per set of {@link NameOptions}).
+ *
+ * {@link NameOptions} ask for the name as Playwright's `getByRole` computes it (roleUtils.ts):
+ * `includeHidden` names hidden elements from their hidden content too, and `playwright` leaves
+ * out what Playwright does not apply (`text-transform`, CSS counters).
  */
 
 import { flatChildNodes, getIdRefs, getStyle, registerWalkCache, tagOf } from '../dom';
@@ -13,9 +17,18 @@ import { getRole } from './roles';
 import { asFlatString, getCssContent } from './text';
 import { getHiddenFlags, isHiddenForAria, isIgnoredTag, isStyleVisible } from './visibility';
 
+/** How to compute a name; the default is the browser's name (the snapshot's). */
+export interface NameOptions {
+  /** Hidden elements and hidden content count (Playwright's `getByRole(..., { includeHidden })`). */
+  includeHidden?: boolean;
+  /** Playwright's name: text as written (no `text-transform`), no CSS counters. */
+  playwright?: boolean;
+}
+
 interface Traversal {
   /** Elements already visited in this computation (no loops through aria-labelledby / aria-owns). */
   visited: Set<Element>;
+  options: NameOptions;
   /** Inside an aria-labelledby traversal; `hidden`: the directly referenced node was hidden. */
   labelledBy?: { hidden: boolean };
   /** Inside a native label (`<label>`) traversal; `hidden`: that label was hidden. */
@@ -41,28 +54,30 @@ const kNameFromContentWhenDescendant = new Set(['', 'caption', 'code', 'contenti
   'deletion', 'emphasis', 'insertion', 'list', 'listitem', 'mark', 'none', 'paragraph', 'presentation',
   'region', 'row', 'rowgroup', 'section', 'strong', 'subscript', 'superscript', 'table', 'term', 'time']);
 
-let nameCache: Map<Element, string> | undefined;
+/** One cache per combination of options (index: includeHidden + 2 * playwright). */
+let nameCaches: Array<Map<Element, string>> | undefined;
 registerWalkCache(
-  () => { nameCache ??= new Map(); },
-  () => { nameCache = undefined; },
+  () => { nameCaches ??= [new Map(), new Map(), new Map(), new Map()]; },
+  () => { nameCaches = undefined; },
 );
 
 /** The accessible name of `element` as a flat string (not cut). */
-export function getAccessibleName(element: Element): string {
-  const cached = nameCache?.get(element);
+export function getAccessibleName(element: Element, options: NameOptions = {}): string {
+  const cache = nameCaches?.[(options.includeHidden ? 1 : 0) + (options.playwright ? 2 : 0)];
+  const cached = cache?.get(element);
   if (cached !== undefined) return cached;
-  const name = computeAccessibleName(element);
-  nameCache?.set(element, name);
+  const name = computeAccessibleName(element, options);
+  cache?.set(element, name);
   return name;
 }
 
-function computeAccessibleName(element: Element): string {
+function computeAccessibleName(element: Element, options: NameOptions): string {
   // Step 1: roles that prohibit naming have no name. DEVIATION (Chromium, WPT): of the elements
   // without a role, only div and span count as generic here (abbr, dl, iframe, summary are named).
   const role = getRole(element);
   if (role ? kNameProhibitedRoles.has(role) : isGenericTag(element)) return '';
   // Step 2: the text alternative of the root node.
-  return asFlatString(textAlternative(element, { visited: new Set(), target: 'self' }));
+  return asFlatString(textAlternative(element, { visited: new Set(), options, target: 'self' }));
 }
 
 function isGenericTag(element: Element): boolean {
@@ -82,7 +97,8 @@ function textAlternative(element: Element, t: Traversal): string {
 
   // Step 2A (Hidden Not Referenced): a hidden node gives nothing, unless we are inside the
   // traversal of a hidden node that aria-labelledby or a native label referenced directly.
-  const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
+  const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden ||
+    !!t.options.includeHidden;
   if (isIgnoredTag(element)) {
     t.visited.add(element);
     return '';
@@ -102,6 +118,7 @@ function textAlternative(element: Element, t: Traversal): string {
   if (!t.labelledBy && labelledBy) {
     const text = labelledBy.map(ref => textAlternative(ref, {
       visited: t.visited,
+      options: t.options,
       labelledBy: { hidden: isHiddenForAria(ref) },
     })).join(' ');
     if (text.trim()) return text;
@@ -345,7 +362,7 @@ function labelsOf(element: Element): HTMLLabelElement[] {
 
 function namesFromLabels(labels: HTMLLabelElement[], t: Traversal): string {
   return labels
-    .map(label => textAlternative(label, { visited: t.visited, label: { hidden: isHiddenForAria(label) } }))
+    .map(label => textAlternative(label, { visited: t.visited, options: t.options, label: { hidden: isHiddenForAria(label) } }))
     .filter(text => !!text)
     .join(' ');
 }
@@ -357,12 +374,14 @@ function namesFromLabels(labels: HTMLLabelElement[], t: Traversal): string {
  * inline elements join without a space, as in browsers and WPT; `<br>` always adds one).
  */
 function accumulatedText(element: Element, t: Traversal): string {
-  let text = getCssContent(element, '::before') ?? '';
-  const replaced = getCssContent(element);
+  const counters = !t.options.playwright;
+  let text = getCssContent(element, '::before', counters) ?? '';
+  const replaced = getCssContent(element, undefined, counters);
   if (replaced !== undefined) {
     text += replaced;
   } else {
-    const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
+    const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden ||
+      !!t.options.includeHidden;
     const ownTextVisible = inHiddenReference || isStyleVisible(element);
     const owners = getOwnerMap(element.ownerDocument);
     const children = flatChildNodes(element);
@@ -370,7 +389,7 @@ function accumulatedText(element: Element, t: Traversal): string {
       const child = children[i]!;
       if (child.nodeType === 3) {
         // Step 2G (Text Node), as rendered: text-transform applies.
-        if (ownTextVisible) text += transformText((child as Text).data, element);
+        if (ownTextVisible) text += t.options.playwright ? (child as Text).data : transformText((child as Text).data, element);
       } else if (child.nodeType === 1) {
         // An element that aria-owns took elsewhere is not part of this content.
         const owner = owners.size ? owners.get(child as Element) : undefined;
@@ -380,7 +399,7 @@ function accumulatedText(element: Element, t: Traversal): string {
     }
     for (const owned of getOwnedElements(element)) text += childText(owned, t);
   }
-  return text + (getCssContent(element, '::after') ?? '');
+  return text + (getCssContent(element, '::after', counters) ?? '');
 }
 
 const kLetter = /[^\s\d\p{P}]/u;
