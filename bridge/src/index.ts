@@ -46,7 +46,7 @@ const methods: Record<string, Method> = {
   prepareType: args => prepareType(refs, requireNumber(args, 'ref')),
   selectOption: args => selectOption(refs, requireNumber(args, 'ref'), requireStringArray(args, 'values')),
   queryLocator: args => queryLocator(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid',
-    optionalNumber(args, 'limit') ?? 10, optionalNumber(args, 'target')),
+    optionalNumber(args, 'limit') ?? 10, optionalNumber(args, 'target'), optionalString(args, 'attribute')),
   queryFrames: args => queryFrames(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid'),
 };
 

@@ -1188,9 +1188,11 @@
       t.visited.add(element);
       return "";
     }
-    if (!inHiddenReference && isHiddenForAria(element)) {
+    const isHidden = hiddenRule(t);
+    if (!inHiddenReference && isHidden(element)) {
       t.visited.add(element);
-      if (t.target !== "self" && getHiddenFlags(element) === 0) return accumulatedText(element, childTraversal);
+      if (!t.options.playwright && t.target !== "self" && getHiddenFlags(element) === 0)
+        return accumulatedText(element, childTraversal);
       return "";
     }
     const isSlot = element.localName === "slot";
@@ -1199,7 +1201,7 @@
       const text = labelledBy.map((ref) => textAlternative(ref, {
         visited: t.visited,
         options: t.options,
-        labelledBy: { hidden: isHiddenForAria(ref) }
+        labelledBy: { hidden: isHidden(ref) }
       })).join(" ");
       if (text.trim()) return text;
     }
@@ -1234,6 +1236,9 @@
     }
     t.visited.add(element);
     return "";
+  }
+  function hiddenRule(t) {
+    return t.options.playwright?.isHidden ?? isHiddenForAria;
   }
   function allowsNameFromContent(role, descendant) {
     return kNameFromContentRoles.has(role) || descendant && kNameFromContentWhenDescendant.has(role);
@@ -1328,7 +1333,7 @@
       if (labels.length) return namesFromLabels(labels, t);
       return element.getAttribute("title") ?? "";
     }
-    if ((tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") && !hasLabelledBy) {
+    if ((tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || tag === "METER" || tag === "PROGRESS") && !hasLabelledBy) {
       t.visited.add(element);
       const labels = labelsOf(element);
       if (labels.length) return namesFromLabels(labels, t);
@@ -1349,7 +1354,7 @@
       t.visited.add(element);
       for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
         if (tagOf(child) === "CAPTION")
-          return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: isHiddenForAria(child) } });
+          return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: hiddenRule(t)(child) } });
       }
       const summary = element.getAttribute("summary") ?? "";
       if (summary) return summary;
@@ -1359,7 +1364,7 @@
       for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
         if (tagOf(child) === "TITLE") {
           t.visited.add(element);
-          return textAlternative(child, { ...childTraversal, labelledBy: { hidden: isHiddenForAria(child) } });
+          return textAlternative(child, { ...childTraversal, labelledBy: { hidden: hiddenRule(t)(child) } });
         }
       }
       if (tag === "A") {
@@ -1376,7 +1381,7 @@
     t.visited.add(element);
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (tagOf(child) === childTag)
-        return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: isHiddenForAria(child) } });
+        return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: hiddenRule(t)(child) } });
     }
     return element.getAttribute("title") ?? "";
   }
@@ -1386,7 +1391,7 @@
     return labels ? Array.from(labels) : [];
   }
   function namesFromLabels(labels, t) {
-    return labels.map((label) => textAlternative(label, { visited: t.visited, options: t.options, label: { hidden: isHiddenForAria(label) } })).filter((text) => !!text).join(" ");
+    return labels.map((label) => textAlternative(label, { visited: t.visited, options: t.options, label: { hidden: hiddenRule(t)(label) } })).filter((text) => !!text).join(" ");
   }
   function accumulatedText(element, t) {
     const counters = !t.options.playwright;
@@ -3004,7 +3009,357 @@
     return refs2 && refs2.length ? [...refs2] : null;
   }
 
+  // src/locator/playwright-role.ts
+  var kValidRoles2 = /* @__PURE__ */ new Set([
+    "alert",
+    "alertdialog",
+    "application",
+    "article",
+    "banner",
+    "blockquote",
+    "button",
+    "caption",
+    "cell",
+    "checkbox",
+    "code",
+    "columnheader",
+    "combobox",
+    "complementary",
+    "contentinfo",
+    "definition",
+    "deletion",
+    "dialog",
+    "directory",
+    "document",
+    "emphasis",
+    "feed",
+    "figure",
+    "form",
+    "generic",
+    "grid",
+    "gridcell",
+    "group",
+    "heading",
+    "img",
+    "insertion",
+    "link",
+    "list",
+    "listbox",
+    "listitem",
+    "log",
+    "main",
+    "mark",
+    "marquee",
+    "math",
+    "meter",
+    "menu",
+    "menubar",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "navigation",
+    "none",
+    "note",
+    "option",
+    "paragraph",
+    "presentation",
+    "progressbar",
+    "radio",
+    "radiogroup",
+    "region",
+    "row",
+    "rowgroup",
+    "rowheader",
+    "scrollbar",
+    "search",
+    "searchbox",
+    "separator",
+    "slider",
+    "spinbutton",
+    "status",
+    "strong",
+    "subscript",
+    "superscript",
+    "switch",
+    "tab",
+    "table",
+    "tablist",
+    "tabpanel",
+    "term",
+    "textbox",
+    "time",
+    "timer",
+    "toolbar",
+    "tooltip",
+    "tree",
+    "treegrid",
+    "treeitem"
+  ]);
+  var kNamingProhibited = [
+    "caption",
+    "code",
+    "deletion",
+    "emphasis",
+    "generic",
+    "insertion",
+    "paragraph",
+    "presentation",
+    "strong",
+    "subscript",
+    "superscript"
+  ];
+  var kGlobalAriaAttributes2 = [
+    ["aria-atomic", void 0],
+    ["aria-busy", void 0],
+    ["aria-controls", void 0],
+    ["aria-current", void 0],
+    ["aria-describedby", void 0],
+    ["aria-details", void 0],
+    ["aria-dropeffect", void 0],
+    ["aria-flowto", void 0],
+    ["aria-grabbed", void 0],
+    ["aria-hidden", void 0],
+    ["aria-keyshortcuts", void 0],
+    ["aria-label", kNamingProhibited],
+    ["aria-labelledby", kNamingProhibited],
+    ["aria-live", void 0],
+    ["aria-owns", void 0],
+    ["aria-relevant", void 0],
+    ["aria-roledescription", ["generic"]]
+  ];
+  var kAncestorPreventingLandmark = "article:not([role]), aside:not([role]), main:not([role]), nav:not([role]), section:not([role]), [role=article], [role=complementary], [role=main], [role=navigation], [role=region]";
+  var kInputTypeRoles2 = {
+    button: "button",
+    checkbox: "checkbox",
+    image: "button",
+    number: "spinbutton",
+    radio: "radio",
+    range: "slider",
+    reset: "button",
+    submit: "button"
+  };
+  var kPresentationInheritance2 = {
+    DD: ["DL", "DIV"],
+    DIV: ["DL"],
+    DT: ["DL", "DIV"],
+    LI: ["OL", "UL"],
+    TBODY: ["TABLE"],
+    TD: ["TR"],
+    TFOOT: ["TABLE"],
+    TH: ["TR"],
+    THEAD: ["TABLE"],
+    TR: ["THEAD", "TBODY", "TFOOT", "TABLE"]
+  };
+  var roleCache2;
+  function withRoleCache(fn) {
+    if (roleCache2) return fn();
+    roleCache2 = /* @__PURE__ */ new Map();
+    try {
+      return fn();
+    } finally {
+      roleCache2 = void 0;
+    }
+  }
+  function getPlaywrightRole(element) {
+    const cached = roleCache2?.get(element);
+    if (cached !== void 0) return cached;
+    const role = computeRole2(element);
+    roleCache2?.set(element, role);
+    return role;
+  }
+  function computeRole2(element) {
+    const explicit = getExplicitRole2(element);
+    if (!explicit) return getImplicitRole2(element);
+    if (explicit === "none" || explicit === "presentation") {
+      const implicit = getImplicitRole2(element);
+      if (hasPresentationConflictResolution(element, implicit)) return implicit;
+    }
+    return explicit;
+  }
+  function getExplicitRole2(element) {
+    const roles = (element.getAttribute("role") || "").toLowerCase().split(" ").map((role) => role.trim());
+    return roles.find((role) => kValidRoles2.has(role)) || null;
+  }
+  function hasPresentationConflictResolution(element, role) {
+    const globalAttribute = kGlobalAriaAttributes2.some(([attribute, prohibited]) => !prohibited?.includes(role || "") && element.hasAttribute(attribute));
+    return globalAttribute || isFocusable2(element);
+  }
+  function hasTabIndex(element) {
+    return !Number.isNaN(Number(String(element.getAttribute("tabindex"))));
+  }
+  function isFocusable2(element) {
+    return !isNativelyDisabled2(element) && (isNativelyFocusable(element) || hasTabIndex(element));
+  }
+  function isNativelyFocusable(element) {
+    const tag = tagOf(element);
+    if (tag === "BUTTON" || tag === "DETAILS" || tag === "SELECT" || tag === "TEXTAREA") return true;
+    if (tag === "A" || tag === "AREA") return element.hasAttribute("href");
+    if (tag === "INPUT") return !element.hidden;
+    return false;
+  }
+  var kNativeControls = /* @__PURE__ */ new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP"]);
+  function isNativelyDisabled2(element) {
+    if (!kNativeControls.has(tagOf(element))) return false;
+    if (element.hasAttribute("disabled")) return true;
+    if (tagOf(element) === "OPTION" && element.closest("OPTGROUP[DISABLED]")) return true;
+    const fieldset = element.closest("FIELDSET[DISABLED]");
+    if (!fieldset) return false;
+    const legend = fieldset.querySelector(":scope > LEGEND");
+    return !legend || !legend.contains(element);
+  }
+  function hasExplicitAccessibleName(element) {
+    return element.hasAttribute("aria-label") || element.hasAttribute("aria-labelledby");
+  }
+  function closestCrossShadow(element, css) {
+    for (let e = element; e; ) {
+      const found = e.closest(css);
+      if (found) return found;
+      let top = e;
+      while (top.parentElement) top = top.parentElement;
+      e = parentElementOrHost(top);
+    }
+    return void 0;
+  }
+  function isNonEmptyDataCell2(element) {
+    if (!element || tagOf(element) !== "TD") return false;
+    return !!(element.textContent?.trim() || element.children.length > 0);
+  }
+  function thRole2(th) {
+    const scope = th.getAttribute("scope");
+    if (scope === "col" || scope === "colgroup") return "columnheader";
+    if (scope === "row" || scope === "rowgroup") return "rowheader";
+    const next = th.nextElementSibling;
+    const previous = th.previousElementSibling;
+    const row = th.parentElement && tagOf(th.parentElement) === "TR" ? th.parentElement : void 0;
+    if (!next && !previous) {
+      if (row) {
+        const table = closestCrossShadow(row, "table");
+        if (table && table.rows.length <= 1) return null;
+      }
+      return "columnheader";
+    }
+    if (next && tagOf(next) === "TH" && previous && tagOf(previous) === "TH") return "columnheader";
+    if (isNonEmptyDataCell2(next) || isNonEmptyDataCell2(previous)) return "rowheader";
+    return "columnheader";
+  }
+  function inputRole2(input) {
+    const type = input.type.toLowerCase();
+    if (["email", "search", "tel", "text", "url", ""].includes(type)) {
+      const list = getIdRefs(input, input.getAttribute("list"))[0];
+      if (list && tagOf(list) === "DATALIST") return "combobox";
+      return type === "search" ? "searchbox" : "textbox";
+    }
+    if (type === "hidden") return null;
+    if (type === "file") return "button";
+    return kInputTypeRoles2[type] || "textbox";
+  }
+  var kImplicitRoles2 = {
+    A: (e) => e.hasAttribute("href") ? "link" : null,
+    AREA: (e) => e.hasAttribute("href") ? "link" : null,
+    ARTICLE: () => "article",
+    ASIDE: () => "complementary",
+    BLOCKQUOTE: () => "blockquote",
+    BUTTON: () => "button",
+    CAPTION: () => "caption",
+    CODE: () => "code",
+    DATALIST: () => "listbox",
+    DD: () => "definition",
+    DEL: () => "deletion",
+    DETAILS: () => "group",
+    DFN: () => "term",
+    DIALOG: () => "dialog",
+    DT: () => "term",
+    EM: () => "emphasis",
+    FIELDSET: () => "group",
+    FIGURE: () => "figure",
+    FOOTER: (e) => closestCrossShadow(e, kAncestorPreventingLandmark) ? null : "contentinfo",
+    FORM: (e) => hasExplicitAccessibleName(e) ? "form" : null,
+    H1: () => "heading",
+    H2: () => "heading",
+    H3: () => "heading",
+    H4: () => "heading",
+    H5: () => "heading",
+    H6: () => "heading",
+    HEADER: (e) => closestCrossShadow(e, kAncestorPreventingLandmark) ? null : "banner",
+    HR: () => "separator",
+    HTML: () => "document",
+    IMG: (e) => e.getAttribute("alt") === "" && !e.getAttribute("title") && !hasPresentationConflictOnImage(e) ? "presentation" : "img",
+    INPUT: (e) => inputRole2(e),
+    INS: () => "insertion",
+    LI: () => "listitem",
+    MAIN: () => "main",
+    MARK: () => "mark",
+    MATH: () => "math",
+    MENU: () => "list",
+    METER: () => "meter",
+    NAV: () => "navigation",
+    OL: () => "list",
+    OPTGROUP: () => "group",
+    OPTION: () => "option",
+    OUTPUT: () => "status",
+    P: () => "paragraph",
+    PROGRESS: () => "progressbar",
+    SEARCH: () => "search",
+    SECTION: (e) => hasExplicitAccessibleName(e) ? "region" : null,
+    SELECT: (e) => e.multiple || e.size > 1 ? "listbox" : "combobox",
+    STRONG: () => "strong",
+    SUB: () => "subscript",
+    SUP: () => "superscript",
+    SVG: () => "img",
+    TABLE: () => "table",
+    TBODY: () => "rowgroup",
+    TD: (e) => {
+      const table = closestCrossShadow(e, "table");
+      const role = table ? getExplicitRole2(table) : "";
+      return role === "grid" || role === "treegrid" ? "gridcell" : "cell";
+    },
+    TEXTAREA: () => "textbox",
+    TFOOT: () => "rowgroup",
+    TH: thRole2,
+    THEAD: () => "rowgroup",
+    TIME: () => "time",
+    TR: () => "row",
+    UL: () => "list"
+  };
+  function hasPresentationConflictOnImage(element) {
+    return kGlobalAriaAttributes2.some(([attribute]) => element.hasAttribute(attribute)) || hasTabIndex(element);
+  }
+  function getImplicitRole2(element) {
+    const implicit = kImplicitRoles2[tagOf(element)]?.(element) || "";
+    if (!implicit) return null;
+    for (let ancestor = element; ; ) {
+      const parent = parentElementOrHost(ancestor);
+      const parents = kPresentationInheritance2[tagOf(ancestor)];
+      if (!parents || !parent || !parents.includes(tagOf(parent))) break;
+      const parentRole = getExplicitRole2(parent);
+      if ((parentRole === "none" || parentRole === "presentation") && !hasPresentationConflictResolution(parent, parentRole))
+        return parentRole;
+      ancestor = parent;
+    }
+    return implicit;
+  }
+
   // src/locator/role.ts
+  var kCheckedRoles2 = /* @__PURE__ */ new Set(["checkbox", "menuitemcheckbox", "option", "radio", "switch", "menuitemradio", "treeitem"]);
+  var kSelectedRoles2 = /* @__PURE__ */ new Set(["gridcell", "option", "row", "tab", "rowheader", "columnheader", "treeitem"]);
+  var kExpandedRoles2 = /* @__PURE__ */ new Set([
+    "application",
+    "button",
+    "checkbox",
+    "combobox",
+    "gridcell",
+    "link",
+    "listbox",
+    "menuitem",
+    "row",
+    "rowheader",
+    "tab",
+    "treeitem",
+    "columnheader",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "switch"
+  ]);
   var kLevelRoles2 = /* @__PURE__ */ new Set(["heading", "listitem", "row", "treeitem"]);
   var kDisabledRoles2 = /* @__PURE__ */ new Set([
     "application",
@@ -3044,19 +3399,18 @@
     "treegrid",
     "treeitem"
   ]);
-  var kNativeControls = /* @__PURE__ */ new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP"]);
   function queryRole(root, step) {
     const nameMatcher = step.name === void 0 ? void 0 : roleNameMatcher(step);
     return queryAllPierce(root, "*").filter((element) => {
-      if (getRole(element) !== step.role) return false;
-      if (step.selected !== void 0 && getSelected(element) !== step.selected) return false;
-      if (step.checked !== void 0 && getChecked(element) !== step.checked) return false;
-      if (step.pressed !== void 0 && getPressed(element) !== step.pressed) return false;
-      if (step.expanded !== void 0 && getExpanded(element) !== step.expanded) return false;
+      if (getPlaywrightRole(element) !== step.role) return false;
+      if (step.selected !== void 0 && getSelected2(element) !== step.selected) return false;
+      if (step.checked !== void 0 && getChecked2(element) !== step.checked) return false;
+      if (step.pressed !== void 0 && getPressed2(element) !== step.pressed) return false;
+      if (step.expanded !== void 0 && getExpanded2(element) !== step.expanded) return false;
       if (step.level !== void 0 && getLevel2(element) !== step.level) return false;
       if (step.disabled !== void 0 && isDisabled(element) !== step.disabled) return false;
       if (!step.includeHidden && isHiddenForRole(element)) return false;
-      if (nameMatcher && !nameMatcher(normalizeWhiteSpace(getAccessibleName(element, { includeHidden: !!step.includeHidden, playwright: true }))))
+      if (nameMatcher && !nameMatcher(normalizeWhiteSpace(getPlaywrightName(element, !!step.includeHidden))))
         return false;
       return true;
     });
@@ -3075,10 +3429,43 @@
     const upper = wanted.toUpperCase();
     return (value) => value.toUpperCase().includes(upper);
   }
+  function getPlaywrightName(element, includeHidden) {
+    return getAccessibleName(element, { includeHidden, playwright: { isHidden: isHiddenForRole } });
+  }
+  function getChecked2(element) {
+    if (tagOf(element) === "INPUT") {
+      const input = element;
+      if (input.indeterminate) return "mixed";
+      if (input.type === "checkbox" || input.type === "radio") return input.checked;
+    }
+    if (!kCheckedRoles2.has(getPlaywrightRole(element) ?? "")) return false;
+    const checked = element.getAttribute("aria-checked")?.toLowerCase();
+    if (checked === "true") return true;
+    if (checked === "mixed") return "mixed";
+    return false;
+  }
+  function getPressed2(element) {
+    if (getPlaywrightRole(element) !== "button") return false;
+    const pressed = element.getAttribute("aria-pressed")?.toLowerCase();
+    if (pressed === "true") return true;
+    if (pressed === "mixed") return "mixed";
+    return false;
+  }
+  function getExpanded2(element) {
+    if (tagOf(element) === "DETAILS") return element.open;
+    if (!kExpandedRoles2.has(getPlaywrightRole(element) ?? "")) return void 0;
+    const value = element.getAttribute("aria-expanded");
+    return value === null ? void 0 : value.toLowerCase() === "true";
+  }
+  function getSelected2(element) {
+    if (tagOf(element) === "OPTION") return element.selected;
+    if (!kSelectedRoles2.has(getPlaywrightRole(element) ?? "")) return false;
+    return element.getAttribute("aria-selected")?.toLowerCase() === "true";
+  }
   function getLevel2(element) {
     const native = /^H([1-6])$/.exec(tagOf(element));
     if (native) return Number(native[1]);
-    if (kLevelRoles2.has(getRole(element) ?? "")) {
+    if (kLevelRoles2.has(getPlaywrightRole(element) ?? "")) {
       const attr = element.getAttribute("aria-level");
       const value = attr === null ? Number.NaN : Number(attr);
       if (Number.isInteger(value) && value >= 1) return value;
@@ -3086,22 +3473,14 @@
     return 0;
   }
   function isDisabled(element) {
-    if (kNativeControls.has(tagOf(element)) && isNativelyDisabled2(element)) return true;
-    if (!kDisabledRoles2.has(getRole(element) ?? "")) return false;
+    if (isNativelyDisabled2(element)) return true;
+    if (!kDisabledRoles2.has(getPlaywrightRole(element) ?? "")) return false;
     for (let e = element; e; e = parentElementOrHost(e)) {
       const value = (e.getAttribute("aria-disabled") ?? "").toLowerCase();
       if (value === "true") return true;
       if (value === "false") return false;
     }
     return false;
-  }
-  function isNativelyDisabled2(element) {
-    if (element.hasAttribute("disabled")) return true;
-    if (tagOf(element) === "OPTION" && element.closest("optgroup[disabled]")) return true;
-    const fieldset = element.closest("fieldset[disabled]");
-    if (!fieldset) return false;
-    const legend = fieldset.querySelector(":scope > legend");
-    return !legend || !legend.contains(element);
   }
 
   // src/locator/engine.ts
@@ -3197,12 +3576,12 @@
   function evaluate(fn) {
     beginWalk();
     try {
-      return withVisibilityCaches(fn);
+      return withRoleCache(() => withVisibilityCaches(fn));
     } finally {
       endWalk();
     }
   }
-  function queryLocator2(refs2, rawLocator, testIdAttribute, limit, target) {
+  function queryLocator2(refs2, rawLocator, testIdAttribute, limit, target, attribute) {
     const locator = readLocator(rawLocator);
     if (limit < 0) throw new BridgeError("bad-args", "limit must be >= 0");
     const targetElement = target === void 0 ? void 0 : refs2.resolve(target);
@@ -3210,6 +3589,9 @@
       const elements = queryLocator(new Evaluation(testIdAttribute), locator, document);
       const shown = elements.slice(0, limit);
       const result = { count: elements.length, matches: shown.map((element) => describe2(refs2, element)) };
+      if (attribute !== void 0) shown.forEach((element, i) => {
+        result.matches[i].attribute = element.getAttribute(attribute);
+      });
       if (elements.length > shown.length) result.omitted = elements.length - shown.length;
       if (targetElement) {
         const index = elements.indexOf(targetElement);
@@ -3240,8 +3622,8 @@
   }
   function describe2(refs2, element) {
     const number = refs2.ensure(element);
-    const role = getRole(element);
-    const name = role ? getAccessibleName(element, { playwright: true, includeHidden: isHiddenForRole(element) }) : "";
+    const role = getPlaywrightRole(element);
+    const name = role ? getPlaywrightName(element, isHiddenForRole(element)) : "";
     refs2.remember(number, role ?? "", name);
     const facts = { ref: refs2.label(number), tagName: tagNameOf(element) };
     if (role) facts.role = role;
@@ -3307,7 +3689,8 @@
       args.locator,
       optionalString(args, "testIdAttribute") ?? "data-testid",
       optionalNumber(args, "limit") ?? 10,
-      optionalNumber(args, "target")
+      optionalNumber(args, "target"),
+      optionalString(args, "attribute")
     ),
     queryFrames: (args) => queryFrames(refs, args.locator, optionalString(args, "testIdAttribute") ?? "data-testid")
   };

@@ -45,7 +45,13 @@ class Verification:
 
 
 async def verify_on_page(
-    page: Page, locator: Locator, source: Source, *, target: str | None = None, limit: int = MATCH_LIMIT
+    page: Page,
+    locator: Locator,
+    source: Source,
+    *,
+    target: str | None = None,
+    limit: int = MATCH_LIMIT,
+    report_attribute: str | None = None,
 ) -> Verification:
     """Evaluate ``locator`` on ``page``.
 
@@ -55,6 +61,8 @@ async def verify_on_page(
         source: its text, for errors that point at a step.
         target: a ref of this page; its index among the matches is reported.
         limit: how many matches to describe.
+        report_attribute: also report this attribute's value of each match (``attribute``), so
+            tests can compare the matches with another engine's by a stamped attribute.
 
     Raises:
         LocatorError: Playwright would fail on this locator here (an invalid regular expression or
@@ -74,6 +82,8 @@ async def verify_on_page(
         frame = await _enter_frame(page, frame, chunk, source, spans)
     target_frame, target_number = page.locate(target) if target is not None else (None, None)
     args: dict[str, Any] = {"locator": {"steps": chunks[-1]}, "limit": limit}
+    if report_attribute is not None:
+        args["attribute"] = report_attribute
     same_frame = target_frame is not None and target_frame.id == frame.id
     if same_frame:
         args["target"] = target_number

@@ -8,7 +8,9 @@
  *
  * {@link NameOptions} ask for the name as Playwright's `getByRole` computes it (roleUtils.ts):
  * `includeHidden` names hidden elements from their hidden content too, and `playwright` leaves
- * out what Playwright does not apply (`text-transform`, CSS counters).
+ * out what Playwright does not apply (`text-transform`, CSS counters) and judges hidden nodes by
+ * Playwright's rule (bridge/src/locator/visible.ts: `inert` does not hide, a visible descendant of
+ * a `visibility: hidden` element does not count).
  */
 
 import { flatChildNodes, getIdRefs, getStyle, registerWalkCache, tagOf } from '../dom';
@@ -21,8 +23,12 @@ import { getHiddenFlags, isHiddenForAria, isIgnoredTag, isStyleVisible } from '.
 export interface NameOptions {
   /** Hidden elements and hidden content count (Playwright's `getByRole(..., { includeHidden })`). */
   includeHidden?: boolean;
-  /** Playwright's name: text as written (no `text-transform`), no CSS counters. */
-  playwright?: boolean;
+  /**
+   * Playwright's name: text as written (no `text-transform`), no CSS counters, and `isHidden`
+   * (Playwright's hidden rule) instead of the accessibility tree's. One walk must always pass the
+   * same `isHidden` (names are cached per walk by `includeHidden` and whether this is set).
+   */
+  playwright?: { isHidden: (element: Element) => boolean };
 }
 
 interface Traversal {
@@ -103,10 +109,12 @@ function textAlternative(element: Element, t: Traversal): string {
     t.visited.add(element);
     return '';
   }
-  if (!inHiddenReference && isHiddenForAria(element)) {
+  const isHidden = hiddenRule(t);
+  if (!inHiddenReference && isHidden(element)) {
     t.visited.add(element);
     // visibility:hidden is inherited but a descendant can be visible again: only that part counts.
-    if (t.target !== 'self' && getHiddenFlags(element) === 0) return accumulatedText(element, childTraversal);
+    if (!t.options.playwright && t.target !== 'self' && getHiddenFlags(element) === 0)
+      return accumulatedText(element, childTraversal);
     return '';
   }
   // A slot is not in the accessibility tree: it stands for its assigned (or fallback) content.
@@ -119,7 +127,7 @@ function textAlternative(element: Element, t: Traversal): string {
     const text = labelledBy.map(ref => textAlternative(ref, {
       visited: t.visited,
       options: t.options,
-      labelledBy: { hidden: isHiddenForAria(ref) },
+      labelledBy: { hidden: isHidden(ref) },
     })).join(' ');
     if (text.trim()) return text;
   }
@@ -170,6 +178,10 @@ function textAlternative(element: Element, t: Traversal): string {
 
   t.visited.add(element);
   return '';
+}
+
+function hiddenRule(t: Traversal): (element: Element) => boolean {
+  return t.options.playwright?.isHidden ?? isHiddenForAria;
 }
 
 function allowsNameFromContent(role: string, descendant: boolean): boolean {
@@ -288,9 +300,10 @@ function hostLanguageLabel(element: Element, tag: string, hasLabelledBy: boolean
     if (labels.length) return namesFromLabels(labels, t);
     return element.getAttribute('title') ?? '';
   }
-  // Text fields, textarea, select and other inputs: labels (label[for] and wrapping label), then
-  // title, then placeholder.
-  if ((tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') && !hasLabelledBy) {
+  // Text fields, textarea, select and other inputs, and the other labelable form elements meter
+  // and progress (https://w3c.github.io/html-aam/#other-form-elements-accessible-name-computation):
+  // labels (label[for] and wrapping label), then title, then placeholder.
+  if ((tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || tag === 'METER' || tag === 'PROGRESS') && !hasLabelledBy) {
     t.visited.add(element);
     const labels = labelsOf(element);
     if (labels.length) return namesFromLabels(labels, t);
@@ -316,7 +329,7 @@ function hostLanguageLabel(element: Element, tag: string, hasLabelledBy: boolean
     t.visited.add(element);
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (tagOf(child) === 'CAPTION')
-        return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: isHiddenForAria(child) } });
+        return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: hiddenRule(t)(child) } });
     }
     const summary = element.getAttribute('summary') ?? '';
     if (summary) return summary;
@@ -327,7 +340,7 @@ function hostLanguageLabel(element: Element, tag: string, hasLabelledBy: boolean
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (tagOf(child) === 'TITLE') {
         t.visited.add(element);
-        return textAlternative(child, { ...childTraversal, labelledBy: { hidden: isHiddenForAria(child) } });
+        return textAlternative(child, { ...childTraversal, labelledBy: { hidden: hiddenRule(t)(child) } });
       }
     }
     if (tag === 'A') {
@@ -345,7 +358,7 @@ function firstChildAlternative(element: Element, childTag: string, t: Traversal,
   t.visited.add(element);
   for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
     if (tagOf(child) === childTag)
-      return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: isHiddenForAria(child) } });
+      return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: hiddenRule(t)(child) } });
   }
   return element.getAttribute('title') ?? '';
 }
@@ -362,7 +375,7 @@ function labelsOf(element: Element): HTMLLabelElement[] {
 
 function namesFromLabels(labels: HTMLLabelElement[], t: Traversal): string {
   return labels
-    .map(label => textAlternative(label, { visited: t.visited, options: t.options, label: { hidden: isHiddenForAria(label) } }))
+    .map(label => textAlternative(label, { visited: t.visited, options: t.options, label: { hidden: hiddenRule(t)(label) } }))
     .filter(text => !!text)
     .join(' ');
 }

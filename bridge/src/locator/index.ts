@@ -7,8 +7,6 @@
  * `<iframe>`s they select; the Python side continues in the frame of the first one.
  */
 
-import { getRole } from '../aria/roles';
-import { getAccessibleName } from '../aria/name';
 import { beginWalk, endWalk, tagNameOf } from '../dom';
 import { BridgeError } from '../errors';
 import type { RefRegistry } from '../snapshot/refs';
@@ -16,6 +14,8 @@ import { truncate } from '../aria/text';
 import { readLocator } from './ast';
 import { Evaluation, queryLocator as runLocator } from './engine';
 import { elementText } from './text';
+import { getPlaywrightRole, withRoleCache } from './playwright-role';
+import { getPlaywrightName } from './role';
 import { isElementVisible, isHiddenForRole, withVisibilityCaches } from './visible';
 
 /** Longest `name` and `text` of a described match, characters. */
@@ -29,6 +29,8 @@ export interface MatchFacts {
   name?: string;
   text?: string;
   visible?: false;
+  /** The value of the caller's `attribute`, when asked (tests compare matches by a stamp). */
+  attribute?: string | null;
 }
 
 export interface QueryLocatorResult {
@@ -43,7 +45,7 @@ export interface QueryLocatorResult {
 function evaluate<T>(fn: () => T): T {
   beginWalk();
   try {
-    return withVisibilityCaches(fn);
+    return withRoleCache(() => withVisibilityCaches(fn));
   } finally {
     endWalk();
   }
@@ -51,10 +53,11 @@ function evaluate<T>(fn: () => T): T {
 
 /**
  * The elements `locator` matches in this document: `count`, the first `limit` described, and
- * with `target` (a ref number) where that element is among them.
+ * with `target` (a ref number) where that element is among them. With `attribute`, each match
+ * also reports that attribute's value.
  */
 export function queryLocator(refs: RefRegistry, rawLocator: unknown, testIdAttribute: string, limit: number,
-  target: number | undefined): QueryLocatorResult {
+  target: number | undefined, attribute: string | undefined): QueryLocatorResult {
   const locator = readLocator(rawLocator);
   if (limit < 0) throw new BridgeError('bad-args', 'limit must be >= 0');
   const targetElement = target === undefined ? undefined : refs.resolve(target);
@@ -62,6 +65,7 @@ export function queryLocator(refs: RefRegistry, rawLocator: unknown, testIdAttri
     const elements = runLocator(new Evaluation(testIdAttribute), locator, document);
     const shown = elements.slice(0, limit);
     const result: QueryLocatorResult = { count: elements.length, matches: shown.map(element => describe(refs, element)) };
+    if (attribute !== undefined) shown.forEach((element, i) => { result.matches[i]!.attribute = element.getAttribute(attribute); });
     if (elements.length > shown.length) result.omitted = elements.length - shown.length;
     if (targetElement) {
       const index = elements.indexOf(targetElement);
@@ -96,8 +100,8 @@ export function queryFrames(refs: RefRegistry, rawLocator: unknown, testIdAttrib
 
 function describe(refs: RefRegistry, element: Element): MatchFacts {
   const number = refs.ensure(element);
-  const role = getRole(element);
-  const name = role ? getAccessibleName(element, { playwright: true, includeHidden: isHiddenForRole(element) }) : '';
+  const role = getPlaywrightRole(element);
+  const name = role ? getPlaywrightName(element, isHiddenForRole(element)) : '';
   refs.remember(number, role ?? '', name);
   const facts: MatchFacts = { ref: refs.label(number), tagName: tagNameOf(element) };
   if (role) facts.role = role;

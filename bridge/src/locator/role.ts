@@ -1,48 +1,52 @@
 /**
- * `getByRole(role, options)`, as Playwright's `internal:role` engine matches it.
+ * `getByRole(role, options)`, as Playwright's `internal:role` engine matches it
+ * (`roleSelectorEngine.ts`, states from `roleUtils.ts`).
  *
- * Roles, names and states come from the bridge's ARIA code (bridge/src/aria), names in
- * Playwright's flavour (`NameOptions.playwright`: no text-transform, no CSS counters). Where
- * Playwright's own rules differ from the ARIA specs that code follows, Playwright's apply here,
- * because the locator will run in Playwright (facts from Playwright's `roleSelectorEngine.ts` and
- * `roleUtils.ts`):
- * - hidden elements are left out by Playwright's rule (visible.ts `isHiddenForRole`) unless
- *   `includeHidden`, which also names them from their hidden content;
- * - `level`: an `<h1>`..`<h6>` has its tag's level whatever `aria-level` says; other elements
- *   take `aria-level` when their role has levels; there is no default level;
- * - `disabled`: a native control (button, input, select, textarea, option, optgroup) with
- *   `disabled`, in a disabled optgroup, or in a disabled fieldset outside its legend; or
- *   `aria-disabled="true"` on it or an ancestor when its role supports it. A fieldset itself is
- *   disabled only through `aria-disabled`;
- * - the name: whitespace normalized; a string matches case-insensitively as a substring, `exact`
+ * - The role is Playwright's (playwright-role.ts); the name is the bridge's accessible-name
+ *   computation (bridge/src/aria/name.ts) in Playwright's flavour (`NameOptions.playwright`).
+ * - Hidden elements are left out by Playwright's rule (visible.ts `isHiddenForRole`) unless
+ *   `includeHidden`, which also names them from their hidden content.
+ * - The name: whitespace normalized; a string matches case-insensitively as a substring, `exact`
  *   case-sensitively as the whole name; a regular expression is searched in the name.
+ * - `checked`: an `<input type=checkbox|radio>`'s state (`mixed` when indeterminate, which
+ *   matches neither true nor false), else `aria-checked` on the roles that have it.
+ * - `pressed`: `aria-pressed` on a button. `expanded`: an open `<details>`, else `aria-expanded`
+ *   on the roles that have it (absent matches neither true nor false). `selected`: a selected
+ *   `<option>`, else `aria-selected` on the roles that have it.
+ * - `level`: an `<h1>`..`<h6>` has its tag's level whatever `aria-level` says; other elements
+ *   take `aria-level` when their role has levels; there is no default level.
+ * - `disabled`: a native control with `disabled`, in a disabled optgroup, or in a disabled
+ *   fieldset outside its legend; or `aria-disabled="true"` on it or an ancestor when its role
+ *   supports it (a fieldset itself only through `aria-disabled`).
  * Elements are visited in Playwright's order (order.ts).
  */
 
 import { getAccessibleName } from '../aria/name';
-import { getRole } from '../aria/roles';
-import { getChecked, getExpanded, getPressed, getSelected } from '../aria/states';
 import { parentElementOrHost, tagOf } from '../dom';
 import type { Step } from './ast';
 import { queryAllPierce } from './order';
+import { getPlaywrightRole, isNativelyDisabled } from './playwright-role';
 import { compileRegex, normalizeWhiteSpace } from './text';
 import { isHiddenForRole } from './visible';
 
 type RoleStep = Extract<Step, { kind: 'role' }>;
 
+const kCheckedRoles = new Set(['checkbox', 'menuitemcheckbox', 'option', 'radio', 'switch', 'menuitemradio', 'treeitem']);
+const kSelectedRoles = new Set(['gridcell', 'option', 'row', 'tab', 'rowheader', 'columnheader', 'treeitem']);
+const kExpandedRoles = new Set(['application', 'button', 'checkbox', 'combobox', 'gridcell', 'link', 'listbox',
+  'menuitem', 'row', 'rowheader', 'tab', 'treeitem', 'columnheader', 'menuitemcheckbox', 'menuitemradio', 'switch']);
 const kLevelRoles = new Set(['heading', 'listitem', 'row', 'treeitem']);
 const kDisabledRoles = new Set(['application', 'button', 'composite', 'gridcell', 'group', 'input', 'link',
   'menuitem', 'scrollbar', 'separator', 'tab', 'checkbox', 'columnheader', 'combobox', 'grid', 'listbox', 'menu',
   'menubar', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'radiogroup', 'row', 'rowheader',
   'searchbox', 'select', 'slider', 'spinbutton', 'switch', 'tablist', 'textbox', 'toolbar', 'tree', 'treegrid',
   'treeitem']);
-const kNativeControls = new Set(['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'OPTION', 'OPTGROUP']);
 
 /** Elements under `root` (not `root` itself) that `getByRole` matches. */
 export function queryRole(root: Document | Element, step: RoleStep): Element[] {
   const nameMatcher = step.name === undefined ? undefined : roleNameMatcher(step);
   return queryAllPierce(root, '*').filter(element => {
-    if (getRole(element) !== step.role) return false;
+    if (getPlaywrightRole(element) !== step.role) return false;
     if (step.selected !== undefined && getSelected(element) !== step.selected) return false;
     if (step.checked !== undefined && getChecked(element) !== step.checked) return false;
     if (step.pressed !== undefined && getPressed(element) !== step.pressed) return false;
@@ -50,7 +54,7 @@ export function queryRole(root: Document | Element, step: RoleStep): Element[] {
     if (step.level !== undefined && getLevel(element) !== step.level) return false;
     if (step.disabled !== undefined && isDisabled(element) !== step.disabled) return false;
     if (!step.includeHidden && isHiddenForRole(element)) return false;
-    if (nameMatcher && !nameMatcher(normalizeWhiteSpace(getAccessibleName(element, { includeHidden: !!step.includeHidden, playwright: true }))))
+    if (nameMatcher && !nameMatcher(normalizeWhiteSpace(getPlaywrightName(element, !!step.includeHidden))))
       return false;
     return true;
   });
@@ -68,11 +72,54 @@ function roleNameMatcher(step: RoleStep): (name: string) => boolean {
   return value => value.toUpperCase().includes(upper);
 }
 
+/** The accessible name as Playwright's getByRole computes it. */
+export function getPlaywrightName(element: Element, includeHidden: boolean): string {
+  return getAccessibleName(element, { includeHidden, playwright: { isHidden: isHiddenForRole } });
+}
+
+/** Playwright's getAriaChecked: true, false or 'mixed'. */
+export function getChecked(element: Element): boolean | 'mixed' {
+  if (tagOf(element) === 'INPUT') {
+    const input = element as HTMLInputElement;
+    if (input.indeterminate) return 'mixed';
+    if (input.type === 'checkbox' || input.type === 'radio') return input.checked;
+  }
+  if (!kCheckedRoles.has(getPlaywrightRole(element) ?? '')) return false;
+  const checked = element.getAttribute('aria-checked')?.toLowerCase();
+  if (checked === 'true') return true;
+  if (checked === 'mixed') return 'mixed';
+  return false;
+}
+
+/** Playwright's getAriaPressed. */
+export function getPressed(element: Element): boolean | 'mixed' {
+  if (getPlaywrightRole(element) !== 'button') return false;
+  const pressed = element.getAttribute('aria-pressed')?.toLowerCase();
+  if (pressed === 'true') return true;
+  if (pressed === 'mixed') return 'mixed';
+  return false;
+}
+
+/** Playwright's getAriaExpanded: undefined when the element has no expanded state. */
+export function getExpanded(element: Element): boolean | undefined {
+  if (tagOf(element) === 'DETAILS') return (element as HTMLDetailsElement).open;
+  if (!kExpandedRoles.has(getPlaywrightRole(element) ?? '')) return undefined;
+  const value = element.getAttribute('aria-expanded');
+  return value === null ? undefined : value.toLowerCase() === 'true';
+}
+
+/** Playwright's getAriaSelected. */
+export function getSelected(element: Element): boolean {
+  if (tagOf(element) === 'OPTION') return (element as HTMLOptionElement).selected;
+  if (!kSelectedRoles.has(getPlaywrightRole(element) ?? '')) return false;
+  return element.getAttribute('aria-selected')?.toLowerCase() === 'true';
+}
+
 /** Playwright's getAriaLevel. */
 export function getLevel(element: Element): number {
   const native = /^H([1-6])$/.exec(tagOf(element));
   if (native) return Number(native[1]);
-  if (kLevelRoles.has(getRole(element) ?? '')) {
+  if (kLevelRoles.has(getPlaywrightRole(element) ?? '')) {
     const attr = element.getAttribute('aria-level');
     const value = attr === null ? Number.NaN : Number(attr);
     if (Number.isInteger(value) && value >= 1) return value;
@@ -82,21 +129,12 @@ export function getLevel(element: Element): number {
 
 /** Playwright's getAriaDisabled. */
 export function isDisabled(element: Element): boolean {
-  if (kNativeControls.has(tagOf(element)) && isNativelyDisabled(element)) return true;
-  if (!kDisabledRoles.has(getRole(element) ?? '')) return false;
+  if (isNativelyDisabled(element)) return true;
+  if (!kDisabledRoles.has(getPlaywrightRole(element) ?? '')) return false;
   for (let e: Element | null = element; e; e = parentElementOrHost(e)) {
     const value = (e.getAttribute('aria-disabled') ?? '').toLowerCase();
     if (value === 'true') return true;
     if (value === 'false') return false;
   }
   return false;
-}
-
-function isNativelyDisabled(element: Element): boolean {
-  if (element.hasAttribute('disabled')) return true;
-  if (tagOf(element) === 'OPTION' && element.closest('optgroup[disabled]')) return true;
-  const fieldset = element.closest('fieldset[disabled]');
-  if (!fieldset) return false;
-  const legend = fieldset.querySelector(':scope > legend');
-  return !legend || !legend.contains(element);
 }
