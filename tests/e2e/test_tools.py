@@ -27,6 +27,7 @@ TOOLS = {
     "resolve_container": True,
     "inspect_pattern": True,
     "extract_anchors": True,
+    "verify_locator": True,
 }
 
 LOGIN_SNAPSHOT = """- main:

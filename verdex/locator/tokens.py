@@ -183,7 +183,7 @@ def _string(source: Source, start: int, quote_at: int, prefix: str) -> Token:
     multiline = len(quote) == 3 or quote == "`"
     while True:
         if i >= n:
-            raise source.error("unterminated string: the closing quote is missing", start, quote_at + len(quote))
+            raise source.error("unterminated string: the closing quote is missing", start, n)
         ch = text[i]
         if ch == "\\":
             i += 2
