@@ -6,14 +6,20 @@
 - ``page`` (async): a verdex :class:`~verdex.browser.page.Page` in a fresh incognito context;
   ``await page.navigate(url)``, ``await page.bridge_call(method, args)`` (returns the bridge's
   value; raises ``BridgeCallError`` with ``.code``/``.details`` for ``ok: false``).
+- ``tools`` (async): a ``verdex serve`` subprocess on the shared Chromium, driven over stdio by the
+  MCP SDK's client (:class:`tests.mcp_client.Tools`).
+- ``serve``: ``async with serve("--timeout-navigation", "1500") as tools`` for servers with options.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 import pytest
+from mcp import Client
 
+from tests.mcp_client import Tools, serve_parameters
 from tests.support import fixture_server, shared_chromium
 from verdex.browser.browser import Browser, open_browser
 from verdex.browser.launcher import BrowserOptions
@@ -53,3 +59,22 @@ async def page(browser: Browser) -> AsyncIterator[Page]:
         yield await context.new_page()
     finally:
         await context.close()
+
+
+@pytest.fixture
+def serve(cdp_endpoint: str) -> Callable[..., AbstractAsyncContextManager[Tools]]:
+    """A factory of ``verdex serve`` subprocesses attached to the shared Chromium, with extra options."""
+
+    @asynccontextmanager
+    async def start(*args: str) -> AsyncIterator[Tools]:
+        async with Client(serve_parameters("--cdp-endpoint", cdp_endpoint, *args)) as client:
+            yield Tools(client)
+
+    return start
+
+
+@pytest.fixture
+async def tools(serve: Callable[..., AbstractAsyncContextManager[Tools]]) -> AsyncIterator[Tools]:
+    """A ``verdex serve`` on the shared Chromium (its own incognito contexts), actions retried for 1 s."""
+    async with serve("--timeout-action", "1000") as connected:
+        yield connected

