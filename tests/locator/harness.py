@@ -87,28 +87,39 @@ def _browser_args() -> list[str]:
     return [flag for flag in BASE_FLAGS if flag not in _SKIP_FLAGS]
 
 
-def run_js_oracle(groups: list[Group]) -> list[list[Answer]]:
-    """Each group's JavaScript locators through Playwright's JavaScript API (one browser, one page per group)."""
-    from playwright._impl._driver import compute_driver_executable
+class JsOracle:
+    """Each group's JavaScript locators through Playwright's JavaScript API (one browser, one page per
+    group), in a Node.js process that runs while the caller does other work: :meth:`answers` waits."""
 
-    node, cli = compute_driver_executable()
-    request = {
-        "executable": find_browser(),
-        "args": _browser_args(),
-        "stamp": STAMP,
-        "groups": [{"url": g.url, "testIdAttribute": g.test_id_attribute, "locators": list(g.js)} for g in groups],
-    }
-    completed = subprocess.run(
-        [str(node), str(_ORACLE_JS), str(Path(cli).parent)],
-        input=json.dumps(request),
-        capture_output=True,
-        text=True,
-        timeout=240,
-        check=False,
-    )
-    if completed.returncode != 0:
-        raise RuntimeError(f"the JavaScript oracle failed:\n{completed.stderr[-3000:]}")
-    return [[_answer(item) for item in answers] for answers in json.loads(completed.stdout)]
+    def __init__(self, groups: list[Group]) -> None:
+        from playwright._impl._driver import compute_driver_executable
+
+        node, cli = compute_driver_executable()
+        request = {
+            "executable": find_browser(),
+            "args": _browser_args(),
+            "stamp": STAMP,
+            "groups": [{"url": g.url, "testIdAttribute": g.test_id_attribute, "locators": list(g.js)} for g in groups],
+        }
+        self._process = subprocess.Popen(
+            [str(node), str(_ORACLE_JS), str(Path(cli).parent)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self._request = json.dumps(request)
+
+    def answers(self) -> list[list[Answer]]:
+        try:
+            stdout, stderr = self._process.communicate(self._request, timeout=240)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.communicate()
+            raise
+        if self._process.returncode != 0:
+            raise RuntimeError(f"the JavaScript oracle failed:\n{stderr[-3000:]}")
+        return [[_answer(item) for item in answers] for answers in json.loads(stdout)]
 
 
 def run_python_oracle(groups: list[Group]) -> list[list[Answer]]:

@@ -9,12 +9,10 @@ Python locators by its Python API. One page load per group on each side.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
 from tests.locator.cases import groups
-from tests.locator.harness import Answer, Group, run_js_oracle, run_python_oracle, run_verdex, stamp_frames
+from tests.locator.harness import Answer, Group, JsOracle, run_python_oracle, run_verdex, stamp_frames
 from verdex.browser.browser import Browser
 from verdex.browser.page import PageSettings
 
@@ -28,11 +26,13 @@ def cases(fixture_base: str) -> list[Group]:
 
 @pytest.fixture(scope="module")
 def playwright_answers(cases: list[Group]) -> dict[tuple[str, str], Answer]:
-    """Both oracles' answers for every pair, keyed by (group, locator)."""
+    """Both oracles' answers for every pair, keyed by (group, locator); the two run side by side."""
     answers: dict[tuple[str, str], Answer] = {}
-    for group, js in zip(cases, run_js_oracle(cases), strict=True):
+    js_oracle = JsOracle(cases)
+    python = run_python_oracle(cases)
+    for group, js in zip(cases, js_oracle.answers(), strict=True):
         answers.update({(group.name, expression): answer for expression, answer in zip(group.js, js, strict=True)})
-    for group, py in zip(cases, run_python_oracle(cases), strict=True):
+    for group, py in zip(cases, python, strict=True):
         answers.update({(group.name, expression): answer for expression, answer in zip(group.python, py, strict=True)})
     return answers
 
@@ -47,7 +47,6 @@ async def test_verdex_matches_playwright(
     cases: list[Group],
     playwright_answers: dict[tuple[str, str], Answer],
     browser: Browser,
-    fixture_url: Callable[[str], str],
 ) -> None:
     group = next(group for group in cases if group.name == name)
     context = await browser.new_context(PageSettings(test_id_attribute=group.test_id_attribute))
