@@ -737,6 +737,46 @@ def _test_ids() -> tuple[list[str], list[str]]:
     return js, py
 
 
+def _frames() -> tuple[list[str], list[str]]:
+    """frameLocator and contentFrame: same-origin, nested, in a shadow root, hidden, several matches."""
+    js = [
+        "page.frameLocator('iframe[name=pay]').getByRole('button', { name: 'Pay' })",
+        "page.frameLocator('iframe[name=pay]').getByLabel('Card number')",
+        "page.frameLocator('.pay').getByRole('textbox')",
+        "page.frameLocator('.pay').first().getByPlaceholder('MM/YY')",
+        "page.frameLocator('.pay').last().getByRole('button')",
+        "page.frameLocator('.pay').nth(1).getByTestId('cancel')",
+        "page.frameLocator('iframe').getByRole('button')",
+        "page.frameLocator('iframe').nth(2).getByRole('heading')",
+        "page.frameLocator('[name=outer]').frameLocator('[name=inner]').getByRole('button')",
+        "page.frameLocator('[name=outer]').getByRole('button')",
+        "page.frameLocator('[name=outer]').locator('iframe').contentFrame().getByText('Inner text')",
+        "page.locator('iframe[name=pay]').contentFrame().getByRole('form').getByRole('button', { name: 'Cancel' })",
+        "page.getByTitle('Payment', { exact: true }).contentFrame().getByText('Secured')",
+        "page.getByTestId('pay-frame').contentFrame().locator('input').filter({ hasNot: page.getByText('x') })",
+        "page.frameLocator('x-host iframe').getByRole('button', { name: 'Pay' })",
+        "page.frameLocator('iframe[name=hidden-frame]').getByRole('button')",
+        "page.frameLocator('iframe[name=hidden-frame]').getByRole('button', { includeHidden: true })",
+        "page.frameLocator('iframe[name=hidden-frame]').getByText('Pay')",
+        "page.frameLocator('iframe[name=missing]').getByRole('button')",
+        "page.frameLocator('.pay').owner()",
+        "page.frameLocator('iframe').first().owner().and(page.getByTitle('Payment'))",
+        "page.frameLocator('iframe[name=pay] >> nth=0').getByRole('button').first()",
+        "page.getByRole('button')",
+        "page.frameLocator('.not-a-frame').getByRole('button')",
+    ]
+    py = [
+        'page.frame_locator("iframe[name=pay]").get_by_role("button", name="Pay")',
+        'page.frame_locator(".pay").last.get_by_label("Expiry")',
+        'page.locator("iframe").nth(1).content_frame.get_by_role("button", name="Cancel")',
+        'page.frame_locator("[name=outer]").frame_locator("iframe").get_by_text("Inner")',
+        'page.get_by_title("Outer").content_frame.get_by_role("heading", name="Outer frame")',
+        'page.frame_locator("x-host iframe").get_by_label("Card number")',
+        'page.frame_locator(".pay").owner',
+    ]
+    return js, py
+
+
 def _rejected() -> tuple[list[str], list[str]]:
     """Locators Playwright refuses when they run; verdex must refuse them too."""
     js = [
@@ -764,6 +804,7 @@ def groups(base: str) -> list[Group]:
         ("shadow", pages + "shadow.html", _shadow(), "data-testid"),
         ("shop", base + "shop.html", _shop(), "data-testid"),
         ("storefront", base + "storefront.html", _storefront(), "data-testid"),
+        ("frames", pages + "frames.html", _frames(), "data-testid"),
         ("rejected", pages + "forms.html", _rejected(), "data-testid"),
     ]
     return [Group(name, url, tuple(js), tuple(py), attribute) for name, url, (js, py), attribute in made]

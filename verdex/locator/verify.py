@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verdex.browser.page import Frame, Page
-from verdex.errors import BridgeCallError, LocatorError
+from verdex.errors import BridgeCallError, LocatorError, StaleRefError, UsageError
 from verdex.locator.ast import Locator
 from verdex.locator.source import Source
 
@@ -77,9 +77,13 @@ async def verify_on_page(
             chunks.append([])
         else:
             chunks[-1].append(step)
-    frame = page.main_frame
+    frame: Frame | None = page.main_frame
     for chunk in chunks[:-1]:
+        assert frame is not None
         frame = await _enter_frame(page, frame, chunk, source, spans)
+        if frame is None:
+            # No iframe selected shows a frame: Playwright's count() is 0 (frameSelectors.ts).
+            return Verification(count=0)
     target_frame, target_number = page.locate(target) if target is not None else (None, None)
     args: dict[str, Any] = {"locator": {"steps": chunks[-1]}, "limit": limit}
     if report_attribute is not None:
@@ -104,20 +108,19 @@ async def verify_on_page(
 
 async def _enter_frame(
     page: Page, frame: Frame, steps: list[dict[str, Any]], source: Source, spans: list[tuple[int, int]]
-) -> Frame:
-    """The frame of the first ``<iframe>`` that ``steps`` select in ``frame``."""
+) -> Frame | None:
+    """The frame of the first ``<iframe>`` that ``steps`` select in ``frame`` and that shows one,
+    as Playwright enters it for ``count()`` (not strict: later matches are ignored); None if none does."""
     try:
         value = await page.bridge_call("queryFrames", {"locator": {"steps": steps}}, frame=frame)
     except BridgeCallError as exc:
         raise _locator_error(exc, source, spans) from exc
-    at = steps[-1]["at"] if steps else 0
-    start, end = spans[at] if at < len(spans) else (0, len(source.text))
-    raise source.error(
-        f"entering frames (frameLocator/contentFrame) is not evaluated yet; the steps before it match "
-        f"{len(value['frames'])} iframe(s)",
-        start,
-        end,
-    )
+    for owner in value["frames"]:
+        try:
+            return await page.content_frame(frame, ref=int(owner["number"]))
+        except (UsageError, StaleRefError):
+            continue  # this iframe shows no frame (yet): Playwright skips it too
+    return None
 
 
 def _locator_error(exc: BridgeCallError, source: Source, spans: list[tuple[int, int]]) -> Exception:
