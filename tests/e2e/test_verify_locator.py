@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
+import pytest
+
 from tests.e2e.conftest import Tools
+from verdex.browser.page import Page
 from verdex.demo import first_button
 
 URL = Callable[[str], str]
@@ -142,3 +146,38 @@ async def test_refs_and_roles(tools: Tools, fixture_url: URL) -> None:
     await tools.ok("browser_navigate", url=fixture_url("login.html"))
     stale = await _error(tools, locator=REFERENCE_TS, ref=ref)
     assert stale.startswith(f"ref {ref} is stale")
+
+
+@pytest.mark.skipif(not hasattr(Page, "content_frame"), reason="TRANSITIONAL: frame support (issue 5) has not landed")
+async def test_frame_locators_through_an_out_of_process_iframe(tools: Tools, fixture_url: URL) -> None:
+    await tools.ok("browser_navigate", url=fixture_url("checkout.html"))
+    snapshot = (await tools.ok("browser_snapshot")).text
+    match = re.search(r'textbox "Card number" \[ref=(f\d+_e\d+)\]', snapshot)
+    assert match, snapshot
+    ref = match.group(1)
+    card_url = fixture_url("card-form.html").replace("127.0.0.1", "localhost")
+    for locator in (
+        "page.frameLocator('[data-testid=card-frame]').getByLabel('Card number')",
+        'page.get_by_title("Card details").content_frame.get_by_role("textbox", name="Card number")',
+    ):
+        answer = await tools.ok("verify_locator", locator=locator, ref=ref)
+        assert answer.data == {
+            "count": 1,
+            "unique": True,
+            "matches": [{"ref": ref, "tagName": "input", "role": "textbox", "name": "Card number"}],
+            "matchesTarget": True,
+            "targetIndex": 0,
+            "frameUrl": card_url,
+        }
+    # The same field located in the main frame is not found: the target is in the frame.
+    outside = await tools.ok("verify_locator", locator="page.getByLabel('Card number')", ref=ref)
+    assert (outside.data["count"], outside.data["matchesTarget"]) == (0, False)
+    nothing = await tools.ok("verify_locator", locator="page.frameLocator('#no-such-frame').getByRole('button')")
+    assert nothing.data == {"count": 0, "unique": False, "matches": []}
+    text = await _error(tools, locator="page.frameLocator('h1').getByRole('button')")
+    assert text == (
+        'Playwright would fail on this locator: the locator before entering a frame matched <h1> "Checkout", '
+        "but frameLocator()/contentFrame() needs an <iframe> (line 1, column 19):\n"
+        "  page.frameLocator('h1').getByRole('button')\n"
+        "                    ^^^^"
+    )

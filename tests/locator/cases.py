@@ -777,6 +777,38 @@ def _frames() -> tuple[list[str], list[str]]:
     return js, py
 
 
+def _checkout() -> tuple[list[str], list[str]]:
+    """A card form in a cross-origin (out-of-process) iframe, and frames nested three deep."""
+    js = [
+        "page.frameLocator('[data-testid=card-frame]').getByLabel('Card number')",
+        "page.frameLocator('#card-frame').getByRole('button', { name: /^Pay/ })",
+        "page.getByTitle('Card details').contentFrame().getByRole('textbox')",
+        "page.frameLocator('iframe').getByTestId('card-form').getByRole('textbox', { name: 'CVC' })",
+        "page.frameLocator('iframe').getByRole('status')",
+        "page.getByRole('region', { name: 'Payment' }).locator('iframe').contentFrame().getByText('Expiry')",
+        "page.getByRole('textbox')",
+    ]
+    py = [
+        'page.frame_locator("#card-frame").get_by_label("Expiry (MM/YY)", exact=True)',
+        'page.locator("iframe").content_frame.get_by_role("button")',
+    ]
+    return js, py
+
+
+def _nested() -> tuple[list[str], list[str]]:
+    js = [
+        "page.frameLocator('#level-1').getByRole('button')",
+        "page.frameLocator('#level-1').frameLocator('#level-2').getByRole('heading')",
+        "page.frameLocator('#level-1').frameLocator('#level-2').frameLocator('#level-3').getByRole('button', { name: 'Confirm' })",
+        "page.frameLocator('iframe').first().frameLocator('iframe').frameLocator('iframe').getByText('Level 3')",
+        "page.getByTitle('Level 1').contentFrame().getByTitle('Level 2').contentFrame().locator('iframe').contentFrame().getByRole('heading', { level: 4 })",
+    ]
+    py = [
+        'page.frame_locator("#level-1").frame_locator("#level-2").get_by_role("heading", level=3)',
+    ]
+    return js, py
+
+
 def _rejected() -> tuple[list[str], list[str]]:
     """Locators Playwright refuses when they run; verdex must refuse them too."""
     js = [
@@ -805,6 +837,12 @@ def groups(base: str) -> list[Group]:
         ("shop", base + "shop.html", _shop(), "data-testid"),
         ("storefront", base + "storefront.html", _storefront(), "data-testid"),
         ("frames", pages + "frames.html", _frames(), "data-testid"),
+        ("checkout", base + "checkout.html", _checkout(), "data-testid"),
+        ("nested", base + "nested.html", _nested(), "data-testid"),
         ("rejected", pages + "forms.html", _rejected(), "data-testid"),
     ]
-    return [Group(name, url, tuple(js), tuple(py), attribute) for name, url, (js, py), attribute in made]
+    frames = {"frames", "checkout", "nested"}
+    return [
+        Group(name, url, tuple(js), tuple(py), attribute, frames=name in frames)
+        for name, url, (js, py), attribute in made
+    ]

@@ -1,7 +1,8 @@
 """The differential harness: the same (page, locator) pairs through verdex and through real Playwright.
 
 Identity of matched elements: after load, every element of every frame (open shadow roots
-included) is stamped with ``data-vx-i="<frame name>:<n>"`` by the same script on each side, so
+included) is stamped with ``data-vx-i="<frame>:<n>"`` (``main``, else the frame's name, else its URL)
+by the same script on each side, so
 "the same elements" is a comparison of stamp lists. One page load per group on each side.
 
 - TypeScript/JavaScript locators are judged by Playwright's JavaScript API: the Node.js and
@@ -30,7 +31,7 @@ from verdex.locator.verify import verify_on_page
 
 STAMP_ATTRIBUTE = "data-vx-i"
 STAMP = """(() => {
-  const prefix = (window.name || 'main') + ':';
+  const prefix = (window.parent === window ? 'main' : window.name || location.href) + ':';
   let n = 0;
   const visit = root => {
     const all = root.querySelectorAll('*');
@@ -77,6 +78,7 @@ class Group:
     js: tuple[str, ...] = ()
     python: tuple[str, ...] = ()
     test_id_attribute: str = "data-testid"
+    frames: bool = False
 
     @property
     def size(self) -> int:
@@ -165,7 +167,10 @@ async def stamp_frames(page: Page) -> None:
     """Stamp every frame of a verdex page (in verdex's isolated world: the DOM is shared)."""
     for frame in list(page.frames.values()):
         context = await page.world_of(frame)
-        answer = await page.session.send(
+        # Each frame's own session (an out-of-process iframe has one); the page's before frame support.
+        session = getattr(frame, "session", page.session)
+        assert session is not None, f"{frame.url} is moving between processes"
+        answer = await session.send(
             "Runtime.evaluate", {"expression": STAMP, "contextId": context, "returnByValue": True}
         )
         assert "exceptionDetails" not in answer, answer["exceptionDetails"]

@@ -14,7 +14,7 @@ import pytest
 from tests.locator.cases import groups
 from tests.locator.harness import Answer, Group, JsOracle, run_python_oracle, run_verdex, stamp_frames
 from verdex.browser.browser import Browser
-from verdex.browser.page import PageSettings
+from verdex.browser.page import Page, PageSettings
 
 GROUP_NAMES = [group.name for group in groups("http://127.0.0.1/")]
 
@@ -49,6 +49,8 @@ async def test_verdex_matches_playwright(
     browser: Browser,
 ) -> None:
     group = next(group for group in cases if group.name == name)
+    if group.frames and not hasattr(Page, "content_frame"):
+        pytest.skip("TRANSITIONAL: frame support (issue 5) has not landed; its pairs run once it has")
     context = await browser.new_context(PageSettings(test_id_attribute=group.test_id_attribute))
     try:
         page = await context.new_page()

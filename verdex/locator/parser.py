@@ -425,8 +425,8 @@ class _Parser:
             step = NthStep(span, index=index)
             if chain.receiver == "frame":
                 steps.insert(len(steps) - 1, step)  # before entering the frame: which iframe
-            else:
-                steps.append(step)
+                return
+            steps.append(step)
         elif name == "describe":
             pass  # a description for reports and traces; matches the same elements
         elif name == "frameLocator":

@@ -77,13 +77,13 @@ async def verify_on_page(
             chunks.append([])
         else:
             chunks[-1].append(step)
-    frame: Frame | None = page.main_frame
+    frame = page.main_frame
     for chunk in chunks[:-1]:
-        assert frame is not None
-        frame = await _enter_frame(page, frame, chunk, source, spans)
-        if frame is None:
+        entered = await _enter_frame(page, frame, chunk, source, spans)
+        if entered is None:
             # No iframe selected shows a frame: Playwright's count() is 0 (frameSelectors.ts).
             return Verification(count=0)
+        frame = entered
     target_frame, target_number = page.locate(target) if target is not None else (None, None)
     args: dict[str, Any] = {"locator": {"steps": chunks[-1]}, "limit": limit}
     if report_attribute is not None:
@@ -115,11 +115,23 @@ async def _enter_frame(
         value = await page.bridge_call("queryFrames", {"locator": {"steps": steps}}, frame=frame)
     except BridgeCallError as exc:
         raise _locator_error(exc, source, spans) from exc
+    # TRANSITIONAL: Page.content_frame (the iframe element -> frame) comes with frame support (issue 5).
+    content_frame = getattr(page, "content_frame", None)
+    if content_frame is None:
+        at = steps[-1]["at"] if steps else 0
+        start, end = spans[at] if at < len(spans) else (0, len(source.text))
+        raise source.error(
+            "this verdex build cannot enter frames yet (frameLocator/contentFrame need frame support); "
+            f"the part before it matches {len(value['frames'])} iframe(s)",
+            start,
+            end,
+        )
     for owner in value["frames"]:
         try:
-            return await page.content_frame(frame, ref=int(owner["number"]))
+            entered: Frame = await content_frame(frame, ref=int(owner["number"]))
         except (UsageError, StaleRefError):
             continue  # this iframe shows no frame (yet): Playwright skips it too
+        return entered
     return None
 
 
