@@ -6,10 +6,15 @@ import re
 from collections.abc import Callable
 
 import pytest
+from mcp import Client
 
 from tests.e2e.conftest import Tools
+from verdex.browser.launcher import BrowserOptions
 from verdex.browser.page import Page
 from verdex.demo import first_button
+from verdex.server.app import build_server
+from verdex.server.config import RoleConfig, ServerConfig
+from verdex.server.session import open_session
 
 URL = Callable[[str], str]
 
@@ -181,3 +186,22 @@ async def test_frame_locators_through_an_out_of_process_iframe(tools: Tools, fix
         "  page.frameLocator('h1').getByRole('button')\n"
         "                    ^^^^"
     )
+
+
+async def test_per_role_answers(cdp_endpoint: str, fixture_url: URL) -> None:
+    """Two roles (in-process server, same tools): each role's page answers for itself."""
+    config = ServerConfig(
+        browser=BrowserOptions(cdp_endpoint=cdp_endpoint), roles=(RoleConfig("admin"), RoleConfig("customer"))
+    )
+    async with open_session(config) as session, Client(build_server(session)) as client:
+        tools = Tools(client)
+        ref = await _shop(tools, fixture_url)
+        every = await tools.ok("verify_locator", locator=REFERENCE_PY, role="all", ref=ref)
+        assert [(r["role"], r["url"], r["count"], r.get("matchesTarget")) for r in every.data["roles"]] == [
+            ("admin", fixture_url("shop.html"), 1, True),
+            ("customer", "about:blank", 0, None),
+        ]
+        customer = await tools.ok("verify_locator", locator=REFERENCE_PY, role="customer")
+        assert customer.data == {"count": 0, "unique": False, "matches": [], "role": "customer", "url": "about:blank"}
+        text = await _error(tools, locator=REFERENCE_PY, role="customer", ref=ref)
+        assert text.startswith(f"ref {ref} belongs to role 'admin', but the current role is 'customer'")

@@ -202,7 +202,7 @@ class VerifyLocatorResult(BaseModel):
     ``unique`` (exactly one), the matches in Playwright's order (first 10; ``omitted`` counts the rest),
     and with a ref, ``matchesTarget`` (the locator resolves to exactly that element) and
     ``targetIndex`` (its index among the matches, when it is one). With ``role: "all"``, ``roles``
-    holds the same per role; ``notOpen`` lists roles that have no page yet."""
+    holds the same per role, with the URL of each role's page."""
 
     count: int | None = None
     unique: bool | None = None
@@ -214,4 +214,3 @@ class VerifyLocatorResult(BaseModel):
     url: str | None = None
     frameUrl: str | None = None
     roles: list[RoleVerification] | None = None
-    notOpen: list[str] | None = None

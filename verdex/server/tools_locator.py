@@ -47,8 +47,8 @@ TargetRef = Annotated[
 RoleName = Annotated[
     str | None,
     Field(
-        description='Optional: the role whose page to check (default: the current role), or "all" for every role '
-        "with an open page."
+        description='Optional: the role whose page to check (default: the current role), or "all" for every '
+        "configured role (each role's page as it is now)."
     ),
 ]
 
@@ -99,18 +99,14 @@ def _single(verification: Verification, ref: str | None) -> VerifyLocatorResult:
 
 
 async def _all_roles(session: Session, parsed: Locator, source: Source, ref: str | None) -> CallToolResult:
-    """Every role with an open page (the current role's is opened if needed), in configuration order."""
+    """Every configured role's page (opened if the role has none yet), in configuration order."""
     owner_role: str | None = None
     if ref is not None:
         current = await session.page()
         owner = current.ledger.owner_of(parse_ref(ref)[1])
         owner_role = owner.role if owner is not None else session.current_role
     entries: list[RoleVerification] = []
-    not_open: list[str] = []
-    for name, state in session.roles.items():
-        if name != session.current_role and not state.active:
-            not_open.append(name)
-            continue
+    for name in session.roles:
         page: Page = await session.page_for(name)
         target = ref if ref is not None and owner_role == name else None
         verification = await verify_on_page(page, parsed, source, target=target)
@@ -127,5 +123,5 @@ async def _all_roles(session: Session, parsed: Locator, source: Source, ref: str
             entry.matchesTarget = verification.count == 1 and verification.target_index == 0
             entry.targetIndex = verification.target_index
         entries.append(entry)
-    result = VerifyLocatorResult(roles=entries, notOpen=not_open or None)
+    result = VerifyLocatorResult(roles=entries)
     return respond(compact_json(result.model_dump(mode="json", exclude_none=True)), result)
