@@ -1153,14 +1153,29 @@
   var nameCaches;
   registerWalkCache(
     () => {
-      nameCaches ??= [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map(), /* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];
+      nameCaches ??= /* @__PURE__ */ new Map();
     },
     () => {
       nameCaches = void 0;
     }
   );
+  var hiddenRuleIds = /* @__PURE__ */ new WeakMap();
+  var nextHiddenRuleId = 1;
+  function optionsKey(options) {
+    let rule = 0;
+    if (options.isHidden) {
+      rule = hiddenRuleIds.get(options.isHidden) ?? 0;
+      if (!rule) hiddenRuleIds.set(options.isHidden, rule = nextHiddenRuleId++);
+    }
+    return `${options.textTransform ?? true}|${options.counters ?? true}|${options.includeHidden ?? false}|${rule}`;
+  }
   function getAccessibleName(element, options = {}) {
-    const cache = nameCaches?.[(options.includeHidden ? 1 : 0) + (options.playwright ? 2 : 0)];
+    let cache;
+    if (nameCaches) {
+      const key = optionsKey(options);
+      cache = nameCaches.get(key);
+      if (!cache) nameCaches.set(key, cache = /* @__PURE__ */ new Map());
+    }
     const cached = cache?.get(element);
     if (cached !== void 0) return cached;
     const name = computeAccessibleName(element, options);
@@ -1191,7 +1206,7 @@
     const isHidden = hiddenRule(t);
     if (!inHiddenReference && isHidden(element)) {
       t.visited.add(element);
-      if (!t.options.playwright && t.target !== "self" && getHiddenFlags(element) === 0)
+      if (!t.options.isHidden && t.target !== "self" && getHiddenFlags(element) === 0)
         return accumulatedText(element, childTraversal);
       return "";
     }
@@ -1238,7 +1253,7 @@
     return "";
   }
   function hiddenRule(t) {
-    return t.options.playwright?.isHidden ?? isHiddenForAria;
+    return t.options.isHidden ?? isHiddenForAria;
   }
   function allowsNameFromContent(role, descendant) {
     return kNameFromContentRoles.has(role) || descendant && kNameFromContentWhenDescendant.has(role);
@@ -1394,7 +1409,7 @@
     return labels.map((label) => textAlternative(label, { visited: t.visited, options: t.options, label: { hidden: hiddenRule(t)(label) } })).filter((text) => !!text).join(" ");
   }
   function accumulatedText(element, t) {
-    const counters = !t.options.playwright;
+    const counters = t.options.counters ?? true;
     let text = getCssContent(element, "::before", counters) ?? "";
     const replaced = getCssContent(element, void 0, counters);
     if (replaced !== void 0) {
@@ -1407,7 +1422,8 @@
       for (let i = 0; i < children.length; i++) {
         const child = children[i];
         if (child.nodeType === 3) {
-          if (ownTextVisible) text += t.options.playwright ? child.data : transformText(child.data, element);
+          if (ownTextVisible)
+            text += t.options.textTransform ?? true ? transformText(child.data, element) : child.data;
         } else if (child.nodeType === 1) {
           const owner = owners.size ? owners.get(child) : void 0;
           if (owner && owner !== element) continue;
@@ -3429,8 +3445,10 @@
     const upper = wanted.toUpperCase();
     return (value) => value.toUpperCase().includes(upper);
   }
+  var kPlaywrightName = { textTransform: false, counters: false, isHidden: isHiddenForRole };
+  var kPlaywrightNameHidden = { ...kPlaywrightName, includeHidden: true };
   function getPlaywrightName(element, includeHidden) {
-    return getAccessibleName(element, { includeHidden, playwright: { isHidden: isHiddenForRole } });
+    return getAccessibleName(element, includeHidden ? kPlaywrightNameHidden : kPlaywrightName);
   }
   function getChecked2(element) {
     if (tagOf(element) === "INPUT") {

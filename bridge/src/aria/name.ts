@@ -6,11 +6,10 @@
  * Deviations follow Chromium and the WPT accname tests; each is marked "DEVIATION" below.
  * Names are computed once per element per walk (and per set of {@link NameOptions}).
  *
- * {@link NameOptions} ask for the name as Playwright's `getByRole` computes it (roleUtils.ts):
- * `includeHidden` names hidden elements from their hidden content too, and `playwright` leaves
- * out what Playwright does not apply (`text-transform`, CSS counters) and judges hidden nodes by
- * Playwright's rule (bridge/src/locator/visible.ts: `inert` does not hide, a visible descendant of
- * a `visibility: hidden` element does not count).
+ * {@link NameOptions} let a caller ask for a name computed by other rules: bridge/src/locator
+ * asks for the name as Playwright's `getByRole` computes it (roleUtils.ts): text as written
+ * (no `text-transform`), no CSS counters, Playwright's hidden rule, and with `includeHidden`
+ * hidden elements named from their hidden content.
  */
 
 import { flatChildNodes, getIdRefs, getStyle, registerWalkCache, tagOf } from '../dom';
@@ -19,16 +18,19 @@ import { getRole } from './roles';
 import { asFlatString, getCssContent } from './text';
 import { getHiddenFlags, isHiddenForAria, isIgnoredTag, isStyleVisible } from './visibility';
 
-/** How to compute a name; the default is the browser's name (the snapshot's). */
+/** How to compute a name; the defaults give the browser's name (the snapshot's). */
 export interface NameOptions {
+  /** Apply CSS `text-transform` to text from content, as rendered (default true). */
+  textTransform?: boolean;
+  /** Text from CSS `counter()`/`counters()` in generated content (default true). */
+  counters?: boolean;
+  /**
+   * Which nodes are hidden (default: the accessibility tree's rule, visibility.ts). A caller's
+   * rule also drops the special case of a visible descendant of a `visibility: hidden` element.
+   */
+  isHidden?: (element: Element) => boolean;
   /** Hidden elements and hidden content count (Playwright's `getByRole(..., { includeHidden })`). */
   includeHidden?: boolean;
-  /**
-   * Playwright's name: text as written (no `text-transform`), no CSS counters, and `isHidden`
-   * (Playwright's hidden rule) instead of the accessibility tree's. One walk must always pass the
-   * same `isHidden` (names are cached per walk by `includeHidden` and whether this is set).
-   */
-  playwright?: { isHidden: (element: Element) => boolean };
 }
 
 interface Traversal {
@@ -60,16 +62,33 @@ const kNameFromContentWhenDescendant = new Set(['', 'caption', 'code', 'contenti
   'deletion', 'emphasis', 'insertion', 'list', 'listitem', 'mark', 'none', 'paragraph', 'presentation',
   'region', 'row', 'rowgroup', 'section', 'strong', 'subscript', 'superscript', 'table', 'term', 'time']);
 
-/** One cache per combination of options (index: includeHidden + 2 * playwright). */
-let nameCaches: Array<Map<Element, string>> | undefined;
+/** One cache per set of options (key: optionsKey). */
+let nameCaches: Map<string, Map<Element, string>> | undefined;
 registerWalkCache(
-  () => { nameCaches ??= [new Map(), new Map(), new Map(), new Map()]; },
+  () => { nameCaches ??= new Map(); },
   () => { nameCaches = undefined; },
 );
 
+const hiddenRuleIds = new WeakMap<(element: Element) => boolean, number>();
+let nextHiddenRuleId = 1;
+
+function optionsKey(options: NameOptions): string {
+  let rule = 0;
+  if (options.isHidden) {
+    rule = hiddenRuleIds.get(options.isHidden) ?? 0;
+    if (!rule) hiddenRuleIds.set(options.isHidden, rule = nextHiddenRuleId++);
+  }
+  return `${options.textTransform ?? true}|${options.counters ?? true}|${options.includeHidden ?? false}|${rule}`;
+}
+
 /** The accessible name of `element` as a flat string (not cut). */
 export function getAccessibleName(element: Element, options: NameOptions = {}): string {
-  const cache = nameCaches?.[(options.includeHidden ? 1 : 0) + (options.playwright ? 2 : 0)];
+  let cache: Map<Element, string> | undefined;
+  if (nameCaches) {
+    const key = optionsKey(options);
+    cache = nameCaches.get(key);
+    if (!cache) nameCaches.set(key, cache = new Map());
+  }
   const cached = cache?.get(element);
   if (cached !== undefined) return cached;
   const name = computeAccessibleName(element, options);
@@ -113,7 +132,7 @@ function textAlternative(element: Element, t: Traversal): string {
   if (!inHiddenReference && isHidden(element)) {
     t.visited.add(element);
     // visibility:hidden is inherited but a descendant can be visible again: only that part counts.
-    if (!t.options.playwright && t.target !== 'self' && getHiddenFlags(element) === 0)
+    if (!t.options.isHidden && t.target !== 'self' && getHiddenFlags(element) === 0)
       return accumulatedText(element, childTraversal);
     return '';
   }
@@ -181,7 +200,7 @@ function textAlternative(element: Element, t: Traversal): string {
 }
 
 function hiddenRule(t: Traversal): (element: Element) => boolean {
-  return t.options.playwright?.isHidden ?? isHiddenForAria;
+  return t.options.isHidden ?? isHiddenForAria;
 }
 
 function allowsNameFromContent(role: string, descendant: boolean): boolean {
@@ -387,7 +406,7 @@ function namesFromLabels(labels: HTMLLabelElement[], t: Traversal): string {
  * inline elements join without a space, as in browsers and WPT; `<br>` always adds one).
  */
 function accumulatedText(element: Element, t: Traversal): string {
-  const counters = !t.options.playwright;
+  const counters = t.options.counters ?? true;
   let text = getCssContent(element, '::before', counters) ?? '';
   const replaced = getCssContent(element, undefined, counters);
   if (replaced !== undefined) {
@@ -402,7 +421,8 @@ function accumulatedText(element: Element, t: Traversal): string {
       const child = children[i]!;
       if (child.nodeType === 3) {
         // Step 2G (Text Node), as rendered: text-transform applies.
-        if (ownTextVisible) text += t.options.playwright ? (child as Text).data : transformText((child as Text).data, element);
+        if (ownTextVisible)
+          text += (t.options.textTransform ?? true) ? transformText((child as Text).data, element) : (child as Text).data;
       } else if (child.nodeType === 1) {
         // An element that aria-owns took elsewhere is not part of this content.
         const owner = owners.size ? owners.get(child as Element) : undefined;

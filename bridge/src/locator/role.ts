@@ -3,7 +3,8 @@
  * (`roleSelectorEngine.ts`, states from `roleUtils.ts`).
  *
  * - The role is Playwright's (playwright-role.ts); the name is the bridge's accessible-name
- *   computation (bridge/src/aria/name.ts) in Playwright's flavour (`NameOptions.playwright`).
+ *   computation (bridge/src/aria/name.ts) with Playwright's rules (`NameOptions`: no
+ *   text-transform, no CSS counters, Playwright's hidden rule).
  * - Hidden elements are left out by Playwright's rule (visible.ts `isHiddenForRole`) unless
  *   `includeHidden`, which also names them from their hidden content.
  * - The name: whitespace normalized; a string matches case-insensitively as a substring, `exact`
@@ -21,7 +22,7 @@
  * Elements are visited in Playwright's order (order.ts).
  */
 
-import { getAccessibleName } from '../aria/name';
+import { getAccessibleName, type NameOptions } from '../aria/name';
 import { parentElementOrHost, tagOf } from '../dom';
 import type { Step } from './ast';
 import { queryAllPierce } from './order';
@@ -72,9 +73,12 @@ function roleNameMatcher(step: RoleStep): (name: string) => boolean {
   return value => value.toUpperCase().includes(upper);
 }
 
+const kPlaywrightName: NameOptions = { textTransform: false, counters: false, isHidden: isHiddenForRole };
+const kPlaywrightNameHidden: NameOptions = { ...kPlaywrightName, includeHidden: true };
+
 /** The accessible name as Playwright's getByRole computes it. */
 export function getPlaywrightName(element: Element, includeHidden: boolean): string {
-  return getAccessibleName(element, { includeHidden, playwright: { isHidden: isHiddenForRole } });
+  return getAccessibleName(element, includeHidden ? kPlaywrightNameHidden : kPlaywrightName);
 }
 
 /** Playwright's getAriaChecked: true, false or 'mixed'. */
