@@ -24,9 +24,6 @@ is reported with the same reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
-
 from verdex.errors import LocatorError
 from verdex.locator.api import ACTIONS, METHODS, Method, Param, snake_case
 from verdex.locator.ast import (
@@ -48,17 +45,14 @@ from verdex.locator.ast import (
     TextStep,
     VisibleStep,
 )
+from verdex.locator.language import LANGUAGE_NAMES, language_of
 from verdex.locator.selector import parse_selector
 from verdex.locator.source import Source
-from verdex.locator.tokens import DecodedString, Token, decode_string, tokenize
+from verdex.locator.tokens import Token, tokenize
+from verdex.locator.values import KIND_NAMES, Chain, Value, ValueParser
 
 __all__ = ["parse_locator"]
 
-Language = Literal["js", "python"]
-_LANGUAGE_NAMES = {"js": "TypeScript/JavaScript", "python": "Python"}
-
-_JS_ONLY = {m.name for m in METHODS.values() if m.python != m.name}
-_PY_ONLY = {m.python for m in METHODS.values() if m.python != m.name}
 _PY_BY_NAME = {m.python: m for m in METHODS.values()}
 _ACTION_NAMES = ACTIONS | {snake_case(name) for name in ACTIONS}
 
@@ -92,16 +86,6 @@ _ROLE_LIMITS = {
     "expanded": _EXPANDED_ROLES,
     "level": _LEVEL_ROLES,
 }
-_PY_FLAGS = {
-    "I": "i",
-    "IGNORECASE": "i",
-    "M": "m",
-    "MULTILINE": "m",
-    "S": "s",
-    "DOTALL": "s",
-    "U": "",
-    "UNICODE": "",
-}
 
 
 def parse_locator(text: str) -> Locator:
@@ -117,129 +101,12 @@ def parse_locator(text: str) -> Locator:
     """
     source = Source(text)
     tokens = tokenize(source)
-    language = _language_of(source, tokens)
+    language = language_of(source, tokens)
     parser = _Parser(source, tokens, language or "js")
     return parser.parse()
 
 
-def _language_of(source: Source, tokens: list[Token]) -> Language | None:
-    """The language the text is written in, from its first telling token; None if nothing tells.
-
-    ``.first``/``.last``/``.visible`` with or without parentheses only decide when nothing else
-    does (a TypeScript locator missing the parentheses should hear that, not "mixes languages").
-    """
-    found: tuple[Language, Token, str] | None = None
-    weak: Language | None = None
-    for index, token in enumerate(tokens):
-        after_dot = index > 0 and tokens[index - 1].is_punct(".")
-        following = tokens[index + 1] if index + 1 < len(tokens) else token
-        evidence: tuple[Language, str] | None = None
-        if token.kind == "name" and after_dot and token.text in _JS_ONLY:
-            evidence = ("js", f"{token.text}()")
-        elif token.kind == "name" and after_dot and token.text in _PY_ONLY:
-            evidence = ("python", f"{token.text}()")
-        elif token.kind == "name" and after_dot and token.text in ("first", "last", "visible"):
-            weak = weak or ("js" if following.is_punct("(") else "python")
-        elif token.kind == "name" and not after_dot and token.text in ("true", "false", "null", "undefined", "new"):
-            evidence = ("js", token.text)
-        elif token.kind == "name" and not after_dot and token.text in ("True", "False", "None"):
-            evidence = ("python", token.text)
-        elif token.kind == "name" and not after_dot and token.text == "re" and following.is_punct("."):
-            evidence = ("python", "re.compile")
-        elif token.is_punct("{"):
-            evidence = ("js", "an options object { ... }")
-        elif token.is_punct("="):
-            evidence = ("python", "a keyword argument (name=...)")
-        elif token.kind == "regex":
-            evidence = ("js", "a /regex/ literal")
-        elif token.kind == "string" and token.quote == "`":
-            evidence = ("js", "a `template` string")
-        elif token.kind == "string" and (token.prefix or len(token.quote) == 3):
-            evidence = ("python", "a prefixed or triple-quoted string")
-        if evidence is None:
-            continue
-        if found is None:
-            found = (evidence[0], token, evidence[1])
-        elif found[0] != evidence[0]:
-            first_line, first_column = source.position(found[1].start)
-            raise source.error(
-                f"this locator mixes languages: {evidence[1]} is {_LANGUAGE_NAMES[evidence[0]]}, but "
-                f"{found[2]} (line {first_line}, column {first_column}) is {_LANGUAGE_NAMES[found[0]]}; "
-                "write it in one",
-                token.start,
-                token.end,
-            )
-    return found[0] if found else weak
-
-
-@dataclass
-class _Value:
-    """A parsed argument value.
-
-    ``kind``: ``string``, ``regex``, ``bool``, ``number``, ``none``, ``object``, ``locator``.
-    ``data``: the Python value (str, bool, float, dict of name -> (_Value, key span), _Chain).
-    """
-
-    kind: str
-    data: Any
-    span: Span
-    decoded: DecodedString | None = None
-    flags: str = ""
-
-
-@dataclass
-class _Chain:
-    """A locator expression while it is being built: its steps and what it is now."""
-
-    steps: list[Step] = field(default_factory=list)
-    receiver: Literal["page", "locator", "frame"] = "page"
-    start: int = 0
-    end: int = 0
-
-
-_KIND_NAMES = {
-    "string": "a string",
-    "regex": "a regular expression",
-    "bool": "a boolean",
-    "number": "a number",
-    "none": "None/undefined",
-    "object": "an options object",
-    "locator": "a locator",
-}
-
-
-class _Parser:
-    def __init__(self, source: Source, tokens: list[Token], language: Language) -> None:
-        self.source = source
-        self.tokens = tokens
-        self.pos = 0
-        self.language: Language = language
-
-    # -- tokens ------------------------------------------------------------------------------
-
-    def peek(self, offset: int = 0) -> Token:
-        return self.tokens[min(self.pos + offset, len(self.tokens) - 1)]
-
-    def advance(self) -> Token:
-        token = self.tokens[self.pos]
-        if token.kind != "eof":
-            self.pos += 1
-        return token
-
-    def error(self, message: str, start: int, end: int | None = None) -> LocatorError:
-        return self.source.error(message, start, end)
-
-    def expected(self, what: str) -> LocatorError:
-        token = self.peek()
-        if token.kind == "eof":
-            return self.error(f"expected {what}, but the locator ends here", token.start)
-        return self.error(f"expected {what}, found {token.text!r}", token.start, token.end)
-
-    def expect_punct(self, char: str, what: str) -> Token:
-        if not self.peek().is_punct(char):
-            raise self.expected(what)
-        return self.advance()
-
+class _Parser(ValueParser):
     # -- locators ----------------------------------------------------------------------------
 
     def parse(self) -> Locator:
@@ -258,12 +125,12 @@ class _Parser:
             raise self.error(f"unexpected {token.text!r} after the locator", token.start, token.end)
         return Locator(tuple(chain.steps), (chain.start, chain.end), self.language)
 
-    def chain(self) -> _Chain:
+    def chain(self) -> Chain:
         token = self.peek()
         if token.kind != "name":
             raise self.expected("a locator starting from page, e.g. page.getByRole('button')")
         self.check_root(token)
-        chain = _Chain(start=token.start, end=token.end)
+        chain = Chain(start=token.start, end=token.end)
         receiver_name = token.text
         self.advance()
         while self.peek().is_punct("."):
@@ -335,8 +202,8 @@ class _Parser:
         if other is not None:
             spelled = other.python if self.language == "python" else other.name
             return self.error(
-                f"{name} is the {_LANGUAGE_NAMES['python' if self.language == 'js' else 'js']} spelling; "
-                f"this locator is {_LANGUAGE_NAMES[self.language]}: write {spelled}",
+                f"{name} is the {LANGUAGE_NAMES['python' if self.language == 'js' else 'js']} spelling; "
+                f"this locator is {LANGUAGE_NAMES[self.language]}: write {spelled}",
                 token.start,
                 token.end,
             )
@@ -350,7 +217,7 @@ class _Parser:
 
     # -- applying a method -------------------------------------------------------------------
 
-    def apply(self, chain: _Chain, method: Method, name: Token, calls: bool) -> None:
+    def apply(self, chain: Chain, method: Method, name: Token, calls: bool) -> None:
         spelled = method.python if self.language == "python" else method.name
         if chain.receiver not in method.receivers:
             kind = {"page": "the page", "locator": "a Locator", "frame": "a FrameLocator"}[chain.receiver]
@@ -362,8 +229,8 @@ class _Parser:
         if not calls:
             if not (self.language == "python" and method.python_property):
                 raise self.error(f"{spelled} is a method: call it, .{spelled}()", name.start, name.end)
-            positional: list[_Value] = []
-            options: dict[str, tuple[_Value, Span]] = {}
+            positional: list[Value] = []
+            options: dict[str, tuple[Value, Span]] = {}
             end = name.end
         else:
             positional, options, end = self.arguments(method, spelled)
@@ -373,11 +240,11 @@ class _Parser:
 
     def build(
         self,
-        chain: _Chain,
+        chain: Chain,
         method: Method,
         spelled: str,
-        args: list[_Value],
-        options: dict[str, tuple[_Value, Span]],
+        args: list[Value],
+        options: dict[str, tuple[Value, Span]],
         span: Span,
     ) -> None:
         name = method.name
@@ -444,7 +311,7 @@ class _Parser:
             steps.pop()  # the FrameStep: back to the iframe element
         chain.receiver = "locator"
 
-    def role_step(self, role_value: _Value, options: dict[str, tuple[_Value, Span]], span: Span) -> RoleStep:
+    def role_step(self, role_value: Value, options: dict[str, tuple[Value, Span]], span: Span) -> RoleStep:
         role = str(role_value.data).lower()
         if not role:
             raise self.error("the role must not be empty", role_value.span[0], role_value.span[1])
@@ -480,7 +347,7 @@ class _Parser:
             selected=self.optional_bool(options, "selected"),
         )
 
-    def filter_steps(self, options: dict[str, tuple[_Value, Span]], span: Span) -> list[Step]:
+    def filter_steps(self, options: dict[str, tuple[Value, Span]], span: Span) -> list[Step]:
         """Playwright appends filter parts in this order, whatever the order of the options."""
         steps: list[Step] = []
         for key, negate in (("hasText", False), ("hasNotText", True)):
@@ -493,8 +360,8 @@ class _Parser:
             steps.append(VisibleStep(span, visible=bool(options["visible"][0].data)))
         return steps
 
-    def nested(self, value: _Value, what: str) -> Locator:
-        chain: _Chain = value.data
+    def nested(self, value: Value, what: str) -> Locator:
+        chain: Chain = value.data
         locator = Locator(tuple(chain.steps), (chain.start, chain.end), self.language)
         if chain.receiver == "frame":
             raise self.error(f"{what} takes a Locator, not a FrameLocator", chain.start, chain.end)
@@ -522,31 +389,31 @@ class _Parser:
     def option_name(self, name: str) -> str:
         return snake_case(name) if self.language == "python" else name
 
-    def text_match(self, value: _Value) -> TextMatch:
+    def text_match(self, value: Value) -> TextMatch:
         if value.kind == "regex":
             return TextMatch(str(value.data), regex=True, flags=value.flags)
         return TextMatch(str(value.data))
 
-    def bool_option(self, options: dict[str, tuple[_Value, Span]], key: str) -> bool:
+    def bool_option(self, options: dict[str, tuple[Value, Span]], key: str) -> bool:
         return bool(self.optional_bool(options, key))
 
-    def optional_bool(self, options: dict[str, tuple[_Value, Span]], key: str) -> bool | None:
+    def optional_bool(self, options: dict[str, tuple[Value, Span]], key: str) -> bool | None:
         entry = options.get(key)
         return None if entry is None else bool(entry[0].data)
 
-    def index(self, value: _Value) -> int:
+    def index(self, value: Value) -> int:
         number = value.data
         if not float(number).is_integer():
             raise self.error("expected a whole number", value.span[0], value.span[1])
         return int(number)
 
-    def arguments(self, method: Method, spelled: str) -> tuple[list[_Value], dict[str, tuple[_Value, Span]], int]:
+    def arguments(self, method: Method, spelled: str) -> tuple[list[Value], dict[str, tuple[Value, Span]], int]:
         """Parse ``( ... )`` and bind it to ``method``'s parameters and options.
 
         Returns ``(positional values, options by TypeScript name -> (value, span), end offset)``.
         """
         open_paren = self.expect_punct("(", "(")
-        raw: list[tuple[str | None, _Value, Span]] = []
+        raw: list[tuple[str | None, Value, Span]] = []
         while not self.peek().is_punct(")"):
             token = self.peek()
             if token.kind == "name" and self.peek(1).is_punct("="):
@@ -565,8 +432,8 @@ class _Parser:
                 raise self.expected(f"',' or ')' to close {spelled}(")
         close = self.advance()
         end = close.end
-        positional: list[_Value] = []
-        options: dict[str, tuple[_Value, Span]] = {}
+        positional: list[Value] = []
+        options: dict[str, tuple[Value, Span]] = {}
         slots = list(method.positional)
         for keyword, value, span in raw:
             if keyword is None:
@@ -610,8 +477,8 @@ class _Parser:
             f"{spelled}() has no argument {keyword!r}; it takes {self.describe_params(method)}", span[0], span[1]
         )
 
-    def object_options(self, method: Method, spelled: str, value: _Value) -> dict[str, tuple[_Value, Span]]:
-        options: dict[str, tuple[_Value, Span]] = {}
+    def object_options(self, method: Method, spelled: str, value: Value) -> dict[str, tuple[Value, Span]]:
+        options: dict[str, tuple[Value, Span]] = {}
         by_name = {p.name: p for p in method.options}
         for key, (inner, key_span) in value.data.items():
             param = by_name.get(key)
@@ -629,12 +496,12 @@ class _Parser:
             options[key] = (inner, (key_span[0], inner.span[1]))
         return options
 
-    def check_kind(self, value: _Value, param: Param, spelled: str) -> None:
+    def check_kind(self, value: Value, param: Param, spelled: str) -> None:
         if value.kind in param.kinds:
             return
-        wanted = " or ".join(_KIND_NAMES[kind] for kind in param.kinds)
+        wanted = " or ".join(KIND_NAMES[kind] for kind in param.kinds)
         raise self.error(
-            f"{self.option_name(param.name)} of {spelled}() must be {wanted}, not {_KIND_NAMES[value.kind]}",
+            f"{self.option_name(param.name)} of {spelled}() must be {wanted}, not {KIND_NAMES[value.kind]}",
             value.span[0],
             value.span[1],
         )
@@ -645,171 +512,3 @@ class _Parser:
             names = ", ".join(self.option_name(p.name) for p in method.options)
             parts.append(f"options ({names})" if self.language != "python" else f"keyword arguments ({names})")
         return ", ".join(parts) or "no arguments"
-
-    def value(self) -> _Value:
-        token = self.peek()
-        if token.kind == "string":
-            return self.string_value()
-        if token.kind == "regex":
-            self.advance()
-            return self.regex_value(token.body, token.flags, token, token.body_start)
-        if token.kind == "number" or token.is_punct("-"):
-            start = token.start
-            sign = -1.0 if token.is_punct("-") else 1.0
-            if token.is_punct("-"):
-                self.advance()
-                token = self.peek()
-                if token.kind != "number":
-                    raise self.expected("a number after '-'")
-            self.advance()
-            return _Value("number", sign * float(token.text), (start, token.end))
-        if token.is_punct("{"):
-            return self.object_value()
-        if token.kind == "name":
-            constants: dict[str, tuple[str, Any]] = {
-                "true": ("bool", True),
-                "false": ("bool", False),
-                "True": ("bool", True),
-                "False": ("bool", False),
-                "undefined": ("none", None),
-                "null": ("none", None),
-                "None": ("none", None),
-            }
-            if token.text in constants and not self.peek(1).is_punct("."):
-                self.advance()
-                kind, data = constants[token.text]
-                return _Value(kind, data, (token.start, token.end))
-            if token.text == "new":
-                return self.new_regexp()
-            if token.text == "re" and self.peek(1).is_punct("."):
-                return self.re_compile()
-            if not self.peek(1).is_punct("."):
-                raise self.expected("a value (a string, a regular expression, true/false, a number or a locator)")
-            chain = self.chain()
-            if chain.receiver == "page":
-                raise self.error("expected a locator here, not the page", chain.start, chain.end)
-            return _Value("locator", chain, (chain.start, chain.end))
-        raise self.expected("a value (a string, a regular expression, true/false, a number or a locator)")
-
-    def string_value(self) -> _Value:
-        token = self.advance()
-        decoded = decode_string(self.source, token, self.language)
-        start, end = token.start, token.end
-        if self.language == "python":
-            # Adjacent string literals concatenate in Python.
-            while self.peek().kind == "string":
-                more = self.advance()
-                extra = decode_string(self.source, more, self.language)
-                decoded = DecodedString(
-                    decoded.value + extra.value, decoded.offsets[: len(decoded.value)] + extra.offsets
-                )
-                end = more.end
-        return _Value("string", decoded.value, (start, end), decoded)
-
-    def regex_value(self, body: str, flags: str, token: Token, body_start: int) -> _Value:
-        for flag in flags:
-            if flag not in "dgimsuvy" or flags.count(flag) > 1:
-                raise self.error(f"invalid regular expression flag {flag!r}", token.start, token.end)
-        return _Value("regex", body, (token.start, token.end), flags=flags)
-
-    def object_value(self) -> _Value:
-        open_brace = self.advance()
-        entries: dict[str, tuple[_Value, Span]] = {}
-        while not self.peek().is_punct("}"):
-            key_token = self.peek()
-            if key_token.kind == "name":
-                key = key_token.text
-            elif key_token.kind == "string":
-                key = decode_string(self.source, key_token, "js").value
-            else:
-                raise self.expected("an option name")
-            self.advance()
-            if not self.peek().is_punct(":"):
-                raise self.expected(f"':' after {key}")
-            self.advance()
-            value = self.value()
-            if key in entries:
-                raise self.error(f"option {key} is given twice", key_token.start, key_token.end)
-            entries[key] = (value, (key_token.start, key_token.end))
-            if self.peek().is_punct(","):
-                self.advance()
-            elif not self.peek().is_punct("}"):
-                raise self.expected("',' or '}' in the options object")
-        close = self.advance()
-        return _Value("object", entries, (open_brace.start, close.end))
-
-    def new_regexp(self) -> _Value:
-        start = self.advance()
-        name = self.peek()
-        if not name.is_name("RegExp"):
-            raise self.expected("RegExp after new")
-        self.advance()
-        self.expect_punct("(", "( after new RegExp")
-        pattern = self.value()
-        if pattern.kind != "string":
-            raise self.error("new RegExp(...) takes the pattern as a string", pattern.span[0], pattern.span[1])
-        flags = ""
-        if self.peek().is_punct(","):
-            self.advance()
-            if not self.peek().is_punct(")"):
-                flags_value = self.value()
-                if flags_value.kind != "string":
-                    raise self.error("the flags of new RegExp(...) are a string", *flags_value.span)
-                flags = str(flags_value.data)
-                if self.peek().is_punct(","):
-                    self.advance()
-        close = self.expect_punct(")", "')' to close new RegExp(")
-        token = Token("regex", self.source.text[start.start : close.end], start.start, close.end)
-        return self.regex_value(str(pattern.data), flags, token, start.start)
-
-    def re_compile(self) -> _Value:
-        start = self.advance()
-        self.expect_punct(".", "'.'")
-        name = self.peek()
-        if not name.is_name("compile"):
-            raise self.error("only re.compile(...) makes a pattern here", name.start, name.end)
-        self.advance()
-        self.expect_punct("(", "( after re.compile")
-        pattern = self.value()
-        if pattern.kind != "string":
-            raise self.error("re.compile(...) takes the pattern as a string", *pattern.span)
-        flags = ""
-        if self.peek().is_punct(","):
-            self.advance()
-            if not self.peek().is_punct(")"):
-                if self.peek().is_name("flags") and self.peek(1).is_punct("="):
-                    self.advance()
-                    self.advance()
-                flags = self.python_flags()
-                if self.peek().is_punct(","):
-                    self.advance()
-        close = self.expect_punct(")", "')' to close re.compile(")
-        return _Value("regex", pattern.data, (start.start, close.end), flags="".join(sorted(set(flags))))
-
-    def python_flags(self) -> str:
-        """``re.I | re.MULTILINE ...`` -> JavaScript flags (Playwright: only I, M, S; U is the default)."""
-        flags = ""
-        while True:
-            token = self.peek()
-            if token.is_name("re") and self.peek(1).is_punct("."):
-                self.advance()
-                self.advance()
-                flag = self.peek()
-                if flag.kind != "name":
-                    raise self.expected("a flag name after re.")
-                self.advance()
-                if flag.text not in _PY_FLAGS:
-                    raise self.error(
-                        f"Playwright rejects re.{flag.text}: only re.IGNORECASE, re.MULTILINE and re.DOTALL "
-                        "(re.I, re.M, re.S) carry over to the page",
-                        token.start,
-                        flag.end,
-                    )
-                flags += _PY_FLAGS[flag.text]
-            elif token.kind == "number" and token.text == "0":
-                self.advance()
-            else:
-                raise self.expected("regular expression flags such as re.IGNORECASE")
-            if not self.peek().is_punct("|"):
-                return flags
-            self.advance()
