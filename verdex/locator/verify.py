@@ -77,6 +77,7 @@ async def verify_on_page(
             chunks.append([])
         else:
             chunks[-1].append(step)
+    target_frame, target_number = page.locate(target) if target is not None else (None, None)
     frame = page.main_frame
     for chunk in chunks[:-1]:
         entered = await _enter_frame(page, frame, chunk, source, spans)
@@ -84,7 +85,6 @@ async def verify_on_page(
             # No iframe selected shows a frame: Playwright's count() is 0 (frameSelectors.ts).
             return Verification(count=0)
         frame = entered
-    target_frame, target_number = page.locate(target) if target is not None else (None, None)
     args: dict[str, Any] = {"locator": {"steps": chunks[-1]}, "limit": limit}
     if report_attribute is not None:
         args["attribute"] = report_attribute
