@@ -16,7 +16,11 @@ from tests.locator.harness import Answer, Group, JsOracle, run_python_oracle, ru
 from verdex.browser.browser import Browser
 from verdex.browser.page import Page, PageSettings
 
-GROUP_NAMES = [group.name for group in groups("http://127.0.0.1/")]
+#: TRANSITIONAL: the frame groups wait for frame support (issue 5: Page.content_frame).
+_FRAMES_SKIP = pytest.mark.skipif(not hasattr(Page, "content_frame"), reason="frame support (issue 5) has not landed")
+GROUPS = [
+    pytest.param(group.name, marks=[_FRAMES_SKIP] if group.frames else []) for group in groups("http://127.0.0.1/")
+]
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +45,7 @@ def test_there_are_at_least_300_pairs(cases: list[Group]) -> None:
     assert sum(group.size for group in cases) >= 300
 
 
-@pytest.mark.parametrize("name", GROUP_NAMES)
+@pytest.mark.parametrize("name", GROUPS)
 async def test_verdex_matches_playwright(
     name: str,
     cases: list[Group],
@@ -49,8 +53,6 @@ async def test_verdex_matches_playwright(
     browser: Browser,
 ) -> None:
     group = next(group for group in cases if group.name == name)
-    if group.frames and not hasattr(Page, "content_frame"):
-        pytest.skip("TRANSITIONAL: frame support (issue 5) has not landed; its pairs run once it has")
     context = await browser.new_context(PageSettings(test_id_attribute=group.test_id_attribute))
     try:
         page = await context.new_page()
