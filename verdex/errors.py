@@ -20,6 +20,7 @@ message says what happened and what to call next.
     ├── ActionError               the element cannot be acted on (hidden, disabled, covered ...)
     ├── AuthFileError             a role's storageState file is missing, unreadable or malformed
     └── UsageError                an argument is out of range or does not fit the page
+        └── LocatorError          a locator cannot be parsed, is not supported, or Playwright rejects it
 
 Errors from libraries below (trio, trio-websocket, OS errors) are translated where they occur,
 with ``raise ... from exc``.
@@ -39,6 +40,7 @@ __all__ = [
     "CDPError",
     "CDPTimeoutError",
     "CrossRoleRefError",
+    "LocatorError",
     "MalformedRefError",
     "NavigationError",
     "ProtocolError",
@@ -161,3 +163,18 @@ class AuthFileError(VerdexError):
 
 class UsageError(VerdexError):
     """An argument is out of range or does not fit the current page."""
+
+
+class LocatorError(UsageError):
+    """A locator given to ``verify_locator`` cannot be parsed, uses a method or option verdex does not
+    evaluate, or is one Playwright itself would reject (an option the role does not support ...).
+
+    Attributes:
+        line: 1-based line of the offending text in the locator, or None when no position applies.
+        column: 1-based column (characters) on that line, or None.
+    """
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column

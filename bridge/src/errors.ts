@@ -1,6 +1,6 @@
 /** The error a bridge method throws; `call` turns it into `{ok: false, error: {code, message, ...details}}`. */
 
-export type ErrorCode = 'ref-unknown' | 'ref-detached' | 'level-out-of-range' | 'not-actionable' | 'bad-args' | 'internal';
+export type ErrorCode = 'ref-unknown' | 'ref-detached' | 'level-out-of-range' | 'not-actionable' | 'bad-args' | 'bad-locator' | 'internal';
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json | undefined };
 

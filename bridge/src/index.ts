@@ -16,6 +16,7 @@ import { configureTestIdAttribute } from './structure/attributes';
 import { extractAnchors } from './structure/anchors';
 import { resolveContainer } from './structure/containers';
 import { inspectPattern } from './structure/patterns';
+import { queryFrames, queryLocator } from './locator/index';
 import { optionalBoolean, optionalNumber, optionalString, optionalStringArray, readArgs, requireFiniteNumber, requireNumber, requireString, requireStringArray } from './args';
 import { frameOwner, framePoint } from './frames/owner';
 import { classifyShadowHosts, shadowCandidates } from './shadow';
@@ -57,6 +58,9 @@ const methods: Record<string, Method> = {
   framePoint: (args, element) => framePoint(refs, element, requireFiniteNumber(args, 'x'), requireFiniteNumber(args, 'y')),
   ariaFacts: args => ariaFacts(document, refs, requireString(args, 'selector'), optionalStringArray(args, 'attributes'),
     optionalBoolean(args, 'textTransform')),
+  queryLocator: args => queryLocator(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid',
+    optionalNumber(args, 'limit') ?? 10, optionalNumber(args, 'target'), optionalString(args, 'attribute')),
+  queryFrames: args => queryFrames(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid'),
 };
 
 function call(method: string, rawArgs: unknown, element?: unknown): Envelope | Promise<Envelope> {

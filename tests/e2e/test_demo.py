@@ -27,6 +27,7 @@ async def test_demo_on_the_bundled_shop(cdp_endpoint: str) -> None:
         "resolve_container",
         "inspect_pattern",
         "extract_anchors",
+        "verify_locator",
     ]
     assert re.search(r"^── resolve_container\(ref='e13'\) · \d+ tokens$", output, flags=re.MULTILINE)
     assert re.search(r"^── inspect_pattern\(ref='e13', ancestorLevel=2\) · \d+ tokens$", output, flags=re.MULTILINE)
@@ -37,11 +38,23 @@ async def test_demo_on_the_bundled_shop(cdp_endpoint: str) -> None:
         output,
         flags=re.MULTILINE,
     )
+    assert re.search(
+        r"^── verify_locator\(locator=\"page.getByTestId\('product-card'\)[^\n]*\", ref='e13'\) · \d+ tokens$",
+        output,
+        flags=re.MULTILINE,
+    )
     assert output.rstrip().endswith(
         "locator (TypeScript):\n"
         "  page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' }).getByRole('button', { name: 'Add to Cart' })\n"
         "locator (Python):\n"
-        '  page.get_by_test_id("product-card").filter(has_text="iPhone 15 Pro").get_by_role("button", name="Add to Cart")'
+        '  page.get_by_test_id("product-card").filter(has_text="iPhone 15 Pro").get_by_role("button", name="Add to Cart")\n'
+        "\n"
+        "── verify_locator(locator=\"page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' })"
+        ".getByRole('button', { name: 'Add to Cart' })\", ref='e13') · 41 tokens\n"
+        '{"count":1,"unique":true,"matches":[{"ref":"e13","tagName":"button","role":"button","name":"Add to Cart"}],'
+        '"matchesTarget":true,"targetIndex":0}\n'
+        "\n"
+        "verified: the locator matches exactly 1 element, the target e13"
     )
 
 
@@ -51,6 +64,7 @@ async def test_demo_on_a_named_url_and_button(cdp_endpoint: str, fixture_url: Ca
         "page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'iPhone 15 Pro', exact: true }) })"
         in output
     )
+    assert output.rstrip().endswith("verified: the locator matches exactly 1 element, the target e7")
 
 
 async def test_demo_with_a_url_needs_a_target(fixture_url: Callable[[str], str]) -> None:

@@ -28,6 +28,7 @@ TOOLS = {
     "resolve_container": True,
     "inspect_pattern": True,
     "extract_anchors": True,
+    "verify_locator": True,
     "select_role": False,
     "get_current_role": True,
     "list_current_roles": True,

@@ -858,23 +858,23 @@
     if (text.length <= max) return text;
     return text.slice(0, max - 1) + "…";
   }
-  function getCssContent(element, pseudo) {
+  function getCssContent(element, pseudo, counters = true) {
     const style = pseudo ? getPseudoStyle(element, pseudo) : getStyle(element);
-    return contentOf(element, style, pseudo);
+    return contentOf(element, style, pseudo, counters);
   }
   function getPseudoContentKnown(element, pseudo) {
     return contentOf(element, getPseudoStyle(element, pseudo, true), pseudo);
   }
-  function contentOf(element, style, pseudo) {
+  function contentOf(element, style, pseudo, counters = true) {
     if (!style) return void 0;
     const value = style.content;
     if (!value || value === "none" || value === "normal") return void 0;
     if (style.display === "none" || style.visibility === "hidden") return void 0;
-    const text = parseContent(element, value, pseudo);
+    const text = parseContent(element, value, pseudo, counters);
     if (text === void 0 || !pseudo) return text;
     return style.display !== "inline" ? ` ${text} ` : text;
   }
-  function parseContent(element, content, pseudo) {
+  function parseContent(element, content, pseudo, counters) {
     const isPseudo = !!pseudo;
     const tokens = tokenizeContent(content);
     if (!tokens) return void 0;
@@ -886,7 +886,7 @@
     for (const token of parts) {
       if (token.kind === "string") result += token.value;
       else if (token.kind === "attr") result += element.getAttribute(token.value) ?? "";
-      else if ((token.kind === "counter" || token.kind === "counters") && pseudo) {
+      else if ((token.kind === "counter" || token.kind === "counters") && pseudo && counters) {
         const values = getCounterValues(element, pseudo, token.value);
         if (!values.length) return void 0;
         result += (token.kind === "counter" ? String(values[values.length - 1]) : values.join(token.extra ?? ".")) + " ";
@@ -1311,38 +1311,42 @@
     "term",
     "time"
   ]);
-  var nameCache;
-  var untransformedCache;
+  var nameCaches;
   registerWalkCache(
     () => {
-      nameCache ??= /* @__PURE__ */ new Map();
-      untransformedCache ??= /* @__PURE__ */ new Map();
+      nameCaches ??= /* @__PURE__ */ new Map();
     },
     () => {
-      nameCache = void 0;
-      untransformedCache = void 0;
+      nameCaches = void 0;
     }
   );
-  var applyTextTransform = true;
+  var hiddenRuleIds = /* @__PURE__ */ new WeakMap();
+  var nextHiddenRuleId = 1;
+  function optionsKey(options) {
+    let rule = 0;
+    if (options.isHidden) {
+      rule = hiddenRuleIds.get(options.isHidden) ?? 0;
+      if (!rule) hiddenRuleIds.set(options.isHidden, rule = nextHiddenRuleId++);
+    }
+    return `${options.textTransform ?? true}|${options.counters ?? true}|${options.includeHidden ?? false}|${rule}`;
+  }
   function getAccessibleName(element, options = {}) {
-    const transform = options.textTransform ?? true;
-    const cache = transform ? nameCache : untransformedCache;
+    let cache;
+    if (nameCaches) {
+      const key = optionsKey(options);
+      cache = nameCaches.get(key);
+      if (!cache) nameCaches.set(key, cache = /* @__PURE__ */ new Map());
+    }
     const cached = cache?.get(element);
     if (cached !== void 0) return cached;
-    const saved = applyTextTransform;
-    applyTextTransform = transform;
-    try {
-      const name = computeAccessibleName(element);
-      cache?.set(element, name);
-      return name;
-    } finally {
-      applyTextTransform = saved;
-    }
+    const name = computeAccessibleName(element, options);
+    cache?.set(element, name);
+    return name;
   }
-  function computeAccessibleName(element) {
+  function computeAccessibleName(element, options) {
     const role = getRole(element);
     if (role ? kNameProhibitedRoles.has(role) : isGenericTag(element)) return "";
-    return asFlatString(textAlternative(element, { visited: /* @__PURE__ */ new Set(), target: "self" }));
+    return asFlatString(textAlternative(element, { visited: /* @__PURE__ */ new Set(), options, target: "self" }));
   }
   function isGenericTag(element) {
     const tag = element.localName;
@@ -1360,14 +1364,15 @@
   function textAlternativeStep(element, t) {
     if (t.visited.has(element)) return "";
     const childTraversal = { ...t, target: t.target === "self" ? "descendant" : t.target };
-    const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
+    const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden || !!t.options.includeHidden;
     if (isIgnoredTag(element)) {
       t.visited.add(element);
       return "";
     }
-    if (!inHiddenReference && isHiddenForAria(element)) {
+    const isHidden = hiddenRule(t);
+    if (!inHiddenReference && isHidden(element)) {
       t.visited.add(element);
-      if (t.target !== "self" && getHiddenFlags(element) === 0)
+      if (!t.options.isHidden && t.target !== "self" && getHiddenFlags(element) === 0)
         return { element, traversal: childTraversal, finish: identity };
       return "";
     }
@@ -1376,7 +1381,8 @@
     if (!t.labelledBy && labelledBy) {
       const text = labelledBy.map((ref) => textAlternative(ref, {
         visited: t.visited,
-        labelledBy: { hidden: isHiddenForAria(ref) }
+        options: t.options,
+        labelledBy: { hidden: isHidden(ref) }
       })).join(" ");
       if (text.trim()) return text;
     }
@@ -1418,6 +1424,9 @@
       if (title.trim()) return title;
     }
     return "";
+  }
+  function hiddenRule(t) {
+    return t.options.isHidden ?? isHiddenForAria;
   }
   function allowsNameFromContent(role, descendant) {
     return kNameFromContentRoles.has(role) || descendant && kNameFromContentWhenDescendant.has(role);
@@ -1512,7 +1521,7 @@
       if (labels.length) return namesFromLabels(labels, t);
       return element.getAttribute("title") ?? "";
     }
-    if ((tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") && !hasLabelledBy) {
+    if ((tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || tag === "METER" || tag === "PROGRESS") && !hasLabelledBy) {
       t.visited.add(element);
       const labels = labelsOf(element);
       if (labels.length) return namesFromLabels(labels, t);
@@ -1533,7 +1542,7 @@
       t.visited.add(element);
       for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
         if (tagOf(child) === "CAPTION")
-          return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: isHiddenForAria(child) } });
+          return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: hiddenRule(t)(child) } });
       }
       const summary = element.getAttribute("summary") ?? "";
       if (summary) return summary;
@@ -1543,7 +1552,7 @@
       for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
         if (tagOf(child) === "TITLE") {
           t.visited.add(element);
-          return textAlternative(child, { ...childTraversal, labelledBy: { hidden: isHiddenForAria(child) } });
+          return textAlternative(child, { ...childTraversal, labelledBy: { hidden: hiddenRule(t)(child) } });
         }
       }
       if (tag === "A") {
@@ -1560,7 +1569,7 @@
     t.visited.add(element);
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (tagOf(child) === childTag)
-        return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: isHiddenForAria(child) } });
+        return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: hiddenRule(t)(child) } });
     }
     return element.getAttribute("title") ?? "";
   }
@@ -1570,7 +1579,7 @@
     return labels ? Array.from(labels) : [];
   }
   function namesFromLabels(labels, t) {
-    return labels.map((label) => textAlternative(label, { visited: t.visited, label: { hidden: isHiddenForAria(label) } })).filter((text) => !!text).join(" ");
+    return labels.map((label) => textAlternative(label, { visited: t.visited, options: t.options, label: { hidden: hiddenRule(t)(label) } })).filter((text) => !!text).join(" ");
   }
   var kNoChildren = [];
   function accumulate(first) {
@@ -1587,16 +1596,18 @@
       }
       stack.pop();
       const element = frame.request.element;
-      const value = frame.request.finish(frame.text + (getCssContent(element, "::after") ?? ""));
+      const counters = frame.request.traversal.options.counters ?? true;
+      const value = frame.request.finish(frame.text + (getCssContent(element, "::after", counters) ?? ""));
       if (!stack.length) return value;
       stack[stack.length - 1].text += frame.padded ? " " + value + " " : value;
     }
   }
   function openContent(request, padded) {
     const { element, traversal: t } = request;
+    const counters = t.options.counters ?? true;
     const frame = {
       request,
-      text: getCssContent(element, "::before") ?? "",
+      text: getCssContent(element, "::before", counters) ?? "",
       children: kNoChildren,
       index: 0,
       owned: null,
@@ -1605,13 +1616,13 @@
       padded,
       owners: getOwnerMap(element.ownerDocument)
     };
-    const replaced = getCssContent(element);
+    const replaced = getCssContent(element, void 0, counters);
     if (replaced !== void 0) {
       frame.text += replaced;
       frame.owned = [];
       return frame;
     }
-    const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
+    const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden || !!t.options.includeHidden;
     frame.ownTextVisible = inHiddenReference || isStyleVisible(element);
     frame.children = flatChildNodes(element);
     return frame;
@@ -1622,7 +1633,7 @@
       const child = frame.children[frame.index++];
       if (child.nodeType === 3) {
         if (frame.ownTextVisible)
-          frame.text += applyTextTransform ? transformText(child.data, element) : child.data;
+          frame.text += frame.request.traversal.options.textTransform ?? true ? transformText(child.data, element) : child.data;
       } else if (child.nodeType === 1) {
         const owner = frame.owners.size ? frame.owners.get(child) : void 0;
         if (owner && owner !== element) continue;
@@ -2808,6 +2819,1260 @@
     return result;
   }
 
+  // src/locator/ast.ts
+  function fail(message) {
+    throw new BridgeError("bad-args", `locator: ${message}`);
+  }
+  function isObject(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  }
+  function readLocator(raw) {
+    if (!isObject(raw) || !Array.isArray(raw.steps)) fail("expected {steps: [...]}");
+    for (const step of raw.steps) checkStep(step);
+    return raw;
+  }
+  function checkText(value, where) {
+    if (!isObject(value)) fail(`${where} must be {string} or {regex, flags}`);
+    if (typeof value.string === "string") return;
+    if (typeof value.regex === "string" && typeof value.flags === "string") return;
+    fail(`${where} must be {string} or {regex, flags}`);
+  }
+  function checkBoolean(value, where, optional = false) {
+    if (optional && value === void 0) return;
+    if (typeof value !== "boolean") fail(`${where} must be a boolean`);
+  }
+  function checkStep(step) {
+    if (!isObject(step) || typeof step.kind !== "string" || typeof step.at !== "number") fail("a step needs kind and at");
+    const kind = step.kind;
+    switch (kind) {
+      case "role":
+        if (typeof step.role !== "string") fail("role needs a role");
+        if (step.name !== void 0) checkText(step.name, "role name");
+        for (const key of ["exact", "checked", "disabled", "expanded", "includeHidden", "pressed", "selected"])
+          checkBoolean(step[key], `role ${key}`, true);
+        if (step.level !== void 0 && typeof step.level !== "number") fail("role level must be a number");
+        return;
+      case "text":
+      case "label":
+      case "hasText":
+        checkText(step.text, `${kind} text`);
+        checkBoolean(kind === "hasText" ? step.negate : step.exact, kind);
+        return;
+      case "attribute":
+        if (step.attribute !== "placeholder" && step.attribute !== "alt" && step.attribute !== "title") fail("bad attribute");
+        checkText(step.text, "attribute text");
+        checkBoolean(step.exact, "attribute exact");
+        return;
+      case "testId":
+        checkText(step.testId, "testId");
+        return;
+      case "css":
+        if (typeof step.source !== "string" || !Array.isArray(step.selector)) fail("css needs source and selector");
+        return;
+      case "legacyText":
+        if (typeof step.selector !== "string") fail("legacyText needs a selector");
+        return;
+      case "chain":
+      case "and":
+      case "or":
+      case "has":
+        readLocator(step.locator);
+        if (kind === "has") checkBoolean(step.negate, "has negate");
+        return;
+      case "visible":
+        checkBoolean(step.visible, "visible");
+        return;
+      case "nth":
+        if (typeof step.index !== "number" || !Number.isInteger(step.index)) fail("nth needs an integer index");
+        return;
+      case "frame":
+        return;
+      default:
+        fail(`unknown step kind ${JSON.stringify(kind)}`);
+    }
+  }
+
+  // src/locator/order.ts
+  function queryAllPierce(root, css, pierce = true) {
+    const result = [];
+    const visit = (scope) => {
+      const all = scope.querySelectorAll(css);
+      for (let i = 0; i < all.length; i++) result.push(all[i]);
+      if (!pierce) return;
+      const own = scope.shadowRoot;
+      if (own) visit(own);
+      const everything = css === "*" ? all : scope.querySelectorAll("*");
+      for (let i = 0; i < everything.length; i++) {
+        const shadow = everything[i].shadowRoot;
+        if (shadow) visit(shadow);
+      }
+    };
+    visit(root);
+    return result;
+  }
+  function sortInDOMOrder(elements) {
+    const entries = /* @__PURE__ */ new Map();
+    const roots = [];
+    const append = (element) => {
+      let entry = entries.get(element);
+      if (entry) return entry;
+      const parent = parentElementOrHost(element);
+      if (parent) append(parent).children.push(element);
+      else roots.push(element);
+      entry = { children: [], taken: false };
+      entries.set(element, entry);
+      return entry;
+    };
+    for (const element of elements) append(element).taken = true;
+    const result = [];
+    const visit = (element) => {
+      const entry = entries.get(element);
+      if (entry.taken) result.push(element);
+      if (entry.children.length > 1) {
+        const wanted = new Set(entry.children);
+        entry.children = [];
+        for (let child = element.firstElementChild; child && entry.children.length < wanted.size; child = child.nextElementSibling)
+          if (wanted.has(child)) entry.children.push(child);
+        const shadow = element.shadowRoot;
+        for (let child = shadow ? shadow.firstElementChild : null; child && entry.children.length < wanted.size; child = child.nextElementSibling)
+          if (wanted.has(child)) entry.children.push(child);
+      }
+      entry.children.forEach(visit);
+    };
+    roots.forEach(visit);
+    return result;
+  }
+
+  // src/locator/text.ts
+  function normalizeWhiteSpace(text) {
+    return text.replace(/[\u200b\u00ad]/g, "").trim().replace(/\s+/g, " ");
+  }
+  function shouldSkipForTextMatching(element) {
+    const name = element.nodeName;
+    const head = element.ownerDocument.head;
+    return name === "SCRIPT" || name === "NOSCRIPT" || name === "STYLE" || !!head && head.contains(element);
+  }
+  var kEmpty = { full: "", normalized: "", immediate: [] };
+  function elementText(cache, root) {
+    let value = cache.get(root);
+    if (value !== void 0) return value;
+    value = { full: "", normalized: "", immediate: [] };
+    if (root.nodeType === 1 && shouldSkipForTextMatching(root)) {
+      value = kEmpty;
+    } else if (isButtonLikeInput(root)) {
+      const input = root;
+      value = { full: input.value, normalized: normalizeWhiteSpace(input.value), immediate: [input.value] };
+    } else {
+      let current = "";
+      for (let child = root.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType === 3) {
+          value.full += child.nodeValue || "";
+          current += child.nodeValue || "";
+        } else if (child.nodeType === 8) {
+          continue;
+        } else {
+          if (current) value.immediate.push(current);
+          current = "";
+          if (child.nodeType === 1) value.full += elementText(cache, child).full;
+        }
+      }
+      if (current) value.immediate.push(current);
+      const shadow = root.nodeType === 1 ? root.shadowRoot : null;
+      if (shadow) value.full += elementText(cache, shadow).full;
+      if (value.full) value.normalized = normalizeWhiteSpace(value.full);
+    }
+    cache.set(root, value);
+    return value;
+  }
+  function isButtonLikeInput(node) {
+    if (node.nodeType !== 1 || node.localName !== "input") return false;
+    const type = node.type;
+    return type === "submit" || type === "button" || type === "reset";
+  }
+  function elementMatchesText(cache, element, matcher) {
+    if (shouldSkipForTextMatching(element)) return "none";
+    if (!matcher(elementText(cache, element))) return "none";
+    for (let child = element.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 1 && matcher(elementText(cache, child))) return "selfAndChildren";
+    }
+    if (element.shadowRoot && matcher(elementText(cache, element.shadowRoot))) return "selfAndChildren";
+    return "self";
+  }
+  function compileRegex(source, flags, at) {
+    try {
+      return new RegExp(source, flags);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new BridgeError("bad-locator", `invalid regular expression /${source}/${flags}: ${reason}`, { at });
+    }
+  }
+  function textArgMatcher(arg, exact, at) {
+    if (arg.regex !== void 0) {
+      const re = compileRegex(arg.regex, arg.flags, at);
+      return { kind: "regex", matcher: (text) => {
+        re.lastIndex = 0;
+        return re.test(text.full);
+      } };
+    }
+    const wanted = normalizeWhiteSpace(arg.string);
+    if (exact) return { kind: "strict", matcher: (text) => text.normalized === wanted };
+    const lower = wanted.toLowerCase();
+    return { kind: "lax", matcher: (text) => text.normalized.toLowerCase().includes(lower) };
+  }
+  function legacyTextMatcher(selector, at) {
+    if (selector[0] === "/" && selector.lastIndexOf("/") > 0) {
+      const last = selector.lastIndexOf("/");
+      const re = compileRegex(selector.substring(1, last), selector.substring(last + 1), at);
+      return { kind: "regex", matcher: (text) => {
+        re.lastIndex = 0;
+        return re.test(text.full);
+      } };
+    }
+    let strict = false;
+    if (selector.length > 1 && (selector[0] === '"' && selector[selector.length - 1] === '"' || selector[0] === "'" && selector[selector.length - 1] === "'")) {
+      selector = cssUnquote(selector);
+      strict = true;
+    }
+    const wanted = normalizeWhiteSpace(selector);
+    if (strict) {
+      return {
+        kind: "strict",
+        matcher: (text) => {
+          if (!wanted && !text.immediate.length) return true;
+          return text.immediate.some((s) => normalizeWhiteSpace(s) === wanted);
+        }
+      };
+    }
+    const lower = wanted.toLowerCase();
+    return { kind: "lax", matcher: (text) => text.normalized.toLowerCase().includes(lower) };
+  }
+  function cssUnquote(s) {
+    s = s.substring(1, s.length - 1);
+    if (!s.includes("\\")) return s;
+    const out = [];
+    for (let i = 0; i < s.length; i++) {
+      if (s[i] === "\\" && i + 1 < s.length) i++;
+      out.push(s[i]);
+    }
+    return out.join("");
+  }
+
+  // src/locator/attributes.ts
+  var cssEscape = globalThis.CSS.escape.bind(globalThis.CSS);
+  function queryAttribute(root, step) {
+    return queryByAttribute(root, step.attribute, attributeMatcher(step.text, step.exact, step.at));
+  }
+  function queryTestId(root, step, attribute) {
+    return queryByAttribute(root, attribute, attributeMatcher(step.testId, true, step.at));
+  }
+  function queryByAttribute(root, name, matcher) {
+    return queryAllPierce(root, `[${cssEscape(name)}]`).filter((element) => {
+      const value = element.getAttribute(name);
+      return value !== null && matcher(value);
+    });
+  }
+  function attributeMatcher(arg, exact, at) {
+    if (arg.regex !== void 0) {
+      const re = compileRegex(arg.regex, arg.flags, at);
+      return (value) => {
+        re.lastIndex = 0;
+        return !!value.match(re);
+      };
+    }
+    const wanted = arg.string;
+    if (exact) return (value) => value === wanted;
+    const lower = wanted.toLowerCase();
+    return (value) => value.toLowerCase().includes(lower);
+  }
+
+  // src/locator/visible.ts
+  var hiddenCache;
+  var styleVisibleCache;
+  function withVisibilityCaches(fn) {
+    const outer = hiddenCache;
+    if (!outer) {
+      hiddenCache = /* @__PURE__ */ new Map();
+      styleVisibleCache = /* @__PURE__ */ new Map();
+    }
+    try {
+      return fn();
+    } finally {
+      if (!outer) {
+        hiddenCache = void 0;
+        styleVisibleCache = void 0;
+      }
+    }
+  }
+  function isStyleVisibilityVisible(element) {
+    const cached = styleVisibleCache?.get(element);
+    if (cached !== void 0) return cached;
+    const result = element.checkVisibility() && getStyle(element).visibility === "visible";
+    styleVisibleCache?.set(element, result);
+    return result;
+  }
+  function isElementVisible(element) {
+    const style = getStyle(element);
+    if (style.display === "contents") {
+      for (let child = element.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType === 1 && isElementVisible(child)) return true;
+        if (child.nodeType === 3 && isVisibleTextNode(child)) return true;
+      }
+      return false;
+    }
+    if (!isStyleVisibilityVisible(element)) return false;
+    const rect = element.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0;
+  }
+  function isVisibleTextNode(node) {
+    const range = node.ownerDocument.createRange();
+    range.selectNode(node);
+    const rect = range.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0;
+  }
+  var kIgnored = /* @__PURE__ */ new Set(["STYLE", "SCRIPT", "NOSCRIPT", "TEMPLATE"]);
+  function isHiddenForRole(element) {
+    if (kIgnored.has(element.nodeName)) return true;
+    const style = getStyle(element);
+    const isSlot = element.nodeName === "SLOT";
+    if (style.display === "contents" && !isSlot) {
+      for (let child = element.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType === 1 && !isHiddenForRole(child)) return false;
+        if (child.nodeType === 3 && isVisibleTextNode(child)) return false;
+      }
+      return true;
+    }
+    const isOptionInsideSelect = element.nodeName === "OPTION" && !!element.closest("select");
+    if (!isOptionInsideSelect && !isSlot && !isStyleVisibilityVisible(element)) return true;
+    return isHiddenByAncestry(element);
+  }
+  function isHiddenByAncestry(element) {
+    const cached = hiddenCache?.get(element);
+    if (cached !== void 0) return cached;
+    let hidden = false;
+    const parent = element.parentElement;
+    if (parent && parent.shadowRoot && !element.assignedSlot) hidden = true;
+    if (!hidden) {
+      hidden = getStyle(element).display === "none" || (element.getAttribute("aria-hidden") ?? "").toLowerCase() === "true";
+    }
+    if (!hidden) {
+      const up = parentElementOrHost(element);
+      if (up) hidden = isHiddenByAncestry(up);
+    }
+    hiddenCache?.set(element, hidden);
+    return hidden;
+  }
+
+  // src/locator/css.ts
+  var CssEvaluator = class {
+    constructor(textCache) {
+      this.textCache = textCache;
+    }
+    textCache;
+    nodeIds = /* @__PURE__ */ new WeakMap();
+    nextId = 1;
+    simpleCache = /* @__PURE__ */ new Map();
+    parentsCache = /* @__PURE__ */ new Map();
+    at = 0;
+    /** Elements the selector (list) matches under `context.scope`. */
+    query(context, selector) {
+      if (Array.isArray(selector)) return isEngine.query(context, selector, this);
+      if (hasScopeClause(selector)) context = expandForScope(context);
+      const simples = selector.simples;
+      const elements = this.querySimple(context, simples[simples.length - 1]);
+      return elements.filter((element) => this.matchesParents(element, selector, simples.length - 2, context));
+    }
+    /** Whether `element` matches the selector (list) in `context`. */
+    matches(element, selector, context) {
+      if (Array.isArray(selector)) return isEngine.matches(element, selector, context, this);
+      if (hasScopeClause(selector)) context = expandForScope(context);
+      const simples = selector.simples;
+      if (!this.matchesSimple(element, simples[simples.length - 1], context)) return false;
+      return this.matchesParents(element, selector, simples.length - 2, context);
+    }
+    key(context) {
+      return `${this.idOf(context.scope)}:${context.originalScope ? this.idOf(context.originalScope) : 0}:${context.pierceShadow ? 1 : 0}`;
+    }
+    idOf(node) {
+      let id = this.nodeIds.get(node);
+      if (id === void 0) {
+        id = this.nextId++;
+        this.nodeIds.set(node, id);
+      }
+      return id;
+    }
+    matchesSimple(element, simple, context) {
+      const key = this.key(context);
+      let byContext = this.simpleCache.get(simple);
+      if (!byContext) this.simpleCache.set(simple, byContext = /* @__PURE__ */ new Map());
+      let byElement = byContext.get(key);
+      if (!byElement) byContext.set(key, byElement = /* @__PURE__ */ new Map());
+      const cached = byElement.get(element);
+      if (cached !== void 0) return cached;
+      let result = element !== context.scope;
+      if (result && simple.css && !this.matchesCSS(element, simple.css)) result = false;
+      if (result) {
+        for (const fn of simple.functions) {
+          if (!this.matchesEngine(engineOf(fn.name), element, fn.args, context)) {
+            result = false;
+            break;
+          }
+        }
+      }
+      byElement.set(element, result);
+      return result;
+    }
+    querySimple(context, simple) {
+      const functions = simple.functions;
+      if (!functions.length) return this.queryCSS(context, simple.css || "*");
+      let css = simple.css ?? void 0;
+      if (css === "*") css = void 0;
+      let elements;
+      let firstIndex = -1;
+      if (css !== void 0) {
+        elements = this.queryCSS(context, css);
+      } else {
+        firstIndex = functions.findIndex((fn) => engineOf(fn.name).query !== void 0);
+        if (firstIndex === -1) firstIndex = 0;
+        const first = functions[firstIndex];
+        elements = this.queryEngine(engineOf(first.name), context, first.args);
+      }
+      for (let pass = 0; pass < 2; pass++) {
+        functions.forEach((fn, i) => {
+          if (i === firstIndex) return;
+          const engine = engineOf(fn.name);
+          if (engine.matches !== void 0 === (pass === 0))
+            elements = elements.filter((e) => this.matchesEngine(engine, e, fn.args, context));
+        });
+      }
+      return elements;
+    }
+    matchesParents(element, complex, index, context) {
+      if (index < 0) return true;
+      const key = `${index}|${this.key(context)}`;
+      let byContext = this.parentsCache.get(complex);
+      if (!byContext) this.parentsCache.set(complex, byContext = /* @__PURE__ */ new Map());
+      let byElement = byContext.get(key);
+      if (!byElement) byContext.set(key, byElement = /* @__PURE__ */ new Map());
+      const cached = byElement.get(element);
+      if (cached !== void 0) return cached;
+      const result = this.computeMatchesParents(element, complex, index, context);
+      byElement.set(element, result);
+      return result;
+    }
+    computeMatchesParents(element, complex, index, context) {
+      const { combinator } = complex.simples[index];
+      const simple = complex.simples[index];
+      const before = index > 0 ? complex.simples[index - 1].combinator : "";
+      if (combinator === ">") {
+        const parent = parentInContext(element, context);
+        if (!parent || !this.matchesSimple(parent, simple, context)) return false;
+        return this.matchesParents(parent, complex, index - 1, context);
+      }
+      if (combinator === "+") {
+        const previous = previousSiblingInContext(element, context);
+        if (!previous || !this.matchesSimple(previous, simple, context)) return false;
+        return this.matchesParents(previous, complex, index - 1, context);
+      }
+      if (combinator === "") {
+        for (let parent = parentInContext(element, context); parent; parent = parentInContext(parent, context)) {
+          if (this.matchesSimple(parent, simple, context)) {
+            if (this.matchesParents(parent, complex, index - 1, context)) return true;
+            if (before === "") break;
+          }
+        }
+        return false;
+      }
+      if (combinator === "~") {
+        for (let previous = previousSiblingInContext(element, context); previous; previous = previousSiblingInContext(previous, context)) {
+          if (this.matchesSimple(previous, simple, context)) {
+            if (this.matchesParents(previous, complex, index - 1, context)) return true;
+            if (before === "~") break;
+          }
+        }
+        return false;
+      }
+      throw new BridgeError("bad-args", `unsupported combinator ${JSON.stringify(combinator)}`);
+    }
+    matchesEngine(engine, element, args, context) {
+      if (engine.matches) return engine.matches(element, args, context, this);
+      return engine.query(context, args, this).includes(element);
+    }
+    queryEngine(engine, context, args) {
+      if (engine.query) return engine.query(context, args, this);
+      return this.queryCSS(context, "*").filter((element) => engine.matches(element, args, context, this));
+    }
+    matchesCSS(element, css) {
+      try {
+        return element.matches(css);
+      } catch (error) {
+        throw this.invalidCSS(css, error);
+      }
+    }
+    queryCSS(context, css) {
+      try {
+        return queryAllPierce(context.scope, css, context.pierceShadow);
+      } catch (error) {
+        throw this.invalidCSS(css, error);
+      }
+    }
+    invalidCSS(css, error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return new BridgeError("bad-locator", `the browser rejects the CSS selector ${JSON.stringify(css)}: ${reason}`, { at: this.at });
+    }
+  };
+  function hasScopeClause(complex) {
+    return complex.simples.some((simple) => simple.functions.some((fn) => fn.name === "scope"));
+  }
+  function expandForScope(context) {
+    if (context.scope.nodeType !== 1) return context;
+    const parent = parentElementOrHost(context.scope);
+    if (!parent) return context;
+    return { ...context, scope: parent, originalScope: context.originalScope || context.scope };
+  }
+  function parentInContext(element, context) {
+    if (element === context.scope) return null;
+    if (!context.pierceShadow) return element.parentElement;
+    return parentElementOrHost(element);
+  }
+  function previousSiblingInContext(element, context) {
+    if (element === context.scope) return null;
+    return element.previousElementSibling;
+  }
+  function selectors(args) {
+    return args.filter((arg) => typeof arg === "object");
+  }
+  var isEngine = {
+    matches: (element, args, context, evaluator) => selectors(args).some((s) => evaluator.matches(element, s, context)),
+    query: (context, args, evaluator) => {
+      let elements = [];
+      for (const arg of selectors(args)) elements = elements.concat(evaluator.query(context, arg));
+      return args.length === 1 ? elements : sortInDOMOrder(elements);
+    }
+  };
+  var textEngines = {
+    "text": {
+      matches: (element, args, _context, evaluator) => {
+        const wanted = normalizeWhiteSpace(String(args[0])).toLowerCase();
+        return elementMatchesText(evaluator.textCache, element, (t) => t.normalized.toLowerCase().includes(wanted)) === "self";
+      }
+    },
+    "text-is": {
+      matches: (element, args, _context, evaluator) => {
+        const wanted = normalizeWhiteSpace(String(args[0]));
+        return elementMatchesText(evaluator.textCache, element, (t) => {
+          if (!wanted && !t.immediate.length) return true;
+          return t.immediate.some((s) => normalizeWhiteSpace(s) === wanted);
+        }) !== "none";
+      }
+    },
+    "text-matches": {
+      matches: (element, args, _context, evaluator) => {
+        const re = compileRegex(String(args[0]), args.length === 2 ? String(args[1]) : "", evaluator.at);
+        return elementMatchesText(evaluator.textCache, element, (t) => {
+          re.lastIndex = 0;
+          return re.test(t.full);
+        }) === "self";
+      }
+    },
+    "has-text": {
+      matches: (element, args, _context, evaluator) => {
+        if (shouldSkipForTextMatching(element)) return false;
+        const wanted = normalizeWhiteSpace(String(args[0])).toLowerCase();
+        return elementText(evaluator.textCache, element).normalized.toLowerCase().includes(wanted);
+      }
+    }
+  };
+  var engines = {
+    "is": isEngine,
+    "where": isEngine,
+    "not": { matches: (element, args, context, evaluator) => !isEngine.matches(element, args, context, evaluator) },
+    "has": { matches: (element, args, context, evaluator) => evaluator.query({ ...context, scope: element }, args).length > 0 },
+    "scope": {
+      matches: (element, _args, context) => {
+        const scope = context.originalScope || context.scope;
+        return scope.nodeType === 9 ? element === scope.documentElement : element === scope;
+      },
+      query: (context) => {
+        const scope = context.originalScope || context.scope;
+        if (scope.nodeType === 9) {
+          const root = scope.documentElement;
+          return root ? [root] : [];
+        }
+        return scope.nodeType === 1 ? [scope] : [];
+      }
+    },
+    "light": {
+      query: (context, args, evaluator) => evaluator.query({ ...context, pierceShadow: false }, args),
+      matches: (element, args, context, evaluator) => evaluator.matches(element, args, { ...context, pierceShadow: false })
+    },
+    "visible": { matches: (element) => isElementVisible(element) },
+    "nth-match": {
+      query: (context, args, evaluator) => {
+        const index = Number(args[args.length - 1]) - 1;
+        const elements = isEngine.query(context, args.slice(0, -1), evaluator);
+        return index < elements.length ? [elements[index]] : [];
+      }
+    },
+    ...textEngines
+  };
+  function engineOf(name) {
+    const engine = Object.prototype.hasOwnProperty.call(engines, name) ? engines[name] : void 0;
+    if (!engine) throw new BridgeError("bad-args", `unknown CSS pseudo-class engine ${JSON.stringify(name)}`);
+    return engine;
+  }
+
+  // src/locator/label.ts
+  var kLabelable = /* @__PURE__ */ new Set(["BUTTON", "METER", "OUTPUT", "PROGRESS", "SELECT", "TEXTAREA"]);
+  function queryLabel(root, step, cache) {
+    const { matcher } = textArgMatcher(step.text, step.exact, step.at);
+    return queryAllPierce(root, "*").filter((element) => labelsOf2(element, cache).some(matcher));
+  }
+  function labelsOf2(element, cache) {
+    const labelledBy = labelledByElements(element);
+    if (labelledBy) return labelledBy.map((label) => elementText(cache, label));
+    const ariaLabel = element.getAttribute("aria-label");
+    if (ariaLabel !== null && ariaLabel.trim())
+      return [{ full: ariaLabel, normalized: normalizeWhiteSpace(ariaLabel), immediate: [ariaLabel] }];
+    const isInput = element.nodeName === "INPUT" && element.type !== "hidden";
+    if (kLabelable.has(element.nodeName) || isInput) {
+      const labels = element.labels;
+      if (labels) return Array.from(labels, (label) => elementText(cache, label));
+    }
+    return [];
+  }
+  function labelledByElements(element) {
+    const reflected = element.ariaLabelledByElements;
+    const refs2 = reflected || getIdRefs(element, element.getAttribute("aria-labelledby"));
+    return refs2 && refs2.length ? [...refs2] : null;
+  }
+
+  // src/locator/playwright-role.ts
+  var kValidRoles2 = /* @__PURE__ */ new Set([
+    "alert",
+    "alertdialog",
+    "application",
+    "article",
+    "banner",
+    "blockquote",
+    "button",
+    "caption",
+    "cell",
+    "checkbox",
+    "code",
+    "columnheader",
+    "combobox",
+    "complementary",
+    "contentinfo",
+    "definition",
+    "deletion",
+    "dialog",
+    "directory",
+    "document",
+    "emphasis",
+    "feed",
+    "figure",
+    "form",
+    "generic",
+    "grid",
+    "gridcell",
+    "group",
+    "heading",
+    "img",
+    "insertion",
+    "link",
+    "list",
+    "listbox",
+    "listitem",
+    "log",
+    "main",
+    "mark",
+    "marquee",
+    "math",
+    "meter",
+    "menu",
+    "menubar",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "navigation",
+    "none",
+    "note",
+    "option",
+    "paragraph",
+    "presentation",
+    "progressbar",
+    "radio",
+    "radiogroup",
+    "region",
+    "row",
+    "rowgroup",
+    "rowheader",
+    "scrollbar",
+    "search",
+    "searchbox",
+    "separator",
+    "slider",
+    "spinbutton",
+    "status",
+    "strong",
+    "subscript",
+    "superscript",
+    "switch",
+    "tab",
+    "table",
+    "tablist",
+    "tabpanel",
+    "term",
+    "textbox",
+    "time",
+    "timer",
+    "toolbar",
+    "tooltip",
+    "tree",
+    "treegrid",
+    "treeitem"
+  ]);
+  var kNamingProhibited = [
+    "caption",
+    "code",
+    "deletion",
+    "emphasis",
+    "generic",
+    "insertion",
+    "paragraph",
+    "presentation",
+    "strong",
+    "subscript",
+    "superscript"
+  ];
+  var kGlobalAriaAttributes2 = [
+    ["aria-atomic", void 0],
+    ["aria-busy", void 0],
+    ["aria-controls", void 0],
+    ["aria-current", void 0],
+    ["aria-describedby", void 0],
+    ["aria-details", void 0],
+    ["aria-dropeffect", void 0],
+    ["aria-flowto", void 0],
+    ["aria-grabbed", void 0],
+    ["aria-hidden", void 0],
+    ["aria-keyshortcuts", void 0],
+    ["aria-label", kNamingProhibited],
+    ["aria-labelledby", kNamingProhibited],
+    ["aria-live", void 0],
+    ["aria-owns", void 0],
+    ["aria-relevant", void 0],
+    ["aria-roledescription", ["generic"]]
+  ];
+  var kAncestorPreventingLandmark = "article:not([role]), aside:not([role]), main:not([role]), nav:not([role]), section:not([role]), [role=article], [role=complementary], [role=main], [role=navigation], [role=region]";
+  var kInputTypeRoles2 = {
+    button: "button",
+    checkbox: "checkbox",
+    image: "button",
+    number: "spinbutton",
+    radio: "radio",
+    range: "slider",
+    reset: "button",
+    submit: "button"
+  };
+  var kPresentationInheritance2 = {
+    DD: ["DL", "DIV"],
+    DIV: ["DL"],
+    DT: ["DL", "DIV"],
+    LI: ["OL", "UL"],
+    TBODY: ["TABLE"],
+    TD: ["TR"],
+    TFOOT: ["TABLE"],
+    TH: ["TR"],
+    THEAD: ["TABLE"],
+    TR: ["THEAD", "TBODY", "TFOOT", "TABLE"]
+  };
+  var roleCache2;
+  function withRoleCache(fn) {
+    if (roleCache2) return fn();
+    roleCache2 = /* @__PURE__ */ new Map();
+    try {
+      return fn();
+    } finally {
+      roleCache2 = void 0;
+    }
+  }
+  function getPlaywrightRole(element) {
+    const cached = roleCache2?.get(element);
+    if (cached !== void 0) return cached;
+    const role = computeRole2(element);
+    roleCache2?.set(element, role);
+    return role;
+  }
+  function computeRole2(element) {
+    const explicit = getExplicitRole2(element);
+    if (!explicit) return getImplicitRole2(element);
+    if (explicit === "none" || explicit === "presentation") {
+      const implicit = getImplicitRole2(element);
+      if (hasPresentationConflictResolution(element, implicit)) return implicit;
+    }
+    return explicit;
+  }
+  function getExplicitRole2(element) {
+    const roles = (element.getAttribute("role") || "").toLowerCase().split(" ").map((role) => role.trim());
+    return roles.find((role) => kValidRoles2.has(role)) || null;
+  }
+  function hasPresentationConflictResolution(element, role) {
+    const globalAttribute = kGlobalAriaAttributes2.some(([attribute, prohibited]) => !prohibited?.includes(role || "") && element.hasAttribute(attribute));
+    return globalAttribute || isFocusable2(element);
+  }
+  function hasTabIndex(element) {
+    return !Number.isNaN(Number(String(element.getAttribute("tabindex"))));
+  }
+  function isFocusable2(element) {
+    return !isNativelyDisabled2(element) && (isNativelyFocusable(element) || hasTabIndex(element));
+  }
+  function isNativelyFocusable(element) {
+    const tag = tagOf(element);
+    if (tag === "BUTTON" || tag === "DETAILS" || tag === "SELECT" || tag === "TEXTAREA") return true;
+    if (tag === "A" || tag === "AREA") return element.hasAttribute("href");
+    if (tag === "INPUT") return !element.hidden;
+    return false;
+  }
+  var kNativeControls = /* @__PURE__ */ new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP"]);
+  function isNativelyDisabled2(element) {
+    if (!kNativeControls.has(tagOf(element))) return false;
+    if (element.hasAttribute("disabled")) return true;
+    if (tagOf(element) === "OPTION" && element.closest("OPTGROUP[DISABLED]")) return true;
+    const fieldset = element.closest("FIELDSET[DISABLED]");
+    if (!fieldset) return false;
+    const legend = fieldset.querySelector(":scope > LEGEND");
+    return !legend || !legend.contains(element);
+  }
+  function hasExplicitAccessibleName(element) {
+    return element.hasAttribute("aria-label") || element.hasAttribute("aria-labelledby");
+  }
+  function closestCrossShadow(element, css) {
+    for (let e = element; e; ) {
+      const found = e.closest(css);
+      if (found) return found;
+      let top = e;
+      while (top.parentElement) top = top.parentElement;
+      e = parentElementOrHost(top);
+    }
+    return void 0;
+  }
+  function isNonEmptyDataCell2(element) {
+    if (!element || tagOf(element) !== "TD") return false;
+    return !!(element.textContent?.trim() || element.children.length > 0);
+  }
+  function thRole2(th) {
+    const scope = th.getAttribute("scope");
+    if (scope === "col" || scope === "colgroup") return "columnheader";
+    if (scope === "row" || scope === "rowgroup") return "rowheader";
+    const next = th.nextElementSibling;
+    const previous = th.previousElementSibling;
+    const row = th.parentElement && tagOf(th.parentElement) === "TR" ? th.parentElement : void 0;
+    if (!next && !previous) {
+      if (row) {
+        const table = closestCrossShadow(row, "table");
+        if (table && table.rows.length <= 1) return null;
+      }
+      return "columnheader";
+    }
+    if (next && tagOf(next) === "TH" && previous && tagOf(previous) === "TH") return "columnheader";
+    if (isNonEmptyDataCell2(next) || isNonEmptyDataCell2(previous)) return "rowheader";
+    return "columnheader";
+  }
+  function inputRole2(input) {
+    const type = input.type.toLowerCase();
+    if (["email", "search", "tel", "text", "url", ""].includes(type)) {
+      const list = getIdRefs(input, input.getAttribute("list"))[0];
+      if (list && tagOf(list) === "DATALIST") return "combobox";
+      return type === "search" ? "searchbox" : "textbox";
+    }
+    if (type === "hidden") return null;
+    if (type === "file") return "button";
+    return kInputTypeRoles2[type] || "textbox";
+  }
+  var kImplicitRoles2 = {
+    A: (e) => e.hasAttribute("href") ? "link" : null,
+    AREA: (e) => e.hasAttribute("href") ? "link" : null,
+    ARTICLE: () => "article",
+    ASIDE: () => "complementary",
+    BLOCKQUOTE: () => "blockquote",
+    BUTTON: () => "button",
+    CAPTION: () => "caption",
+    CODE: () => "code",
+    DATALIST: () => "listbox",
+    DD: () => "definition",
+    DEL: () => "deletion",
+    DETAILS: () => "group",
+    DFN: () => "term",
+    DIALOG: () => "dialog",
+    DT: () => "term",
+    EM: () => "emphasis",
+    FIELDSET: () => "group",
+    FIGURE: () => "figure",
+    FOOTER: (e) => closestCrossShadow(e, kAncestorPreventingLandmark) ? null : "contentinfo",
+    FORM: (e) => hasExplicitAccessibleName(e) ? "form" : null,
+    H1: () => "heading",
+    H2: () => "heading",
+    H3: () => "heading",
+    H4: () => "heading",
+    H5: () => "heading",
+    H6: () => "heading",
+    HEADER: (e) => closestCrossShadow(e, kAncestorPreventingLandmark) ? null : "banner",
+    HR: () => "separator",
+    HTML: () => "document",
+    IMG: (e) => e.getAttribute("alt") === "" && !e.getAttribute("title") && !hasPresentationConflictOnImage(e) ? "presentation" : "img",
+    INPUT: (e) => inputRole2(e),
+    INS: () => "insertion",
+    LI: () => "listitem",
+    MAIN: () => "main",
+    MARK: () => "mark",
+    MATH: () => "math",
+    MENU: () => "list",
+    METER: () => "meter",
+    NAV: () => "navigation",
+    OL: () => "list",
+    OPTGROUP: () => "group",
+    OPTION: () => "option",
+    OUTPUT: () => "status",
+    P: () => "paragraph",
+    PROGRESS: () => "progressbar",
+    SEARCH: () => "search",
+    SECTION: (e) => hasExplicitAccessibleName(e) ? "region" : null,
+    SELECT: (e) => e.multiple || e.size > 1 ? "listbox" : "combobox",
+    STRONG: () => "strong",
+    SUB: () => "subscript",
+    SUP: () => "superscript",
+    SVG: () => "img",
+    TABLE: () => "table",
+    TBODY: () => "rowgroup",
+    TD: (e) => {
+      const table = closestCrossShadow(e, "table");
+      const role = table ? getExplicitRole2(table) : "";
+      return role === "grid" || role === "treegrid" ? "gridcell" : "cell";
+    },
+    TEXTAREA: () => "textbox",
+    TFOOT: () => "rowgroup",
+    TH: thRole2,
+    THEAD: () => "rowgroup",
+    TIME: () => "time",
+    TR: () => "row",
+    UL: () => "list"
+  };
+  function hasPresentationConflictOnImage(element) {
+    return kGlobalAriaAttributes2.some(([attribute]) => element.hasAttribute(attribute)) || hasTabIndex(element);
+  }
+  function getImplicitRole2(element) {
+    const implicit = kImplicitRoles2[tagOf(element)]?.(element) || "";
+    if (!implicit) return null;
+    for (let ancestor = element; ; ) {
+      const parent = parentElementOrHost(ancestor);
+      const parents = kPresentationInheritance2[tagOf(ancestor)];
+      if (!parents || !parent || !parents.includes(tagOf(parent))) break;
+      const parentRole = getExplicitRole2(parent);
+      if ((parentRole === "none" || parentRole === "presentation") && !hasPresentationConflictResolution(parent, parentRole))
+        return parentRole;
+      ancestor = parent;
+    }
+    return implicit;
+  }
+
+  // src/locator/role.ts
+  var kCheckedRoles2 = /* @__PURE__ */ new Set(["checkbox", "menuitemcheckbox", "option", "radio", "switch", "menuitemradio", "treeitem"]);
+  var kSelectedRoles2 = /* @__PURE__ */ new Set(["gridcell", "option", "row", "tab", "rowheader", "columnheader", "treeitem"]);
+  var kExpandedRoles2 = /* @__PURE__ */ new Set([
+    "application",
+    "button",
+    "checkbox",
+    "combobox",
+    "gridcell",
+    "link",
+    "listbox",
+    "menuitem",
+    "row",
+    "rowheader",
+    "tab",
+    "treeitem",
+    "columnheader",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "switch"
+  ]);
+  var kLevelRoles2 = /* @__PURE__ */ new Set(["heading", "listitem", "row", "treeitem"]);
+  var kDisabledRoles2 = /* @__PURE__ */ new Set([
+    "application",
+    "button",
+    "composite",
+    "gridcell",
+    "group",
+    "input",
+    "link",
+    "menuitem",
+    "scrollbar",
+    "separator",
+    "tab",
+    "checkbox",
+    "columnheader",
+    "combobox",
+    "grid",
+    "listbox",
+    "menu",
+    "menubar",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "option",
+    "radio",
+    "radiogroup",
+    "row",
+    "rowheader",
+    "searchbox",
+    "select",
+    "slider",
+    "spinbutton",
+    "switch",
+    "tablist",
+    "textbox",
+    "toolbar",
+    "tree",
+    "treegrid",
+    "treeitem"
+  ]);
+  function queryRole(root, step) {
+    const nameMatcher = step.name === void 0 ? void 0 : roleNameMatcher(step);
+    return queryAllPierce(root, "*").filter((element) => {
+      if (getPlaywrightRole(element) !== step.role) return false;
+      if (step.selected !== void 0 && getSelected2(element) !== step.selected) return false;
+      if (step.checked !== void 0 && getChecked2(element) !== step.checked) return false;
+      if (step.pressed !== void 0 && getPressed2(element) !== step.pressed) return false;
+      if (step.expanded !== void 0 && getExpanded2(element) !== step.expanded) return false;
+      if (step.level !== void 0 && getLevel2(element) !== step.level) return false;
+      if (step.disabled !== void 0 && isDisabled(element) !== step.disabled) return false;
+      if (!step.includeHidden && isHiddenForRole(element)) return false;
+      if (nameMatcher && !nameMatcher(normalizeWhiteSpace(getPlaywrightName(element, !!step.includeHidden))))
+        return false;
+      return true;
+    });
+  }
+  function roleNameMatcher(step) {
+    const name = step.name;
+    if (name.regex !== void 0) {
+      const re = compileRegex(name.regex, name.flags, step.at);
+      return (value) => {
+        re.lastIndex = 0;
+        return !!value.match(re);
+      };
+    }
+    const wanted = normalizeWhiteSpace(name.string);
+    if (step.exact) return (value) => value === wanted;
+    const upper = wanted.toUpperCase();
+    return (value) => value.toUpperCase().includes(upper);
+  }
+  var kPlaywrightName = { textTransform: false, counters: false, isHidden: isHiddenForRole };
+  var kPlaywrightNameHidden = { ...kPlaywrightName, includeHidden: true };
+  function getPlaywrightName(element, includeHidden) {
+    return getAccessibleName(element, includeHidden ? kPlaywrightNameHidden : kPlaywrightName);
+  }
+  function getChecked2(element) {
+    if (tagOf(element) === "INPUT") {
+      const input = element;
+      if (input.indeterminate) return "mixed";
+      if (input.type === "checkbox" || input.type === "radio") return input.checked;
+    }
+    if (!kCheckedRoles2.has(getPlaywrightRole(element) ?? "")) return false;
+    const checked = element.getAttribute("aria-checked")?.toLowerCase();
+    if (checked === "true") return true;
+    if (checked === "mixed") return "mixed";
+    return false;
+  }
+  function getPressed2(element) {
+    if (getPlaywrightRole(element) !== "button") return false;
+    const pressed = element.getAttribute("aria-pressed")?.toLowerCase();
+    if (pressed === "true") return true;
+    if (pressed === "mixed") return "mixed";
+    return false;
+  }
+  function getExpanded2(element) {
+    if (tagOf(element) === "DETAILS") return element.open;
+    if (!kExpandedRoles2.has(getPlaywrightRole(element) ?? "")) return void 0;
+    const value = element.getAttribute("aria-expanded");
+    return value === null ? void 0 : value.toLowerCase() === "true";
+  }
+  function getSelected2(element) {
+    if (tagOf(element) === "OPTION") return element.selected;
+    if (!kSelectedRoles2.has(getPlaywrightRole(element) ?? "")) return false;
+    return element.getAttribute("aria-selected")?.toLowerCase() === "true";
+  }
+  function getLevel2(element) {
+    const native = /^H([1-6])$/.exec(tagOf(element));
+    if (native) return Number(native[1]);
+    if (kLevelRoles2.has(getPlaywrightRole(element) ?? "")) {
+      const attr = element.getAttribute("aria-level");
+      const value = attr === null ? Number.NaN : Number(attr);
+      if (Number.isInteger(value) && value >= 1) return value;
+    }
+    return 0;
+  }
+  function isDisabled(element) {
+    if (isNativelyDisabled2(element)) return true;
+    if (!kDisabledRoles2.has(getPlaywrightRole(element) ?? "")) return false;
+    for (let e = element; e; e = parentElementOrHost(e)) {
+      const value = (e.getAttribute("aria-disabled") ?? "").toLowerCase();
+      if (value === "true") return true;
+      if (value === "false") return false;
+    }
+    return false;
+  }
+
+  // src/locator/engine.ts
+  var Evaluation = class {
+    constructor(testIdAttribute) {
+      this.testIdAttribute = testIdAttribute;
+    }
+    testIdAttribute;
+    textCache = /* @__PURE__ */ new Map();
+    css = new CssEvaluator(this.textCache);
+  };
+  function queryLocator(evaluation, locator, root) {
+    let current = [root];
+    for (const step of locator.steps) {
+      if (step.kind === "nth") {
+        let index = step.index;
+        if (index === -1) index = current.length - 1;
+        current = current.slice(index, index + 1);
+      } else if (step.kind === "and") {
+        const mine = new Set(current);
+        current = queryLocator(evaluation, step.locator, root).filter((element) => mine.has(element));
+      } else if (step.kind === "or") {
+        const others = queryLocator(evaluation, step.locator, root);
+        current = sortInDOMOrder(/* @__PURE__ */ new Set([...current, ...others]));
+      } else if (step.kind === "frame") {
+        throw new BridgeError("bad-args", "locator: a frame step must be split off by the caller (queryFrames)");
+      } else {
+        const next = /* @__PURE__ */ new Set();
+        for (const scope of current) for (const element of queryStep(evaluation, step, scope)) next.add(element);
+        current = [...next];
+      }
+    }
+    return current.filter((node) => node.nodeType === 1);
+  }
+  function queryStep(evaluation, step, root) {
+    const isElement = root.nodeType === 1;
+    switch (step.kind) {
+      case "role":
+        return queryRole(root, step);
+      case "text": {
+        const { matcher, kind } = textArgMatcher(step.text, step.exact, step.at);
+        return queryText(evaluation.textCache, root, matcher, kind, true);
+      }
+      case "legacyText": {
+        const { matcher, kind } = legacyTextMatcher(step.selector, step.at);
+        return queryText(evaluation.textCache, root, matcher, kind, false);
+      }
+      case "label":
+        return queryLabel(root, step, evaluation.textCache);
+      case "attribute":
+        return queryAttribute(root, step);
+      case "testId":
+        return queryTestId(root, step, evaluation.testIdAttribute);
+      case "css":
+        evaluation.css.at = step.at;
+        return evaluation.css.query({ scope: root, pierceShadow: true }, step.selector);
+      case "chain":
+        return queryLocator(evaluation, step.locator, root);
+      case "has": {
+        if (!isElement) return [];
+        const found = queryLocator(evaluation, step.locator, root).length > 0;
+        return found !== step.negate ? [root] : [];
+      }
+      case "hasText": {
+        if (!isElement) return [];
+        const { matcher } = textArgMatcher(step.text, false, step.at);
+        return matcher(elementText(evaluation.textCache, root)) !== step.negate ? [root] : [];
+      }
+      case "visible":
+        if (!isElement) return [];
+        return isElementVisible(root) === step.visible ? [root] : [];
+      default:
+        throw new BridgeError("bad-args", `locator: step ${step.kind} cannot run here`);
+    }
+  }
+  function queryText(cache, root, matcher, kind, internal) {
+    const result = [];
+    let lastDidNotMatchSelf = null;
+    const append = (element) => {
+      if (kind === "lax" && lastDidNotMatchSelf && lastDidNotMatchSelf.contains(element)) return;
+      const matches = elementMatchesText(cache, element, matcher);
+      if (matches === "none") lastDidNotMatchSelf = element;
+      if (matches === "self" || matches === "selfAndChildren" && kind === "strict" && !internal) result.push(element);
+    };
+    if (root.nodeType === 1) append(root);
+    for (const element of queryAllPierce(root, "*")) append(element);
+    return result;
+  }
+
+  // src/locator/index.ts
+  var kNameMax = 100;
+  var kTextMax = 80;
+  function evaluate(fn) {
+    beginWalk();
+    try {
+      return withRoleCache(() => withVisibilityCaches(fn));
+    } finally {
+      endWalk();
+    }
+  }
+  function queryLocator2(refs2, rawLocator, testIdAttribute, limit, target, attribute) {
+    const locator = readLocator(rawLocator);
+    if (limit < 0) throw new BridgeError("bad-args", "limit must be >= 0");
+    const targetElement = target === void 0 ? void 0 : refs2.resolve(target);
+    return evaluate(() => {
+      const elements = queryLocator(new Evaluation(testIdAttribute), locator, document);
+      const shown = elements.slice(0, limit);
+      const result = { count: elements.length, matches: shown.map((element) => describe2(refs2, element)) };
+      if (attribute !== void 0) shown.forEach((element, i) => {
+        result.matches[i].attribute = element.getAttribute(attribute);
+      });
+      if (elements.length > shown.length) result.omitted = elements.length - shown.length;
+      if (targetElement) {
+        const index = elements.indexOf(targetElement);
+        result.targetIndex = index < 0 ? null : index;
+      }
+      return result;
+    });
+  }
+  function queryFrames(refs2, rawLocator, testIdAttribute) {
+    const locator = readLocator(rawLocator);
+    return evaluate(() => {
+      const elements = queryLocator(new Evaluation(testIdAttribute), locator, document);
+      const frames = elements.map((element) => {
+        const tag = element.nodeName;
+        if (tag !== "IFRAME" && tag !== "FRAME") {
+          const facts = describe2(refs2, element);
+          throw new BridgeError(
+            "bad-locator",
+            `the locator before entering a frame matched <${facts.tagName}>${facts.name ? ` "${facts.name}"` : ""}, but frameLocator()/contentFrame() needs an <iframe>`,
+            { at: locator.steps.length ? locator.steps[locator.steps.length - 1].at : 0 }
+          );
+        }
+        const number = refs2.ensure(element);
+        return { ref: refs2.label(number), number };
+      });
+      return { frames };
+    });
+  }
+  function describe2(refs2, element) {
+    const number = refs2.ensure(element);
+    const role = getPlaywrightRole(element);
+    const name = role ? getPlaywrightName(element, isHiddenForRole(element)) : "";
+    refs2.remember(number, role ?? "", name);
+    const facts = { ref: refs2.label(number), tagName: tagNameOf(element) };
+    if (role) facts.role = role;
+    if (name) facts.name = truncate(name, kNameMax);
+    const text = elementText(/* @__PURE__ */ new Map(), element).normalized;
+    if (text && text !== name) facts.text = truncate(text, kTextMax);
+    if (!isElementVisible(element)) facts.visible = false;
+    return facts;
+  }
+
   // src/args.ts
   function readArgs(raw) {
     if (raw === void 0 || raw === null) return {};
@@ -2936,7 +4201,16 @@
       requireString(args, "selector"),
       optionalStringArray(args, "attributes"),
       optionalBoolean(args, "textTransform")
-    )
+    ),
+    queryLocator: (args) => queryLocator2(
+      refs,
+      args.locator,
+      optionalString(args, "testIdAttribute") ?? "data-testid",
+      optionalNumber(args, "limit") ?? 10,
+      optionalNumber(args, "target"),
+      optionalString(args, "attribute")
+    ),
+    queryFrames: (args) => queryFrames(refs, args.locator, optionalString(args, "testIdAttribute") ?? "data-testid")
   };
   function call(method, rawArgs, element) {
     try {

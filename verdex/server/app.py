@@ -22,6 +22,7 @@ from verdex import __version__
 from verdex.server.config import ServerConfig
 from verdex.server.session import Session, open_session
 from verdex.server.tools_browser import register_browser_tools
+from verdex.server.tools_locator import register_locator_tools
 from verdex.server.tools_roles import register_role_tools
 from verdex.server.tools_structure import register_structure_tools
 
@@ -36,8 +37,10 @@ INSTRUCTIONS = (
     "text inside it). Write role-first, container-scoped locators such as "
     "page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' })"
     ".getByRole('button', { name: 'Add to Cart' }); "
-    "avoid nth(), XPath and generated CSS classes. Several users (roles): each role is its own browser context "
-    "with its own login; select_role switches the role the other tools act on, list_current_roles shows them."
+    "avoid nth(), XPath and generated CSS classes. Before writing a locator into a test, check it with "
+    "verify_locator (pass the ref to confirm it finds exactly that element). Several users (roles): each role "
+    "is its own browser context with its own login; select_role switches the role the other tools act on, "
+    "list_current_roles shows them."
 )
 
 
@@ -105,6 +108,7 @@ def build_server(session: Session) -> VerdexServer:
     register_browser_tools(server, session)
     register_structure_tools(server, session)
     register_role_tools(server, session)
+    register_locator_tools(server, session)
     return server
 
 

@@ -17,15 +17,18 @@ __all__ = [
     "ExtractAnchorsResult",
     "FrameFacts",
     "InspectPatternResult",
+    "LocatorMatch",
     "NavigateResult",
     "ResolveContainerResult",
     "RoleInfo",
+    "RoleVerification",
     "RolesResult",
     "SaveRoleStateResult",
     "SelectRoleResult",
     "Sibling",
     "SnapshotResult",
     "Truncation",
+    "VerifyLocatorResult",
     "WaitResult",
 ]
 
@@ -239,3 +242,49 @@ class ExtractAnchorsResult(_Facts):
     descendants: list[AnchorDescendant]
     omitted: int | None = None
     frames: list[FrameFacts] | None = None
+
+
+class LocatorMatch(_Facts):
+    """One element a locator matches. ``name``: the accessible name as getByRole matches it;
+    ``text``: its text when that differs from the name; ``visible: false`` when Playwright would
+    not call it visible (actions would wait for it)."""
+
+    ref: str
+    tagName: str
+    role: str | None = None
+    name: str | None = None
+    text: str | None = None
+    visible: bool | None = None
+
+
+class RoleVerification(BaseModel):
+    """What the locator matches in one role's page."""
+
+    role: str
+    url: str
+    count: int
+    unique: bool
+    matches: list[LocatorMatch]
+    omitted: int | None = None
+    matchesTarget: bool | None = None
+    targetIndex: int | None = None
+    frameUrl: str | None = None
+
+
+class VerifyLocatorResult(BaseModel):
+    """What a Playwright locator matches on the live page: ``count`` (Playwright's ``locator.count()``),
+    ``unique`` (exactly one), the matches in Playwright's order (first 10; ``omitted`` counts the rest),
+    and with a ref, ``matchesTarget`` (the locator resolves to exactly that element) and
+    ``targetIndex`` (its index among the matches, when it is one). With ``role: "all"``, ``roles``
+    holds the same per role, with the URL of each role's page."""
+
+    count: int | None = None
+    unique: bool | None = None
+    matches: list[LocatorMatch] | None = None
+    omitted: int | None = None
+    matchesTarget: bool | None = None
+    targetIndex: int | None = None
+    role: str | None = None
+    url: str | None = None
+    frameUrl: str | None = None
+    roles: list[RoleVerification] | None = None

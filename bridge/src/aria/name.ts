@@ -4,7 +4,12 @@
  * and SVG's https://www.w3.org/TR/svg-aam-1.0/#mapping_additional_nd.
  *
  * Deviations follow Chromium and the WPT accname tests; each is marked "DEVIATION" below.
- * Names are computed once per element per walk.
+ * Names are computed once per element per walk (and per set of {@link NameOptions}).
+ *
+ * {@link NameOptions} let a caller ask for a name computed by other rules: bridge/src/locator
+ * asks for the name as Playwright's `getByRole` computes it (roleUtils.ts): text as written
+ * (no `text-transform`), no CSS counters, Playwright's hidden rule, and with `includeHidden`
+ * hidden elements named from their hidden content.
  */
 
 import { flatChildNodes, getIdRefs, getStyle, registerWalkCache, tagOf } from '../dom';
@@ -13,9 +18,29 @@ import { getRole } from './roles';
 import { asFlatString, getCssContent } from './text';
 import { getHiddenFlags, isHiddenForAria, isIgnoredTag, isStyleVisible } from './visibility';
 
+/** How to compute a name; the defaults give the browser's name (the snapshot's). */
+export interface NameOptions {
+  /**
+   * Apply CSS `text-transform` to text from content, as rendered (default true: Chromium, Firefox
+   * and WPT do). Playwright's getByRole/getByText match untransformed DOM text: a locator engine
+   * that emulates Playwright passes false.
+   */
+  textTransform?: boolean;
+  /** Text from CSS `counter()`/`counters()` in generated content (default true). */
+  counters?: boolean;
+  /**
+   * Which nodes are hidden (default: the accessibility tree's rule, visibility.ts). A caller's
+   * rule also drops the special case of a visible descendant of a `visibility: hidden` element.
+   */
+  isHidden?: (element: Element) => boolean;
+  /** Hidden elements and hidden content count (Playwright's `getByRole(..., { includeHidden })`). */
+  includeHidden?: boolean;
+}
+
 interface Traversal {
   /** Elements already visited in this computation (no loops through aria-labelledby / aria-owns). */
   visited: Set<Element>;
+  options: NameOptions;
   /** Inside an aria-labelledby traversal; `hidden`: the directly referenced node was hidden. */
   labelledBy?: { hidden: boolean };
   /** Inside a native label (`<label>`) traversal; `hidden`: that label was hidden. */
@@ -41,49 +66,47 @@ const kNameFromContentWhenDescendant = new Set(['', 'caption', 'code', 'contenti
   'deletion', 'emphasis', 'insertion', 'list', 'listitem', 'mark', 'none', 'paragraph', 'presentation',
   'region', 'row', 'rowgroup', 'section', 'strong', 'subscript', 'superscript', 'table', 'term', 'time']);
 
-let nameCache: Map<Element, string> | undefined;
-let untransformedCache: Map<Element, string> | undefined;
+/** One cache per set of options (key: optionsKey). */
+let nameCaches: Map<string, Map<Element, string>> | undefined;
 registerWalkCache(
-  () => { nameCache ??= new Map(); untransformedCache ??= new Map(); },
-  () => { nameCache = undefined; untransformedCache = undefined; },
+  () => { nameCaches ??= new Map(); },
+  () => { nameCaches = undefined; },
 );
 
-export interface NameOptions {
-  /**
-   * Apply CSS `text-transform` to text from content, as rendered (default true: Chromium, Firefox
-   * and WPT do). Playwright's getByRole/getByText match untransformed DOM text: a locator engine
-   * that emulates Playwright passes false.
-   */
-  textTransform?: boolean;
-}
+const hiddenRuleIds = new WeakMap<(element: Element) => boolean, number>();
+let nextHiddenRuleId = 1;
 
-/** Whether the running computation applies text-transform (set by getAccessibleName). */
-let applyTextTransform = true;
+function optionsKey(options: NameOptions): string {
+  let rule = 0;
+  if (options.isHidden) {
+    rule = hiddenRuleIds.get(options.isHidden) ?? 0;
+    if (!rule) hiddenRuleIds.set(options.isHidden, rule = nextHiddenRuleId++);
+  }
+  return `${options.textTransform ?? true}|${options.counters ?? true}|${options.includeHidden ?? false}|${rule}`;
+}
 
 /** The accessible name of `element` as a flat string (not cut). */
 export function getAccessibleName(element: Element, options: NameOptions = {}): string {
-  const transform = options.textTransform ?? true;
-  const cache = transform ? nameCache : untransformedCache;
+  let cache: Map<Element, string> | undefined;
+  if (nameCaches) {
+    const key = optionsKey(options);
+    cache = nameCaches.get(key);
+    if (!cache) nameCaches.set(key, cache = new Map());
+  }
   const cached = cache?.get(element);
   if (cached !== undefined) return cached;
-  const saved = applyTextTransform;
-  applyTextTransform = transform;
-  try {
-    const name = computeAccessibleName(element);
-    cache?.set(element, name);
-    return name;
-  } finally {
-    applyTextTransform = saved;
-  }
+  const name = computeAccessibleName(element, options);
+  cache?.set(element, name);
+  return name;
 }
 
-function computeAccessibleName(element: Element): string {
+function computeAccessibleName(element: Element, options: NameOptions): string {
   // Step 1: roles that prohibit naming have no name. DEVIATION (Chromium, WPT): of the elements
   // without a role, only div and span count as generic here (abbr, dl, iframe, summary are named).
   const role = getRole(element);
   if (role ? kNameProhibitedRoles.has(role) : isGenericTag(element)) return '';
   // Step 2: the text alternative of the root node.
-  return asFlatString(textAlternative(element, { visited: new Set(), target: 'self' }));
+  return asFlatString(textAlternative(element, { visited: new Set(), options, target: 'self' }));
 }
 
 function isGenericTag(element: Element): boolean {
@@ -123,15 +146,17 @@ function textAlternativeStep(element: Element, t: Traversal): string | ContentRe
 
   // Step 2A (Hidden Not Referenced): a hidden node gives nothing, unless we are inside the
   // traversal of a hidden node that aria-labelledby or a native label referenced directly.
-  const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
+  const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden ||
+    !!t.options.includeHidden;
   if (isIgnoredTag(element)) {
     t.visited.add(element);
     return '';
   }
-  if (!inHiddenReference && isHiddenForAria(element)) {
+  const isHidden = hiddenRule(t);
+  if (!inHiddenReference && isHidden(element)) {
     t.visited.add(element);
     // visibility:hidden is inherited but a descendant can be visible again: only that part counts.
-    if (t.target !== 'self' && getHiddenFlags(element) === 0)
+    if (!t.options.isHidden && t.target !== 'self' && getHiddenFlags(element) === 0)
       return { element, traversal: childTraversal, finish: identity };
     return '';
   }
@@ -144,7 +169,8 @@ function textAlternativeStep(element: Element, t: Traversal): string | ContentRe
   if (!t.labelledBy && labelledBy) {
     const text = labelledBy.map(ref => textAlternative(ref, {
       visited: t.visited,
-      labelledBy: { hidden: isHiddenForAria(ref) },
+      options: t.options,
+      labelledBy: { hidden: isHidden(ref) },
     })).join(' ');
     if (text.trim()) return text;
   }
@@ -199,6 +225,10 @@ function tooltip(element: Element, role: string, tag: string, t: Traversal): str
     if (title.trim()) return title;
   }
   return '';
+}
+
+function hiddenRule(t: Traversal): (element: Element) => boolean {
+  return t.options.isHidden ?? isHiddenForAria;
 }
 
 function allowsNameFromContent(role: string, descendant: boolean): boolean {
@@ -317,9 +347,10 @@ function hostLanguageLabel(element: Element, tag: string, hasLabelledBy: boolean
     if (labels.length) return namesFromLabels(labels, t);
     return element.getAttribute('title') ?? '';
   }
-  // Text fields, textarea, select and other inputs: labels (label[for] and wrapping label), then
-  // title, then placeholder.
-  if ((tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') && !hasLabelledBy) {
+  // Text fields, textarea, select and other inputs, and the other labelable form elements meter
+  // and progress (https://w3c.github.io/html-aam/#other-form-elements-accessible-name-computation):
+  // labels (label[for] and wrapping label), then title, then placeholder.
+  if ((tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || tag === 'METER' || tag === 'PROGRESS') && !hasLabelledBy) {
     t.visited.add(element);
     const labels = labelsOf(element);
     if (labels.length) return namesFromLabels(labels, t);
@@ -345,7 +376,7 @@ function hostLanguageLabel(element: Element, tag: string, hasLabelledBy: boolean
     t.visited.add(element);
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (tagOf(child) === 'CAPTION')
-        return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: isHiddenForAria(child) } });
+        return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: hiddenRule(t)(child) } });
     }
     const summary = element.getAttribute('summary') ?? '';
     if (summary) return summary;
@@ -356,7 +387,7 @@ function hostLanguageLabel(element: Element, tag: string, hasLabelledBy: boolean
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (tagOf(child) === 'TITLE') {
         t.visited.add(element);
-        return textAlternative(child, { ...childTraversal, labelledBy: { hidden: isHiddenForAria(child) } });
+        return textAlternative(child, { ...childTraversal, labelledBy: { hidden: hiddenRule(t)(child) } });
       }
     }
     if (tag === 'A') {
@@ -374,7 +405,7 @@ function firstChildAlternative(element: Element, childTag: string, t: Traversal,
   t.visited.add(element);
   for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
     if (tagOf(child) === childTag)
-      return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: isHiddenForAria(child) } });
+      return textAlternative(child, { ...childTraversal, nativeAlternative: { hidden: hiddenRule(t)(child) } });
   }
   return element.getAttribute('title') ?? '';
 }
@@ -391,7 +422,7 @@ function labelsOf(element: Element): HTMLLabelElement[] {
 
 function namesFromLabels(labels: HTMLLabelElement[], t: Traversal): string {
   return labels
-    .map(label => textAlternative(label, { visited: t.visited, label: { hidden: isHiddenForAria(label) } }))
+    .map(label => textAlternative(label, { visited: t.visited, options: t.options, label: { hidden: hiddenRule(t)(label) } }))
     .filter(text => !!text)
     .join(' ');
 }
@@ -434,7 +465,8 @@ function accumulate(first: ContentRequest): string {
     }
     stack.pop();
     const element = frame.request.element;
-    const value = frame.request.finish(frame.text + (getCssContent(element, '::after') ?? ''));
+    const counters = frame.request.traversal.options.counters ?? true;
+    const value = frame.request.finish(frame.text + (getCssContent(element, '::after', counters) ?? ''));
     if (!stack.length) return value;
     stack[stack.length - 1]!.text += frame.padded ? ' ' + value + ' ' : value;
   }
@@ -442,17 +474,19 @@ function accumulate(first: ContentRequest): string {
 
 function openContent(request: ContentRequest, padded: boolean): ContentFrame {
   const { element, traversal: t } = request;
+  const counters = t.options.counters ?? true;
   const frame: ContentFrame = {
-    request, text: getCssContent(element, '::before') ?? '', children: kNoChildren, index: 0, owned: null,
+    request, text: getCssContent(element, '::before', counters) ?? '', children: kNoChildren, index: 0, owned: null,
     ownedIndex: 0, ownTextVisible: false, padded, owners: getOwnerMap(element.ownerDocument),
   };
-  const replaced = getCssContent(element);
+  const replaced = getCssContent(element, undefined, counters);
   if (replaced !== undefined) {
     frame.text += replaced;
     frame.owned = [];
     return frame;
   }
-  const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden;
+  const inHiddenReference = !!t.labelledBy?.hidden || !!t.label?.hidden || !!t.nativeAlternative?.hidden ||
+    !!t.options.includeHidden;
   frame.ownTextVisible = inHiddenReference || isStyleVisible(element);
   frame.children = flatChildNodes(element);
   return frame;
@@ -466,7 +500,7 @@ function nextContentChild(frame: ContentFrame): Element | null {
     if (child.nodeType === 3) {
       // Step 2G (Text Node), as rendered: text-transform applies (unless asked not to).
       if (frame.ownTextVisible)
-        frame.text += applyTextTransform ? transformText((child as Text).data, element) : (child as Text).data;
+        frame.text += (frame.request.traversal.options.textTransform ?? true) ? transformText((child as Text).data, element) : (child as Text).data;
     } else if (child.nodeType === 1) {
       // An element that aria-owns took elsewhere is not part of this content.
       const owner = frame.owners.size ? frame.owners.get(child as Element) : undefined;

@@ -29,10 +29,11 @@ export function truncate(text: string, max: number): string {
  * Generated text of `element`'s `::before`/`::after`, or of the element itself (`content`
  * replacing its children, where only the alternative text after `/` counts), or undefined.
  * Pseudo content that is not `display: inline` is padded with spaces, as browsers do.
+ * `counters`: false for Playwright's rule, where a `counter()` makes the content unknown.
  */
-export function getCssContent(element: Element, pseudo?: '::before' | '::after'): string | undefined {
+export function getCssContent(element: Element, pseudo?: '::before' | '::after', counters = true): string | undefined {
   const style = pseudo ? getPseudoStyle(element, pseudo) : getStyle(element);
-  return contentOf(element, style, pseudo);
+  return contentOf(element, style, pseudo, counters);
 }
 
 /** getCssContent for a pseudo element the caller knows may have style rules (skips that check). */
@@ -40,19 +41,21 @@ export function getPseudoContentKnown(element: Element, pseudo: '::before' | '::
   return contentOf(element, getPseudoStyle(element, pseudo, true), pseudo);
 }
 
-function contentOf(element: Element, style: CSSStyleDeclaration | undefined, pseudo?: '::before' | '::after'): string | undefined {
+function contentOf(element: Element, style: CSSStyleDeclaration | undefined, pseudo?: '::before' | '::after',
+  counters = true): string | undefined {
   if (!style) return undefined;
   const value = style.content;
   if (!value || value === 'none' || value === 'normal') return undefined;
   if (style.display === 'none' || style.visibility === 'hidden') return undefined;
-  const text = parseContent(element, value, pseudo);
+  const text = parseContent(element, value, pseudo, counters);
   if (text === undefined || !pseudo) return text;
   return style.display !== 'inline' ? ` ${text} ` : text;
 }
 
 type Token = { kind: 'string' | 'ident' | 'slash' | 'attr' | 'counter' | 'counters' | 'other'; value: string; extra?: string };
 
-function parseContent(element: Element, content: string, pseudo: '::before' | '::after' | undefined): string | undefined {
+function parseContent(element: Element, content: string, pseudo: '::before' | '::after' | undefined,
+  counters: boolean): string | undefined {
   const isPseudo = !!pseudo;
   const tokens = tokenizeContent(content);
   if (!tokens) return undefined;
@@ -64,7 +67,7 @@ function parseContent(element: Element, content: string, pseudo: '::before' | ':
   for (const token of parts) {
     if (token.kind === 'string') result += token.value;
     else if (token.kind === 'attr') result += element.getAttribute(token.value) ?? '';
-    else if ((token.kind === 'counter' || token.kind === 'counters') && pseudo) {
+    else if ((token.kind === 'counter' || token.kind === 'counters') && pseudo && counters) {
       const values = getCounterValues(element, pseudo, token.value);
       if (!values.length) return undefined;
       // DEVIATION (Chromium, WPT comp_name_from_content): a counter's text stands apart from the

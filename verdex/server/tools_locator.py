@@ -1,0 +1,127 @@
+"""``verify_locator``: check a Playwright locator against the live page before it goes into a test.
+
+The locator is parsed in Python (:mod:`verdex.locator`: TypeScript/JavaScript or Python, errors
+pointing at the place) and evaluated in the page by the bridge, following Playwright's matching
+rules, in one bridge call per frame the locator visits. The answer is the count Playwright's
+``locator.count()`` would give, whether it is unique, the matches with refs, and whether it is
+exactly the element of a given ref; per role when asked.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from mcp.server.mcpserver import MCPServer
+from mcp_types import CallToolResult, ToolAnnotations
+from pydantic import Field
+
+from verdex.browser.page import Page
+from verdex.browser.refs import parse_ref
+from verdex.errors import UsageError
+from verdex.locator import parse_locator
+from verdex.locator.ast import Locator
+from verdex.locator.source import Source
+from verdex.locator.verify import Verification, verify_on_page
+from verdex.server.models import LocatorMatch, RoleVerification, VerifyLocatorResult
+from verdex.server.session import Session
+from verdex.server.tooling import compact_json, guarded, respond
+
+__all__ = ["register_locator_tools"]
+
+_READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+
+LocatorText = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=4000,
+        description="The locator exactly as the test will have it, TypeScript "
+        "(page.getByTestId('card').filter({ hasText: 'iPhone 15 Pro' }).getByRole('button', { name: 'Add' })) "
+        'or Python (page.get_by_test_id("card").filter(has_text="iPhone 15 Pro").get_by_role("button", name="Add")).',
+    ),
+]
+TargetRef = Annotated[
+    str | None,
+    Field(description="Optional: the ref (from browser_snapshot) of the element the locator is meant to find."),
+]
+RoleName = Annotated[
+    str | None,
+    Field(
+        description='Optional: the role whose page to check (default: the current role), or "all" for every '
+        "configured role (each role's page as it is now)."
+    ),
+]
+
+
+def register_locator_tools(server: MCPServer, session: Session) -> None:
+    """Add verify_locator to ``server``."""
+
+    @server.tool(annotations=_READ_ONLY)
+    @guarded(session, "verify_locator")
+    async def verify_locator(
+        locator: LocatorText, ref: TargetRef = None, role: RoleName = None
+    ) -> Annotated[CallToolResult, VerifyLocatorResult]:
+        """Check a Playwright locator on the live page before writing it into a test. Answers what
+        Playwright's locator.count() would be, whether it is unique, and the matching elements in
+        Playwright's order (ref, role, accessible name, text). Supports getByRole/Text/Label/Placeholder/
+        AltText/Title/TestId, locator(css or locator), filter (hasText, hasNotText, has, hasNot, visible),
+        and, or, first, last, nth, frameLocator/contentFrame. With ref, matchesTarget says whether it finds
+        exactly that element. If it is not unique, scope it by a container (resolve_container, inspect_pattern)
+        or filter it; do not fall back to nth()."""
+        parsed = parse_locator(locator)
+        source = Source(locator)
+        if role == "all":
+            return await _all_roles(session, parsed, source, ref)
+        if role is not None and role not in session.roles:
+            raise UsageError(f'there is no role {role!r}; roles: {", ".join(session.roles)} (or "all")')
+        name = role or session.current_role
+        page = await session.page_for(name)
+        verification = await verify_on_page(page, parsed, source, target=ref)
+        result = _single(verification, ref)
+        if role is not None:
+            result.role = name
+            result.url = page.url
+        return respond(compact_json(result.model_dump(mode="json", exclude_none=True)), result)
+
+
+def _single(verification: Verification, ref: str | None) -> VerifyLocatorResult:
+    result = VerifyLocatorResult(
+        count=verification.count,
+        unique=verification.count == 1,
+        matches=[LocatorMatch.model_validate(match) for match in verification.matches],
+        omitted=verification.omitted or None,
+        frameUrl=verification.frame_url,
+    )
+    if ref is not None:
+        result.matchesTarget = verification.count == 1 and verification.target_index == 0
+        result.targetIndex = verification.target_index
+    return result
+
+
+async def _all_roles(session: Session, parsed: Locator, source: Source, ref: str | None) -> CallToolResult:
+    """Every configured role's page (opened if the role has none yet), in configuration order."""
+    owner_role: str | None = None
+    if ref is not None:
+        current = await session.page()
+        owner = current.ledger.owner_of(parse_ref(ref)[1])
+        owner_role = owner.role if owner is not None else session.current_role
+    entries: list[RoleVerification] = []
+    for name in session.roles:
+        page: Page = await session.page_for(name)
+        target = ref if ref is not None and owner_role == name else None
+        verification = await verify_on_page(page, parsed, source, target=target)
+        entry = RoleVerification(
+            role=name,
+            url=page.url,
+            count=verification.count,
+            unique=verification.count == 1,
+            matches=[LocatorMatch.model_validate(match) for match in verification.matches],
+            omitted=verification.omitted or None,
+            frameUrl=verification.frame_url,
+        )
+        if target is not None:
+            entry.matchesTarget = verification.count == 1 and verification.target_index == 0
+            entry.targetIndex = verification.target_index
+        entries.append(entry)
+    result = VerifyLocatorResult(roles=entries)
+    return respond(compact_json(result.model_dump(mode="json", exclude_none=True)), result)
