@@ -18,6 +18,7 @@ message says what happened and what to call next.
     │   ├── StaleRefError         its element or document is gone
     │   └── CrossRoleRefError     it belongs to another role
     ├── ActionError               the element cannot be acted on (hidden, disabled, covered ...)
+    ├── DialogOpenError           a JavaScript dialog blocks the page until it is answered
     ├── AuthFileError             a role's storageState file is missing, unreadable or malformed
     └── UsageError                an argument is out of range or does not fit the page
         └── LocatorError          a locator cannot be parsed, is not supported, or Playwright rejects it
@@ -40,6 +41,7 @@ __all__ = [
     "CDPError",
     "CDPTimeoutError",
     "CrossRoleRefError",
+    "DialogOpenError",
     "LocatorError",
     "MalformedRefError",
     "NavigationError",
@@ -128,6 +130,23 @@ class StaleRefError(RefError):
 
 class CrossRoleRefError(RefError):
     """The ref belongs to a role other than the current one."""
+
+
+class DialogOpenError(VerdexError):
+    """A JavaScript dialog blocks the page: nothing runs there until it is answered.
+
+    Attributes:
+        dialog: the open dialog (a :class:`verdex.browser.events.Dialog`).
+    """
+
+    def __init__(self, dialog: Any) -> None:
+        super().__init__(
+            f"the page is blocked by {dialog.describe()}. Answer it first: call "
+            "browser_handle_dialog(accept=true) for OK or browser_handle_dialog(accept=false) for Cancel"
+            + (" (promptText: the answer to type)" if dialog.type == "prompt" else "")
+            + "; then call this tool again"
+        )
+        self.dialog = dialog
 
 
 class ActionError(VerdexError):

@@ -9,17 +9,21 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import tempfile
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 import trio
 
 from verdex._nursery import open_service_nursery
 from verdex.bridge.client import BridgeSource, bridge_source
+from verdex.browser.downloads import enable_downloads, watch_downloads
 from verdex.browser.launcher import BrowserOptions, LaunchedBrowser, launch_chromium
 from verdex.browser.page import Page, PageSettings
 from verdex.browser.refs import RefLedger
+from verdex.browser.tabs import watch_tabs
 from verdex.cdp.connection import CDPConnection, CDPSession, open_cdp_connection
 from verdex.cdp.transport import Transport, open_websocket_transport
 from verdex.errors import BrowserClosedError, BrowserLaunchError, CDPError
@@ -55,6 +59,8 @@ class Browser:
         self.bridge: BridgeSource = bridge_source()
         self.ledger = RefLedger()
         self.contexts: list[BrowserContext] = []
+        #: Where downloads go (one folder per browser context below it); deleted with the browser.
+        self.downloads_dir: Path | None = None
 
     @property
     def is_connected(self) -> bool:
@@ -71,6 +77,7 @@ class Browser:
         )
         context = BrowserContext(self, str(result["browserContextId"]), settings)
         self.contexts.append(context)
+        await enable_downloads(self, context)
         return context
 
 
@@ -94,7 +101,13 @@ class BrowserContext:
             {"url": url, "browserContextId": self.id, "width": width, "height": height},
             timeout=timeout,
         )
-        target_id = str(target["targetId"])
+        return await self.attach_page(str(target["targetId"]))
+
+    async def attach_page(self, target_id: str) -> Page:
+        """Attach to a page target of this context (a new one, or a tab a page opened) and set it up."""
+        browser = self.browser
+        timeout = self.settings.call_timeout
+        width, height = VIEWPORT
         attached = await browser.session.send(
             "Target.attachToTarget", {"targetId": target_id, "flatten": True}, timeout=timeout
         )
@@ -164,6 +177,8 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
         nursery = await stack.enter_async_context(open_service_nursery())
         stack.callback(nursery.cancel_scope.cancel)
         browser = Browser(connection, info, launched, nursery)
+        await watch_tabs(browser)
+        watch_downloads(browser, Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="verdex-downloads-"))))
         logger.info("browser ready: %s", info.product)
         try:
             yield browser

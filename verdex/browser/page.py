@@ -24,6 +24,8 @@ from urllib.parse import urlsplit
 import trio
 
 from verdex.bridge.client import BridgeSource, ContextLostError, call_bridge, raise_for_envelope
+from verdex.browser.dialogs import watch_dialogs
+from verdex.browser.events import Dialog, PageEvents
 from verdex.browser.frames import Frame, FrameTree
 from verdex.browser.navigation import Navigation, NavigationWatch, check_url, explain_net_error, wait_for_load
 from verdex.browser.refs import RefLedger, RefOwner, format_ref, parse_ref
@@ -33,6 +35,7 @@ from verdex.errors import (
     CDPError,
     CDPTimeoutError,
     CrossRoleRefError,
+    DialogOpenError,
     NavigationError,
     ProtocolError,
     StaleRefError,
@@ -63,12 +66,14 @@ class PageSettings:
         test_id_attribute: the attribute ``getByTestId`` uses (``--test-id-attribute``).
         call_timeout: seconds for one bridge call or CDP command.
         navigation_timeout: seconds to wait for a navigation's load event.
+        events: where pages report dialogs, new tabs and downloads (None: nowhere).
     """
 
     role: str = "default"
     test_id_attribute: str = "data-testid"
     call_timeout: float = 30.0
     navigation_timeout: float = 30.0
+    events: PageEvents | None = None
 
 
 @dataclass(frozen=True)
@@ -118,6 +123,10 @@ class Page:
         self.settings = settings
         self.tree = FrameTree(bridge, nursery, settings.call_timeout)
         self.closed = False
+        #: The JavaScript dialog the page shows (it blocks the page until answered); see verdex.browser.dialogs.
+        self.dialog: Dialog | None = None
+        #: The page that opened this one (``window.open``, ``target=_blank``), by target id.
+        self.opener_id: str | None = None
         self._content_frames: dict[tuple[str, int, int], str] = {}
 
     # -- setup -------------------------------------------------------------------------------
@@ -141,6 +150,7 @@ class Page:
             CDPError: the target went away during setup.
         """
         page = cls(session, target_id, bridge, ledger, settings, nursery)
+        watch_dialogs(page)
         await page.tree.attach_page(session, target_id)
         return page
 
@@ -371,6 +381,8 @@ class Page:
             StaleRefError: the frame was removed from the page.
             BridgeError, CDPError: the bridge or the browser failed.
         """
+        if self.dialog is not None:
+            raise DialogOpenError(self.dialog)
         frame = frame or self.main_frame
         limit = self.settings.call_timeout if timeout is None else timeout
         attempts = 1 if element is not None else 3
@@ -586,6 +598,12 @@ class Page:
                 f"call select_role({owner.role!r}) to use it, or browser_snapshot for this role's refs"
             )
         if owner.page_id != self.target_id:
+            tab = self.settings.events.tab_of(owner.page_id) if self.settings.events else None
+            if tab is not None:
+                raise StaleRefError(
+                    f"ref {ref} belongs to {tab} ({owner.url}), not to the selected tab; call "
+                    "browser_tabs(action='select', index=...) to use it, or browser_snapshot for this tab's refs"
+                )
             raise StaleRefError(
                 f"ref {ref} belongs to another page ({owner.url}) that is closed or not current; "
                 "call browser_snapshot for this page's refs"

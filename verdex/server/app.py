@@ -23,6 +23,7 @@ from verdex.server.config import ServerConfig
 from verdex.server.session import Session, open_session
 from verdex.server.tools_browser import register_browser_tools
 from verdex.server.tools_locator import register_locator_tools
+from verdex.server.tools_pages import register_page_tools
 from verdex.server.tools_roles import register_role_tools
 from verdex.server.tools_structure import register_structure_tools
 
@@ -109,6 +110,7 @@ def build_server(session: Session) -> VerdexServer:
     register_structure_tools(server, session)
     register_role_tools(server, session)
     register_locator_tools(server, session)
+    register_page_tools(server, session)
     return server
 
 

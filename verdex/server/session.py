@@ -25,6 +25,7 @@ import trio
 from verdex._nursery import open_service_nursery
 from verdex.browser.browser import Browser, BrowserContext, open_browser
 from verdex.browser.context_storage import apply_storage_state
+from verdex.browser.events import PageEvents
 from verdex.browser.page import Page, PageSettings
 from verdex.browser.storage_state import StorageState, load_storage_state, origin_of
 from verdex.cdp.connection import JSON
@@ -108,6 +109,8 @@ class Session:
         self.current_role = config.roles[0].name
         self.lock = trio.Lock()
         self.notices: list[str] = []
+        #: Dialogs, new tabs and downloads the pages report (see verdex.browser.events).
+        self.events = PageEvents(tab_of=self.tab_of)
 
     # -- browser -----------------------------------------------------------------------------
 
@@ -176,7 +179,17 @@ class Session:
             test_id_attribute=config.test_id_attribute,
             call_timeout=config.call_timeout,
             navigation_timeout=config.navigation_timeout,
+            events=self.events,
         )
+
+    def tab_of(self, target_id: str) -> str | None:
+        """``role 'admin', tab [1]`` for an open tab of a started role, else None."""
+        for role in self.roles.values():
+            if role.context is not None and not role.context.closed:
+                for index, page in enumerate(role.context.pages):
+                    if page.target_id == target_id and not page.closed:
+                        return f"role {role.name!r}, tab [{index}]"
+        return None
 
     async def page(self) -> Page:
         """The current role's page, creating its browser context and page on first use."""
@@ -202,6 +215,16 @@ class Session:
                 "(set with verdex serve --role NAME AUTH_FILE [DEFAULT_URL])"
             )
         browser = await self.browser()
+        if role.page is not None and role.page.closed and role.context is not None and not role.context.closed:
+            # The selected tab went away (window.close(), browser_tabs close): another tab of the role takes over.
+            fallback = next((p for p in role.context.pages if p.target_id == role.page.opener_id), None)
+            fallback = fallback or (role.context.pages[-1] if role.context.pages else None)
+            if fallback is not None:
+                self.notices.append(
+                    f"The selected tab of role {role.name!r} ({role.page.url}) was closed; "
+                    f"tab [{role.context.pages.index(fallback)}] ({fallback.url}) is selected now."
+                )
+                role.page = fallback
         if (
             role.page is not None
             and not role.page.closed
@@ -260,7 +283,7 @@ class Session:
             raise AuthFileError(exc.path, exc.problem, role=config.name, hint=_AUTH_HINT) from exc
 
     def take_notices(self) -> list[str]:
-        notices, self.notices = self.notices, []
+        notices, self.notices = self.notices + self.events.take_notes(), []
         return notices
 
 

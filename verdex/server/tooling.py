@@ -20,10 +20,27 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel
 
-from verdex.errors import VerdexError
+from verdex.browser.events import Dialog
+from verdex.errors import DialogOpenError, VerdexError
 from verdex.server.session import Session
 
-__all__ = ["compact_json", "guarded", "respond"]
+__all__ = ["DIALOG_SAFE", "SETTLE_SECONDS", "compact_json", "guarded", "respond"]
+
+#: Tools that work while a dialog blocks the page: they answer it, or do not touch the page.
+DIALOG_SAFE = frozenset(
+    {
+        "browser_handle_dialog",
+        "browser_tabs",
+        "browser_close",
+        "browser_initialize",
+        "select_role",
+        "get_current_role",
+        "list_current_roles",
+    }
+)
+
+#: Longest wait, seconds, for background work a call started (a new tab, a download) before it answers.
+SETTLE_SECONDS = 2.0
 
 logger = logging.getLogger(__name__)
 
@@ -53,8 +70,15 @@ def guarded(
             result: CallToolResult | None = None
             with trio.move_on_after(limit):
                 async with session.lock:
+                    dialog = _open_dialog(session) if name not in DIALOG_SAFE else None
+                    if dialog is not None:
+                        raise ToolError(_with_notices(session, str(DialogOpenError(dialog))))
                     try:
-                        result = await fn(*args, **kwargs)
+                        with session.events.interruptible() as interruption:
+                            result = await fn(*args, **kwargs)
+                        if interruption.dialog is not None:
+                            raise ToolError(_with_notices(session, _interrupted(name, interruption.dialog)))
+                        await session.events.settle(SETTLE_SECONDS)
                     except ToolError:
                         raise
                     except VerdexError as exc:
@@ -87,6 +111,30 @@ def guarded(
         return tool
 
     return decorate
+
+
+def _open_dialog(session: Session) -> Dialog | None:
+    """The dialog open on a tab of the current role, if any (the selected tab's first)."""
+    role = session.roles.get(session.current_role)
+    if role is None or role.context is None or role.context.closed:
+        return None
+    pages = [role.page, *role.context.pages]
+    return next((page.dialog for page in pages if page is not None and not page.closed and page.dialog), None)
+
+
+def _interrupted(name: str, dialog: Dialog) -> str:
+    if dialog.type == "beforeunload":
+        return (
+            f"{name} was interrupted: the page opened {dialog.describe()} before leaving. "
+            "Call browser_handle_dialog(accept=true) to leave (the navigation goes on) or "
+            "browser_handle_dialog(accept=false) to stay."
+        )
+    prompt = ", promptText='...'" if dialog.type == "prompt" else ""
+    return (
+        f"{name} was interrupted: the page opened {dialog.describe()}, which blocks the page until it is "
+        "answered (the action that opened it has happened). "
+        f"Call browser_handle_dialog(accept=true{prompt}) for OK or browser_handle_dialog(accept=false) for Cancel."
+    )
 
 
 def _with_notices(session: Session, message: str) -> str:

@@ -1,0 +1,86 @@
+"""JavaScript dialogs (``alert``, ``confirm``, ``prompt``, ``beforeunload``): noticed, reported, answered.
+
+A dialog blocks its page's renderer: no script runs there (verdex's isolated world included)
+and input does not complete until it is answered. Chromium reports every dialog of a tab on the
+tab's own session, dialogs of out-of-process iframes too (``Page.javascriptDialogOpening`` with
+the frame's id), and only the tab's session can answer it (``Page.handleJavaScriptDialog``).
+So each :class:`~verdex.browser.page.Page` keeps its open dialog in ``page.dialog``; opening one
+interrupts the tool call in flight (:meth:`PageEvents.dialog_opened`), and the model answers it
+with :func:`answer_dialog`. Source: CDP Page domain; Playwright's ``crPage.ts`` ``_onDialog``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from verdex.browser.events import Dialog
+from verdex.cdp.connection import JSON
+from verdex.errors import ProtocolError, UsageError
+
+if TYPE_CHECKING:
+    from verdex.browser.navigation import Navigation
+    from verdex.browser.page import Page
+
+__all__ = ["answer_dialog", "watch_dialogs"]
+
+
+def watch_dialogs(page: Page) -> None:
+    """Keep ``page.dialog`` up to date from the tab's dialog events (runs in the reader task)."""
+
+    def opened(params: JSON) -> None:
+        frame = page.frames.get(str(params.get("frameId", "")))
+        events = page.settings.events
+        where = (events.tab_of(page.target_id) if events else None) or f"role {page.settings.role!r}"
+        dialog = Dialog(
+            type=str(params.get("type", "alert")),
+            message=str(params.get("message", "")),
+            default_prompt=str(params.get("defaultPrompt", "")),
+            url=str(params.get("url", "")),
+            frame=frame.label if frame is not None else "the main frame",
+            where=where,
+        )
+        page.dialog = dialog
+        page.tree.notify()
+        if events is not None:
+            events.dialog_opened(dialog)
+
+    def closed(_params: JSON) -> None:
+        page.dialog = None
+        page.tree.notify()
+
+    page.session.on("Page.javascriptDialogOpening", opened)
+    page.session.on("Page.javascriptDialogClosed", closed)
+
+
+async def answer_dialog(page: Page, accept: bool, prompt_text: str | None) -> tuple[Dialog, Navigation | None]:
+    """Accept or dismiss the page's open dialog and wait for what follows (a beforeunload accepted
+    lets the navigation it held go on: it is waited for and returned).
+
+    Args:
+        accept: OK (True) or Cancel (False).
+        prompt_text: the answer typed into a ``prompt`` (only for a prompt that is accepted).
+
+    Returns:
+        The dialog answered, and the navigation that followed, if any.
+
+    Raises:
+        UsageError: no dialog is open, or ``prompt_text`` was given for a dialog that is not a prompt.
+    """
+    dialog = page.dialog
+    if dialog is None:
+        raise UsageError("no dialog is open on this page; there is nothing to answer")
+    if prompt_text is not None and dialog.type != "prompt":
+        raise UsageError(f"promptText is only for a prompt dialog; the open one is {dialog.describe()}")
+    params: JSON = {"accept": accept}
+    if prompt_text is not None and accept:
+        params["promptText"] = prompt_text
+    watch = await page.watch_navigation()
+    timeout = page.settings.call_timeout
+    try:
+        await page.session.send("Page.handleJavaScriptDialog", params, timeout=timeout)
+    except ProtocolError as exc:
+        page.dialog = None  # closed meanwhile (the page navigated, or it was answered elsewhere)
+        raise UsageError(f"the dialog was already closed ({exc.detail}); call browser_snapshot") from exc
+    await page.wait_until(lambda: page.dialog is None, timeout)
+    page.dialog = None
+    return dialog, await watch.finish()
