@@ -19,7 +19,7 @@ import trio
 
 from verdex._nursery import open_service_nursery
 from verdex.bridge.client import BridgeSource, bridge_source
-from verdex.browser.downloads import enable_downloads, watch_downloads
+from verdex.browser.downloads import Downloads
 from verdex.browser.launcher import BrowserOptions, LaunchedBrowser, launch_chromium
 from verdex.browser.page import Page, PageSettings
 from verdex.browser.refs import RefLedger
@@ -59,8 +59,8 @@ class Browser:
         self.bridge: BridgeSource = bridge_source()
         self.ledger = RefLedger()
         self.contexts: list[BrowserContext] = []
-        #: Where downloads go (one folder per browser context below it); deleted with the browser.
-        self.downloads_dir: Path | None = None
+        #: Downloads of the pages (see verdex.browser.downloads); set by open_browser.
+        self.downloads: Downloads | None = None
 
     @property
     def is_connected(self) -> bool:
@@ -77,7 +77,8 @@ class Browser:
         )
         context = BrowserContext(self, str(result["browserContextId"]), settings)
         self.contexts.append(context)
-        await enable_downloads(self, context)
+        if self.downloads is not None:
+            await self.downloads.enable(context)
         return context
 
 
@@ -113,6 +114,8 @@ class BrowserContext:
         )
         session = browser.connection.session(str(attached["sessionId"]))
         page = await Page.open(session, target_id, browser.bridge, browser.ledger, self.settings, browser.nursery)
+        if browser.downloads is not None:
+            browser.downloads.watch(page)
         await session.send(
             "Emulation.setDeviceMetricsOverride",
             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
@@ -178,7 +181,10 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
         stack.callback(nursery.cancel_scope.cancel)
         browser = Browser(connection, info, launched, nursery)
         await watch_tabs(browser)
-        watch_downloads(browser, Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="verdex-downloads-"))))
+        # One folder per browser for its downloads, deleted with it.
+        browser.downloads = Downloads(
+            browser, Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="verdex-downloads-")))
+        )
         logger.info("browser ready: %s", info.product)
         try:
             yield browser

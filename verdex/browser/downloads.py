@@ -1,12 +1,15 @@
 """Downloads a page starts: allowed into a temporary folder of the session, and reported.
 
 Each browser context gets ``Browser.setDownloadBehavior(allowAndName, downloadPath=<folder>/<context>,
-eventsEnabled)``: files are saved under their download id and the browser session receives
-``Browser.downloadWillBegin`` (frame, URL, suggested file name) and ``Browser.downloadProgress``
-(bytes, state). A download never holds up the call that started it; the answer of that call
-(or, for a long download, of a later one) says what started and how it ended. A finished file
-is renamed to its suggested name (``report (1).csv`` when taken). The folder is deleted when the
-browser closes.
+eventsEnabled)``: files are saved under their download id. The start (frame, URL, suggested file
+name) and the progress (bytes, state) are reported twice, on the browser session
+(``Browser.downloadWillBegin/downloadProgress``) and on the tab's session (``Page.*``, deprecated
+but sent in the same batch as the frame's own events, so a navigation that turned into a download
+is known as one at once); each download is taken from whichever arrives first.
+
+A download never holds up the call that started it; that call's answer (or, for a long download,
+a later one) says what started and how it ended. A finished file is renamed to its suggested name
+(``report (1).csv`` when taken). The folder is deleted when the browser closes.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ if TYPE_CHECKING:
     from verdex.browser.browser import Browser, BrowserContext
     from verdex.browser.page import Page
 
-__all__ = ["enable_downloads", "watch_downloads"]
+__all__ = ["Downloads"]
 
 logger = logging.getLogger(__name__)
 
@@ -39,46 +42,52 @@ class _Download:
     finished: bool = False
 
 
-async def enable_downloads(browser: Browser, context: BrowserContext) -> None:
-    """Let ``context``'s pages download into their own folder, with events."""
-    if browser.downloads_dir is None:
-        return
-    folder = browser.downloads_dir / context.id
-    folder.mkdir(parents=True, exist_ok=True)
-    try:
-        await browser.session.send(
-            "Browser.setDownloadBehavior",
-            {
-                "behavior": "allowAndName",
-                "browserContextId": context.id,
-                "downloadPath": str(folder),
-                "eventsEnabled": True,
-            },
-            timeout=context.settings.call_timeout,
-        )
-    except CDPError as exc:
-        logger.warning("downloads stay off in context %s: %s", context.id, exc)
+class Downloads:
+    """The downloads of one browser's pages, saved below ``directory``."""
 
+    def __init__(self, browser: Browser, directory: Path) -> None:
+        self.browser = browser
+        self.directory = directory
+        self._active: dict[str, _Download] = {}
+        self._seen: set[str] = set()
+        browser.session.on("Browser.downloadWillBegin", lambda params: self._began(None, params))
+        browser.session.on("Browser.downloadProgress", self._progress)
 
-def watch_downloads(browser: Browser, directory: Path) -> None:
-    """Report the downloads of verdex's pages (see the module docstring)."""
-    browser.downloads_dir = directory
-    downloads: dict[str, _Download] = {}
+    async def enable(self, context: BrowserContext) -> None:
+        """Let ``context``'s pages download into their own folder, with events."""
+        folder = self.directory / context.id
+        folder.mkdir(parents=True, exist_ok=True)
+        params = {"behavior": "allowAndName", "browserContextId": context.id, "downloadPath": str(folder)}
+        try:
+            await self.browser.session.send(
+                "Browser.setDownloadBehavior", {**params, "eventsEnabled": True}, timeout=context.settings.call_timeout
+            )
+        except CDPError as exc:
+            logger.warning("downloads stay off in context %s: %s", context.id, exc)
 
-    def began(params: JSON) -> None:
-        page = _page_of_frame(browser, str(params.get("frameId", "")))
+    def watch(self, page: Page) -> None:
+        """Take the tab's own download events too (see the module docstring)."""
+        page.session.on("Page.downloadWillBegin", lambda params: self._began(page, params))
+        page.session.on("Page.downloadProgress", self._progress)
+
+    def _began(self, page: Page | None, params: JSON) -> None:
+        guid = str(params.get("guid", ""))
+        if guid in self._seen:
+            return
+        page = page or self._page_of_frame(str(params.get("frameId", "")))
         if page is None:
             return
+        self._seen.add(guid)
         events = page.settings.events
-        guid = str(params.get("guid", ""))
+        context_id = next((c.id for c in self.browser.contexts if page in c.pages), "unknown")
         download = _Download(
             page,
             str(params.get("url", "")),
             str(params.get("suggestedFilename", "")) or "download",
-            directory / _context_id(browser, page),
+            self.directory / context_id,
             events.begin_work() if events is not None else None,
         )
-        downloads[guid] = download
+        self._active[guid] = download
         if events is not None:
             where = events.tab_of(page.target_id) or f"role {page.settings.role!r}"
             events.note(
@@ -90,13 +99,13 @@ def watch_downloads(browser: Browser, directory: Path) -> None:
                 )
             )
 
-    def progress(params: JSON) -> None:
+    def _progress(self, params: JSON) -> None:
         guid = str(params.get("guid", ""))
-        download = downloads.get(guid)
+        download = self._active.get(guid)
         state = params.get("state")
         if download is None or state == "inProgress":
             return
-        del downloads[guid]
+        del self._active[guid]
         download.finished = True
         events = download.page.settings.events
         where = (events.tab_of(download.page.target_id) if events else None) or f"role {download.page.settings.role!r}"
@@ -105,26 +114,18 @@ def watch_downloads(browser: Browser, directory: Path) -> None:
             path = _rename(download.directory / guid, download.name)
             text = f"Downloaded {download.name} ({size} bytes) from {download.url} in {where}; saved as {path}."
         else:
-            text = f"The download of {download.name} from {download.url} in {where} was canceled (state: {state})."
+            text = f"The download of {download.name} from {download.url} in {where} was canceled."
         if events is not None:
             events.note(text)
         if download.done is not None:
             download.done()
 
-    browser.session.on("Browser.downloadWillBegin", began)
-    browser.session.on("Browser.downloadProgress", progress)
-
-
-def _page_of_frame(browser: Browser, frame_id: str) -> Page | None:
-    for context in browser.contexts:
-        for page in context.pages:
-            if frame_id in page.frames:
-                return page
-    return None
-
-
-def _context_id(browser: Browser, page: Page) -> str:
-    return next((c.id for c in browser.contexts if page in c.pages), "unknown")
+    def _page_of_frame(self, frame_id: str) -> Page | None:
+        for context in self.browser.contexts:
+            for page in context.pages:
+                if frame_id in page.frames:
+                    return page
+        return None
 
 
 def _rename(saved: Path, name: str) -> Path:

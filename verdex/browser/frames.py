@@ -76,6 +76,7 @@ class Frame:
         same_document_moves: fragment and History API changes seen.
         documents: documents the frame has shown (grows with each new one).
         crashed: the process of its current document crashed (a new document clears it).
+        downloads: downloads the frame started (a navigation that turns into one commits no document).
     """
 
     id: str
@@ -90,6 +91,7 @@ class Frame:
     same_document_moves: int = 0
     documents: int = 0
     crashed: bool = False
+    downloads: int = 0
     _guards: set[trio.CancelScope] = field(default_factory=set)
 
     @property
@@ -194,6 +196,7 @@ class FrameTree:
             on("Runtime.executionContextDestroyed", bind(self._on_context_destroyed)),
             on("Runtime.executionContextsCleared", bind(self._on_contexts_cleared)),
             on("Inspector.targetCrashed", bind(self._on_crashed)),
+            on("Page.downloadWillBegin", bind(self._on_download)),
             on("Target.attachedToTarget", bind(self._on_attached)),
             on("Target.detachedFromTarget", bind(self._on_detached)),
         ]
@@ -512,6 +515,12 @@ class FrameTree:
             if frame.target is target:
                 frame.set_world(None)
         self.notify()
+
+    def _on_download(self, _target: Target, params: JSON) -> None:
+        frame = self.frames.get(str(params.get("frameId", "")))
+        if frame is not None:
+            frame.downloads += 1
+            self.notify()
 
     def _on_crashed(self, target: Target, _params: JSON) -> None:
         if self.main_id is not None and self.frames.get(self.main_id) is not None:

@@ -40,6 +40,7 @@ class Navigation:
         load_pending: True when the document committed but its ``load`` event had not fired by the timeout.
         same_document: True for a fragment or History API change without a new document.
         frame: ordinal of the frame that navigated (0: the page itself).
+        download: the navigation turned into a download (the frame kept its document).
     """
 
     url: str
@@ -48,10 +49,17 @@ class Navigation:
     load_pending: bool = False
     same_document: bool = False
     frame: int = 0
+    download: bool = False
 
 
 async def wait_for_load(
-    tree: FrameTree, frame: Frame, loader: str, previous: str | None, timeout: float, wanted: str
+    tree: FrameTree,
+    frame: Frame,
+    loader: str,
+    previous: str | None,
+    timeout: float,
+    wanted: str,
+    downloads: int | None = None,
 ) -> Navigation:
     """Wait until ``frame`` shows a document other than ``previous`` and it has loaded.
 
@@ -59,6 +67,8 @@ async def wait_for_load(
         loader: the new document's loader when known (``Page.navigate`` answers it), else "".
         previous: the loader of the document being left.
         wanted: the URL asked for, for the error message.
+        downloads: the frame's download count before the navigation: a navigation that becomes a
+            download ends the wait (``Navigation.download``).
 
     Returns:
         The navigation; ``load_pending`` when the document committed but did not fire ``load`` in time.
@@ -77,7 +87,12 @@ async def wait_for_load(
     def gone() -> bool:
         return tree.crashed or tree.frames.get(frame.id) is not frame
 
-    done = await tree.wait_until(lambda: gone() or loaded(), timeout)
+    def downloaded() -> bool:
+        return downloads is not None and frame.downloads > downloads and frame.loader_id == previous
+
+    done = await tree.wait_until(lambda: gone() or loaded() or downloaded(), timeout)
+    if downloaded():
+        return Navigation(url=frame.url, frame=frame.ordinal, download=True)
     if tree.crashed:
         raise NavigationError(f"the page crashed while loading {wanted}; call browser_navigate to reload it")
     if tree.frames.get(frame.id) is not frame:
@@ -101,6 +116,7 @@ class _Watched:
         self.url_before = frame.url
         self.requested_url: str | None = None
         self.same_document = False
+        self.downloads = frame.downloads
 
     def started(self) -> bool:
         return self.requested_url is not None or self.frame.loader_id != self.loader_before
@@ -163,14 +179,17 @@ class NavigationWatch:
         for watched in self._watched:
             frame = watched.frame
             if watched.started():
-                return await wait_for_load(
+                navigation = await wait_for_load(
                     page.tree,
                     frame,
                     "",
                     watched.loader_before,
                     page.settings.navigation_timeout,
                     watched.requested_url or frame.url,
+                    watched.downloads,
                 )
+                # A navigation that became a download left the page where it was (the download is reported).
+                return None if navigation.download else navigation
             if watched.same_document and frame.url != watched.url_before:
                 return Navigation(url=frame.url, same_document=True, frame=frame.ordinal)
         return None
