@@ -4,10 +4,12 @@ other page tools refuse until it is answered, browser_handle_dialog answers it (
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 
 from tests.mcp_client import Tools
 
 URL = Callable[[str], str]
+Serve = Callable[..., AbstractAsyncContextManager[Tools]]
 
 
 def _other_host(url: str) -> str:
@@ -118,3 +120,25 @@ async def test_beforeunload_holds_the_navigation_until_answered(tools: Tools, fi
     assert leave.text.endswith(f"The page navigated to {shop} (HTTP 200). Next: browser_snapshot.")
     assert (leave.data["navigated"], leave.data["status"], leave.data["url"]) == (True, 200, shop)
     assert '- button "Add to Cart"' in (await tools.ok("browser_snapshot")).text
+
+
+async def test_a_dialog_blocks_only_its_role(serve: Serve, fixture_url: URL) -> None:
+    url = fixture_url("hostile/dialogs.html")
+    async with serve("--role", "admin", "none", url, "--role", "customer", "none", url) as tools:
+        await tools.ok("browser_snapshot")
+        await tools.error("browser_click", ref="e2")  # admin's page opens a confirm
+        switched = await tools.ok("select_role", role="customer")
+        assert switched.data["role"] == "customer"
+        customer = await tools.ok("browser_snapshot")
+        assert "  - status: Nothing yet" in customer.text
+        assert await tools.error("browser_handle_dialog", accept=True) == (
+            "Error executing tool browser_handle_dialog: no dialog is open in role 'customer'; there is nothing to answer"
+        )
+        await tools.ok("select_role", role="admin")
+        blocked = await tools.error("browser_snapshot")
+        assert (
+            f"the page is blocked by a confirm dialog \"Delete the item?\" from the main frame of role 'admin', tab [0] ({url})"
+            in blocked
+        )
+        assert (await tools.ok("browser_handle_dialog", accept=True)).data["accepted"] is True
+        assert '  - status: "confirm: true"' in (await tools.ok("browser_snapshot")).text
