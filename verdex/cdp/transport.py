@@ -122,13 +122,13 @@ class WebSocketTransport:
         try:
             await self._connection.send_message(message)
         except self._closed_error as exc:
-            raise BrowserClosedError(f"the websocket to {self._url} is closed ({exc.reason})") from exc
+            raise BrowserClosedError(f"the websocket to {self._url} is closed ({_close_reason(exc)})") from exc
 
     async def receive(self) -> str:
         try:
             message = await self._connection.get_message()
         except self._closed_error as exc:
-            raise BrowserClosedError(f"the websocket to {self._url} closed ({exc.reason})") from exc
+            raise BrowserClosedError(f"the websocket to {self._url} closed ({_close_reason(exc)})") from exc
         return message if isinstance(message, str) else message.decode()
 
     async def aclose(self) -> None:
@@ -161,4 +161,16 @@ async def open_websocket_transport(url: str, *, connect_timeout: float = 10.0) -
     except (trio_websocket.HandshakeError, OSError) as exc:
         if connected:
             raise
-        raise BrowserClosedError(f"cannot connect to the CDP endpoint {url}: {exc}") from exc
+        cause = exc.__cause__ or exc.__context__
+        detail = str(exc) or (str(cause) if cause is not None and str(cause) else "")
+        detail = detail or f"nothing accepts connections there ({type(exc).__name__})"
+        raise BrowserClosedError(f"cannot connect to the CDP endpoint {url}: {detail}") from exc
+
+
+def _close_reason(exc: trio_websocket.ConnectionClosed) -> str:
+    """``code 1006, abnormal closure`` (RFC 6455 close codes), plus the peer's reason when it sent one."""
+    reason = exc.reason
+    if reason is None:
+        return "no close frame"
+    text = f"code {reason.code}, {str(reason.name).lower().replace('_', ' ')}"
+    return f"{text}: {reason.reason}" if reason.reason else text

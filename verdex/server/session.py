@@ -29,7 +29,7 @@ from verdex.browser.events import PageEvents
 from verdex.browser.page import Page, PageSettings
 from verdex.browser.storage_state import StorageState, load_storage_state, origin_of
 from verdex.cdp.connection import JSON
-from verdex.errors import AuthFileError, NavigationError, UsageError
+from verdex.errors import AuthFileError, BrowserLaunchError, NavigationError, UsageError
 from verdex.server.config import RoleConfig, ServerConfig
 
 __all__ = ["Role", "Session", "open_session"]
@@ -105,6 +105,8 @@ class Session:
         self.config = config
         self._nursery = nursery
         self._running: _RunningBrowser | None = None
+        #: Why the last browser went away and the roles that were active in it, until a new one starts.
+        self._lost: tuple[str, list[Role]] | None = None
         self.roles: dict[str, Role] = {role.name: Role(role) for role in config.roles}
         self.current_role = config.roles[0].name
         self.lock = trio.Lock()
@@ -121,6 +123,9 @@ class Session:
     async def browser(self) -> Browser:
         """The browser, launched (or attached) if there is none or the last one went away.
 
+        When the last one went away, the answer that gets a browser again says what was lost
+        (a notice); while reattaching to ``--cdp-endpoint`` fails, each call says so and what to do.
+
         Raises:
             BrowserLaunchError: the browser could not be started or reached.
         """
@@ -129,14 +134,39 @@ class Session:
             return running.browser
         if running is not None:
             reason = running.browser.connection.close_reason or "unknown reason"
-            lost = [role.name for role in self.roles.values() if role.active]
+            lost = [role for role in self.roles.values() if role.active]
             await self._stop_browser()
-            self.notices.append(
-                f"The browser had gone away ({reason}); verdex started a new one. "
-                f"Lost: the pages, refs and logins of role(s) {', '.join(lost) or 'none'}."
-                + _relogin_note([self.roles[name] for name in lost])
-            )
-        self._running = await self._nursery.start(self._run_browser)
+            self._lost = (reason, lost)
+        endpoint = self.config.browser.cdp_endpoint
+        if endpoint is not None and self._lost is not None:
+            reason, lost = self._lost
+            self._lost = (reason.replace(f"the websocket to {endpoint} ", "the websocket "), lost)
+        try:
+            self._running = await self._nursery.start(self._run_browser)
+        except BrowserLaunchError as exc:
+            if endpoint is None:
+                raise
+            gone = ""
+            if self._lost is not None:
+                reason, lost = self._lost
+                gone = (
+                    f"The connection to the browser at {endpoint} dropped ({reason}), and reconnecting failed. "
+                    f"Lost: the pages, refs and logins of role(s) {', '.join(r.name for r in lost) or 'none'}. "
+                    "The endpoint does not answer: "
+                )
+            raise BrowserLaunchError(
+                f"{gone}{exc}. Start the browser at that endpoint again (Chrome/Chromium with --remote-debugging-port) "
+                "and call any tool to reconnect, or restart verdex without --cdp-endpoint to let it launch its own."
+            ) from exc
+        if self._lost is not None:
+            reason, lost = self._lost
+            self._lost = None
+            names = ", ".join(role.name for role in lost) or "none"
+            if endpoint is None:
+                text = f"The browser had gone away ({reason}); verdex started a new one. "
+            else:
+                text = f"The connection to the browser at {endpoint} dropped ({reason}); verdex reconnected. "
+            self.notices.append(text + f"Lost: the pages, refs and logins of role(s) {names}." + _relogin_note(lost))
         assert self._running is not None
         return self._running.browser
 

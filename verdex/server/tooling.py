@@ -21,7 +21,7 @@ from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel
 
 from verdex.browser.events import Dialog
-from verdex.errors import DialogOpenError, VerdexError
+from verdex.errors import BrowserClosedError, DialogOpenError, VerdexError
 from verdex.server.session import Session
 
 __all__ = ["DIALOG_SAFE", "SETTLE_SECONDS", "compact_json", "guarded", "respond"]
@@ -81,6 +81,12 @@ def guarded(
                         await session.events.settle(SETTLE_SECONDS)
                     except ToolError:
                         raise
+                    except BrowserClosedError as exc:
+                        message = (
+                            f"the connection to the browser was lost during {name} ({exc}); the call did not finish. "
+                            "The next call reconnects (or starts a new browser) and says what was lost."
+                        )
+                        raise ToolError(_with_notices(session, message)) from exc
                     except VerdexError as exc:
                         raise ToolError(_with_notices(session, str(exc))) from exc
                     except Exception as exc:
