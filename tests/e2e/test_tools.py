@@ -33,6 +33,8 @@ TOOLS = {
     "get_current_role": True,
     "list_current_roles": True,
     "save_role_state": False,
+    "browser_handle_dialog": False,
+    "browser_tabs": False,
 }
 
 LOGIN_SNAPSHOT = """- main:
