@@ -186,10 +186,17 @@ def is_repeating(pattern: dict[str, Any]) -> bool:
     names and values (except id), same outline of child tags."""
     index = pattern.get("targetSiblingIndex")
     siblings = pattern["siblings"]
-    mine = next((s for s in siblings if s["index"] == index), None)
+    shapes: dict[int, tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]] = {}
+    outline: tuple[str, ...] = ()
+    for sibling in siblings:
+        # "same": the outline of the sibling listed before it.
+        if sibling["outline"] != "same":
+            outline = tuple(sibling["outline"])
+        shapes[sibling["index"]] = _shape(sibling, outline)
+    mine = shapes.get(index) if isinstance(index, int) else None
     if mine is None:
         return False
-    return any(_shape(other) == _shape(mine) for other in siblings if other["index"] != index)
+    return any(shape == mine for other, shape in shapes.items() if other != index)
 
 
 def compose_locator(
@@ -280,9 +287,11 @@ def _filter(pattern: dict[str, Any], anchors: dict[str, Any], reasons: list[str]
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 
 
-def _shape(sibling: dict[str, Any]) -> tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]:
+def _shape(
+    sibling: dict[str, Any], outline: tuple[str, ...]
+) -> tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]:
     attributes = tuple(sorted((k, v) for k, v in sibling["attributes"].items() if k != "id"))
-    return sibling["tagName"], attributes, tuple(sibling["outline"])
+    return sibling["tagName"], attributes, outline
 
 
 def _role(tag: str, attributes: dict[str, str]) -> str | None:

@@ -88,6 +88,8 @@ async def test_inspect_pattern_lists_the_twelve_cards(page: Page, fixture_url: U
         "containsRefs": ["e7"],
     }
     assert siblings[11]["containsRefs"] == ["e18"]
+    # The repeating shape is told once.
+    assert [s["outline"] for s in siblings[1:]] == ["same"] * 11
     assert "omitted" not in result
 
 

@@ -2740,6 +2740,7 @@
       const indices = [];
       for (let i = 0; i < children.length && indices.length < kMaxSiblings; i++) indices.push(i);
       if (targetIndex >= kMaxSiblings) indices[kMaxSiblings - 1] = targetIndex;
+      let previousOutline = "";
       const result = {
         ancestorLevel: level,
         containerAt: { tagName: tagNameOf(container), attributes: getAttributes(container) },
@@ -2747,12 +2748,16 @@
         siblings: indices.map((index) => {
           const sibling = children[index];
           const found = collectRefs(refs2, sibling, kMaxRefsPerContainer);
+          const shape = outline(sibling);
+          const key = JSON.stringify(shape);
+          const same = key === previousOutline;
+          previousOutline = key;
           const entry = {
             index,
             tagName: tagNameOf(sibling),
             attributes: getAttributes(sibling),
             containsText: containedTexts(sibling),
-            outline: outline(sibling),
+            outline: same ? "same" : shape,
             containsRefs: found.refs
           };
           if (found.omitted) entry.refsOmitted = found.omitted;

@@ -6,6 +6,8 @@ results mirror the bridge's JSON (bridge/README.md); unknown extra fields are ke
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict
 
 __all__ = [
@@ -199,7 +201,7 @@ class Sibling(_Facts):
     tagName: str
     attributes: dict[str, str]
     containsText: list[str]
-    outline: list[str]
+    outline: list[str] | Literal["same"]
     containsRefs: list[str]
     refsOmitted: int | None = None
 

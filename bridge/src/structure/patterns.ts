@@ -27,7 +27,8 @@ export interface PatternResult {
     tagName: string;
     attributes: Attributes;
     containsText: string[];
-    outline: string[];
+    /** The child shape; `'same'` when it equals the previous listed sibling's. */
+    outline: string[] | 'same';
     containsRefs: string[];
     refsOmitted?: number;
   }>;
@@ -47,6 +48,7 @@ export function inspectPattern(refs: RefRegistry, ref: number, level: number): P
     const indices: number[] = [];
     for (let i = 0; i < children.length && indices.length < kMaxSiblings; i++) indices.push(i);
     if (targetIndex >= kMaxSiblings) indices[kMaxSiblings - 1] = targetIndex;
+    let previousOutline = '';
     const result: PatternResult = {
       ancestorLevel: level,
       containerAt: { tagName: tagNameOf(container), attributes: getAttributes(container) },
@@ -54,12 +56,17 @@ export function inspectPattern(refs: RefRegistry, ref: number, level: number): P
       siblings: indices.map(index => {
         const sibling = children[index]!;
         const found = collectRefs(refs, sibling, kMaxRefsPerContainer);
+        // A repeating card's shape is told once: the siblings after it that share it say 'same'.
+        const shape = outline(sibling);
+        const key = JSON.stringify(shape);
+        const same = key === previousOutline;
+        previousOutline = key;
         const entry: PatternResult['siblings'][number] = {
           index,
           tagName: tagNameOf(sibling),
           attributes: getAttributes(sibling),
           containsText: containedTexts(sibling),
-          outline: outline(sibling),
+          outline: same ? 'same' : shape,
           containsRefs: found.refs,
         };
         if (found.omitted) entry.refsOmitted = found.omitted;
