@@ -77,7 +77,8 @@ class PageEvents:
     tab_of: Callable[[str], str | None] = lambda _target_id: None
     _notes: list[str | Callable[[], str | None]] = field(default_factory=list)
     _calls: dict[trio.CancelScope, Interruption] = field(default_factory=dict)
-    _busy: int = 0
+    _active: set[int] = field(default_factory=set)
+    _next_work: int = 0
     _idle: trio.Event = field(default_factory=trio.Event)
 
     def note(self, text: str | Callable[[], str | None]) -> None:
@@ -116,23 +117,25 @@ class PageEvents:
     def begin_work(self) -> Callable[[], None]:
         """Mark background work the running call's answer should wait for (see :meth:`settle`);
         call the function returned when it is done (calling it again does nothing)."""
-        self._busy += 1
-        finished = False
+        work = self._next_work
+        self._next_work += 1
+        self._active.add(work)
 
         def done() -> None:
-            nonlocal finished
-            if finished:
-                return
-            finished = True
-            self._busy -= 1
-            if self._busy == 0:
+            if work in self._active:
+                self._active.discard(work)
                 self._idle.set()
                 self._idle = trio.Event()
 
         return done
 
-    async def settle(self, timeout: float) -> None:
-        """Wait up to ``timeout`` seconds for background work in progress (new tabs, downloads)."""
+    def mark(self) -> int:
+        """A point in time for :meth:`settle`: work begun from now on."""
+        return self._next_work
+
+    async def settle(self, timeout: float, since: int = 0) -> None:
+        """Wait up to ``timeout`` seconds for background work begun since ``since`` (a :meth:`mark`)
+        to finish: a long download begun by an earlier call holds up no later one."""
         with trio.move_on_after(timeout):
-            while self._busy:
+            while any(work >= since for work in self._active):
                 await self._idle.wait()

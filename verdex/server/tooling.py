@@ -73,12 +73,13 @@ def guarded(
                     dialog = _open_dialog(session) if name not in DIALOG_SAFE else None
                     if dialog is not None:
                         raise ToolError(_with_notices(session, str(DialogOpenError(dialog))))
+                    mark = session.events.mark()
                     try:
                         with session.events.interruptible() as interruption:
                             result = await fn(*args, **kwargs)
                         if interruption.dialog is not None:
                             raise ToolError(_with_notices(session, _interrupted(name, interruption.dialog)))
-                        await session.events.settle(SETTLE_SECONDS)
+                        await session.events.settle(SETTLE_SECONDS, since=mark)
                     except ToolError:
                         raise
                     except BrowserClosedError as exc:
