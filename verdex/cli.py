@@ -64,6 +64,12 @@ def _parser() -> argparse.ArgumentParser:
         help="a role with its Playwright storageState file and optional start URL (repeatable; AUTH_FILE 'none' "
         "for a role that starts logged out); without --role there is one role, 'default', with no login",
     )
+    serve.add_argument(
+        "--trace",
+        type=Path,
+        metavar="FILE",
+        help="write one JSON line per tool call to FILE (secrets masked; see `verdex replay`)",
+    )
     serve.set_defaults(run=_run_serve)
 
     demo = commands.add_parser(
@@ -172,6 +178,7 @@ def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Server
         test_id_attribute=args.test_id_attribute,
         action_timeout=args.timeout_action / 1000,
         navigation_timeout=args.timeout_navigation / 1000,
+        trace_file=getattr(args, "trace", None),
     )
 
 
