@@ -72,6 +72,32 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.set_defaults(run=_run_serve)
 
+    replay = commands.add_parser(
+        "replay",
+        help="replay a --trace file against a fresh server and compare the outcomes",
+        description="Replay the tool calls of a `verdex serve --trace FILE` file against a fresh verdex serve, as an "
+        "MCP client over stdio; refs are mapped to the new session. Prints each call's outcome and a summary; exits "
+        "1 if an outcome differs.",
+    )
+    replay.add_argument("file", type=Path, help="the trace file")
+    replay.add_argument(
+        "--secret",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="the value of a masked argument: FIELD is the field's accessible name in the trace, or the "
+        "argument's path (steps.2.text); repeatable",
+    )
+    replay.add_argument(
+        "--role",
+        nargs="+",
+        action="append",
+        metavar=("NAME", "AUTH_FILE [DEFAULT_URL]"),
+        help="the roles the traced server had (as for serve)",
+    )
+    _browser_options(replay)
+    replay.set_defaults(run=_run_replay)
+
     demo = commands.add_parser(
         "demo",
         help="walk snapshot -> resolve_container -> inspect_pattern -> extract_anchors through MCP",
@@ -279,6 +305,23 @@ def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:
 
     _check_auth_files(config)
     trio.run(serve, config)
+
+
+def _run_replay(args: argparse.Namespace, config: ServerConfig) -> None:
+    from verdex.replay import load_trace, replay
+
+    secrets = {}
+    for item in args.secret:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise UsageError(f"--secret takes FIELD=VALUE (got {item!r})")
+        secrets[name] = value
+    entries = load_trace(args.file)
+    serve_args = list(_serve_args(args))
+    for role in args.role or []:
+        serve_args += ["--role", *role]
+    report = trio.run(replay, entries, serve_args, secrets)
+    sys.exit(1 if report.differ else 0)
 
 
 def _run_demo(args: argparse.Namespace, config: ServerConfig) -> None:

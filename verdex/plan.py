@@ -494,7 +494,8 @@ def _plan_error(
     if outcome.repairs:
         lines.append(f"Repaired before failing: {'; '.join(outcome.repairs)}.")
     if done:
-        lines.append("Steps done: " + " ".join(item.line() for item in done))
+        lines.append("Steps done:")
+        lines.extend(item.line() for item in done)
     lines.append(
         f"Not run: {len(steps) - index - 1} step(s). Page now: {page.url}. Next: browser_snapshot to see the page, "
         f"then fix the plan from step [{index}]."
