@@ -84,7 +84,11 @@ def checkout_plan(url: str, cart_total: str = "Total: $49.00") -> list[dict[str,
             "postconditions": [
                 {"type": "urlChanges"},
                 {"type": "elementTextContains", "locator": HEADING, "text": "Order 1 placed"},
-                {"type": "elementTextContains", "locator": "page.getByTestId('order-total')", "text": "Total paid: $49.00"},
+                {
+                    "type": "elementTextContains",
+                    "locator": "page.getByTestId('order-total')",
+                    "text": "Total paid: $49.00",
+                },
                 {"type": "networkIdle", "quietMs": 200},
             ],
         },

@@ -98,8 +98,6 @@ async def test_trace_then_replay(serve: Serve, marketplace: Marketplace, tmp_pat
     # Without the password the sign-in fails: the replay says where it diverged and exits 1.
     code, out = await _replay(trace, cdp_endpoint)
     lines = out.splitlines()
-    assert lines[4] == (
-        f'[4] browser_click(ref="e5"): ok (trace: ok) DIFFERS: URL {url}login, trace {url}products'
-    )
+    assert lines[4] == (f'[4] browser_click(ref="e5"): ok (trace: ok) DIFFERS: URL {url}login, trace {url}products')
     assert lines[-1].startswith("replayed 10 call(s): ")
     assert code == 1
