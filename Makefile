@@ -71,9 +71,10 @@ bridge-check: bridge/node_modules/.stamp
 	  && cmp -s $$VERDEX_BRIDGE_OUT ../verdex/bridge/bridge.js \
 	  || { echo "verdex/bridge/bridge.js is out of date: run make bridge and commit it" >&2; exit 1; }
 
-## bench: token, latency and scale benchmarks (prints tables, writes benchmarks/results.json)
+## bench: token, latency, scale and cold-start benchmarks (prints tables, writes benchmarks/results.json), then verify_locator's latency
 bench: install
 	$(BIN)/python -m benchmarks
+	$(BIN)/python -m benchmarks.verify_locator
 
 ## bench-roles: RSS/PSS of the server and its browser with 0, 1 and 5 active roles (median of 3 runs)
 bench-roles: install
