@@ -33,6 +33,7 @@ TOOLS = {
     "get_current_role": True,
     "list_current_roles": True,
     "save_role_state": False,
+    "browser_run_plan": False,
 }
 
 LOGIN_SNAPSHOT = """- main:
