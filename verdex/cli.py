@@ -64,7 +64,39 @@ def _parser() -> argparse.ArgumentParser:
         help="a role with its Playwright storageState file and optional start URL (repeatable; AUTH_FILE 'none' "
         "for a role that starts logged out); without --role there is one role, 'default', with no login",
     )
+    serve.add_argument(
+        "--trace",
+        type=Path,
+        metavar="FILE",
+        help="write one JSON line per tool call to FILE (secrets masked; see `verdex replay`)",
+    )
     serve.set_defaults(run=_run_serve)
+
+    replay = commands.add_parser(
+        "replay",
+        help="replay a --trace file against a fresh server and compare the outcomes",
+        description="Replay the tool calls of a `verdex serve --trace FILE` file against a fresh verdex serve, as an "
+        "MCP client over stdio; refs are mapped to the new session. Prints each call's outcome and a summary; exits "
+        "1 if an outcome differs.",
+    )
+    replay.add_argument("file", type=Path, help="the trace file")
+    replay.add_argument(
+        "--secret",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="the value of a masked argument: FIELD is the field's accessible name in the trace, or the "
+        "argument's path (steps.2.text); repeatable",
+    )
+    replay.add_argument(
+        "--role",
+        nargs="+",
+        action="append",
+        metavar=("NAME", "AUTH_FILE [DEFAULT_URL]"),
+        help="the roles the traced server had (as for serve)",
+    )
+    _browser_options(replay)
+    replay.set_defaults(run=_run_replay)
 
     demo = commands.add_parser(
         "demo",
@@ -172,6 +204,7 @@ def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Server
         test_id_attribute=args.test_id_attribute,
         action_timeout=args.timeout_action / 1000,
         navigation_timeout=args.timeout_navigation / 1000,
+        trace_file=getattr(args, "trace", None),
     )
 
 
@@ -272,6 +305,23 @@ def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:
 
     _check_auth_files(config)
     trio.run(serve, config)
+
+
+def _run_replay(args: argparse.Namespace, config: ServerConfig) -> None:
+    from verdex.replay import load_trace, replay
+
+    secrets = {}
+    for item in args.secret:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise UsageError(f"--secret takes FIELD=VALUE (got {item!r})")
+        secrets[name] = value
+    entries = load_trace(args.file)
+    serve_args = list(_serve_args(args))
+    for role in args.role or []:
+        serve_args += ["--role", *role]
+    report = trio.run(replay, entries, serve_args, secrets)
+    sys.exit(1 if report.differ else 0)
 
 
 def _run_demo(args: argparse.Namespace, config: ServerConfig) -> None:

@@ -20,6 +20,7 @@ message says what happened and what to call next.
     ├── ActionError               the element cannot be acted on (hidden, disabled, covered ...)
     ├── DialogOpenError           a JavaScript dialog blocks the page until it is answered
     ├── AuthFileError             a role's storageState file is missing, unreadable or malformed
+    ├── PlanStepError             a step of browser_run_plan failed a condition or its action
     └── UsageError                an argument is out of range or does not fit the page
         └── LocatorError          a locator cannot be parsed, is not supported, or Playwright rejects it
 
@@ -45,6 +46,7 @@ __all__ = [
     "LocatorError",
     "MalformedRefError",
     "NavigationError",
+    "PlanStepError",
     "ProtocolError",
     "RefError",
     "StaleRefError",
@@ -178,6 +180,25 @@ class AuthFileError(VerdexError):
         self.path = path
         self.problem = problem
         self.role = role
+
+
+class PlanStepError(VerdexError):
+    """A step of ``browser_run_plan`` failed: a condition did not hold, or its action failed.
+
+    The message is the whole report for the model (steps done, the failing step, what the page
+    showed instead).
+
+    Attributes:
+        index: the failing step's index in the plan (0-based).
+        condition: ``precondition visible``, ``postcondition urlChanges``, ``target`` or ``action``.
+        actual: what the page showed instead (the URL, the text, the state), or the action's error.
+    """
+
+    def __init__(self, message: str, *, index: int, condition: str, actual: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.condition = condition
+        self.actual = actual
 
 
 class UsageError(VerdexError):

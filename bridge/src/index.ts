@@ -9,6 +9,7 @@
 import { actionTarget } from './actions/actionability';
 import { ariaFacts } from './aria/facts';
 import { prepareType, selectOption } from './actions/prepare';
+import { elementState } from './actions/state';
 import { BridgeError, type Json } from './errors';
 import { RefRegistry } from './snapshot/refs';
 import { snapshot } from './snapshot/index';
@@ -53,6 +54,7 @@ const methods: Record<string, Method> = {
   extractAnchors: args => extractAnchors(refs, requireNumber(args, 'ref'), requireNumber(args, 'ancestorLevel')),
   actionTarget: args => actionTarget(refs, requireNumber(args, 'ref'), requireString(args, 'action'), optionalBoolean(args, 'scroll') ?? false),
   prepareType: args => prepareType(refs, requireNumber(args, 'ref')),
+  elementState: args => elementState(refs, requireNumber(args, 'ref'), optionalString(args, 'attribute'), optionalBoolean(args, 'scroll') ?? false),
   selectOption: args => selectOption(refs, requireNumber(args, 'ref'), requireStringArray(args, 'values')),
   frameOwner: (_args, element) => frameOwner(refs, element),
   framePoint: (args, element) => framePoint(refs, element, requireFiniteNumber(args, 'x'), requireFiniteNumber(args, 'y')),

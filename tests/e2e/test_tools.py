@@ -35,6 +35,7 @@ TOOLS = {
     "save_role_state": False,
     "browser_handle_dialog": False,
     "browser_tabs": False,
+    "browser_run_plan": False,
 }
 
 LOGIN_SNAPSHOT = """- main:

@@ -2407,6 +2407,60 @@
     return { selected: Array.from(select.selectedOptions).map((o) => o.value) };
   }
 
+  // src/actions/state.ts
+  var kMaxText = 4e3;
+  var kSecretAutocomplete = /\b(current-password|new-password|one-time-code|cc-number|cc-csc)\b/i;
+  function elementState(refs2, ref, attribute, scroll) {
+    const element = refs2.resolve(ref);
+    beginWalk();
+    try {
+      const rect = element.getBoundingClientRect();
+      const visible = isVisible(element) && rect.width > 0 && rect.height > 0;
+      let inViewport = visible && intersectsViewport(element);
+      let scrolled = false;
+      if (scroll && visible && !inViewport) {
+        element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+        scrolled = true;
+        inViewport = intersectsViewport(element);
+      }
+      const disabled = getDisabled(element);
+      const tag = tagOf(element);
+      const state = {
+        tagName: tagNameOf(element),
+        ...describeRole(element),
+        visible,
+        inViewport,
+        scrolled,
+        enabled: !disabled,
+        text: truncate(normalizeWhitespace(element instanceof HTMLElement ? element.innerText : element.textContent ?? ""), kMaxText),
+        secret: isSecretField(element),
+        states: {
+          checked: getChecked(element),
+          disabled,
+          expanded: getExpanded(element) ?? null,
+          pressed: getPressed(element),
+          selected: getSelected(element)
+        }
+      };
+      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT")
+        state.value = truncate(element.value, kMaxText);
+      if (attribute !== void 0) state.attribute = element.getAttribute(attribute);
+      return state;
+    } finally {
+      endWalk();
+    }
+  }
+  function isSecretField(element) {
+    if (tagOf(element) === "INPUT" && element.type === "password") return true;
+    return kSecretAutocomplete.test(element.getAttribute("autocomplete") ?? "");
+  }
+  function intersectsViewport(element) {
+    const rect = element.getBoundingClientRect();
+    const view = element.ownerDocument.defaultView;
+    if (!view) return true;
+    return rect.bottom > 0 && rect.right > 0 && rect.top < view.innerHeight && rect.left < view.innerWidth;
+  }
+
   // src/snapshot/render.ts
   var kMaxLineText = 200;
   function renderTree(root, refs2, options) {
@@ -4197,6 +4251,7 @@
     extractAnchors: (args) => extractAnchors(refs, requireNumber(args, "ref"), requireNumber(args, "ancestorLevel")),
     actionTarget: (args) => actionTarget(refs, requireNumber(args, "ref"), requireString(args, "action"), optionalBoolean(args, "scroll") ?? false),
     prepareType: (args) => prepareType(refs, requireNumber(args, "ref")),
+    elementState: (args) => elementState(refs, requireNumber(args, "ref"), optionalString(args, "attribute"), optionalBoolean(args, "scroll") ?? false),
     selectOption: (args) => selectOption(refs, requireNumber(args, "ref"), requireStringArray(args, "values")),
     frameOwner: (_args, element) => frameOwner(refs, element),
     framePoint: (args, element) => framePoint(refs, element, requireFiniteNumber(args, "x"), requireFiniteNumber(args, "y")),

@@ -24,8 +24,10 @@ from verdex.server.session import Session, open_session
 from verdex.server.tools_browser import register_browser_tools
 from verdex.server.tools_locator import register_locator_tools
 from verdex.server.tools_pages import register_page_tools
+from verdex.server.tools_plan import register_plan_tools
 from verdex.server.tools_roles import register_role_tools
 from verdex.server.tools_structure import register_structure_tools
+from verdex.trace import TraceWriter
 
 __all__ = ["INSTRUCTIONS", "VerdexServer", "build_server", "serve"]
 
@@ -46,10 +48,28 @@ INSTRUCTIONS = (
 
 
 class VerdexServer(MCPServer[Any]):
-    """MCPServer whose argument errors say what to pass instead."""
+    """MCPServer whose argument errors say what to pass instead, and that traces every call (``--trace``)."""
+
+    session: Session | None = None
+    tracer: TraceWriter | None = None
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        tracer, session = self.tracer, self.session
+        if tracer is None or session is None:
+            return await self._call_tool(name, arguments, context)
+        call = await tracer.begin(session, name, arguments)
+        try:
+            result = await self._call_tool(name, arguments, context)
+        except (ToolError, UnexpectedToolError) as exc:
+            tracer.end(call, session, None, str(exc))
+            raise
+        tracer.end(call, session, result if isinstance(result, CallToolResult) else None, None)
+        return result
+
+    async def _call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None
     ) -> CallToolResult | InputRequiredResult:
         tool = self._tool_manager.get_tool(name)
         if tool is not None:
@@ -103,25 +123,32 @@ def _explain_validation(name: str, error: ValidationError, schema: dict[str, Any
     return f"{name}: {'; '.join(problems)}. It takes: {_signature(schema)}."
 
 
-def build_server(session: Session) -> VerdexServer:
-    """The MCP server with every tool bound to ``session``."""
+def build_server(session: Session, tracer: TraceWriter | None = None) -> VerdexServer:
+    """The MCP server with every tool bound to ``session``; ``tracer`` records each call."""
     server = VerdexServer("verdex", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
+    server.session, server.tracer = session, tracer
     register_browser_tools(server, session)
     register_structure_tools(server, session)
     register_role_tools(server, session)
     register_locator_tools(server, session)
     register_page_tools(server, session)
+    register_plan_tools(server, session)
     return server
 
 
 async def serve(config: ServerConfig) -> None:
     """Serve MCP over stdio until stdin closes or SIGTERM/SIGINT arrives; then close the browser."""
-    async with open_session(config) as session:
-        server = build_server(session)
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(_stop_on_signal, session)
-            await server.run_stdio_async()
-            nursery.cancel_scope.cancel()
+    tracer = TraceWriter(config.trace_file) if config.trace_file is not None else None
+    try:
+        async with open_session(config) as session:
+            server = build_server(session, tracer)
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(_stop_on_signal, session)
+                await server.run_stdio_async()
+                nursery.cancel_scope.cancel()
+    finally:
+        if tracer is not None:
+            tracer.close()
 
 
 async def _stop_on_signal(session: Session) -> None:

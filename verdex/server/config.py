@@ -39,6 +39,7 @@ class ServerConfig:
         action_timeout: seconds an action retries actionability checks (``--timeout-action``).
         navigation_timeout: seconds a navigation may take to load (``--timeout-navigation``).
         call_timeout: seconds one bridge call or CDP command may take.
+        trace_file: where ``--trace`` writes one JSON line per tool call (:mod:`verdex.trace`), or None.
     """
 
     browser: BrowserOptions = field(default_factory=BrowserOptions)
@@ -47,6 +48,7 @@ class ServerConfig:
     action_timeout: float = 5.0
     navigation_timeout: float = 30.0
     call_timeout: float = 30.0
+    trace_file: Path | None = None
 
     @property
     def tool_timeout(self) -> float:

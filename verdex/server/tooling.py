@@ -59,14 +59,14 @@ def compact_json(value: Any) -> str:
 
 
 def guarded(
-    session: Session, name: str
+    session: Session, name: str, *, timeout: float | None = None
 ) -> Callable[[Callable[P, Awaitable[CallToolResult]]], Callable[P, Awaitable[CallToolResult]]]:
-    """Decorate a tool function; see the module docstring."""
+    """Decorate a tool function; see the module docstring. ``timeout``: seconds, instead of the tool timeout."""
 
     def decorate(fn: Callable[P, Awaitable[CallToolResult]]) -> Callable[P, Awaitable[CallToolResult]]:
         @functools.wraps(fn)
         async def tool(*args: P.args, **kwargs: P.kwargs) -> CallToolResult:
-            limit = session.config.tool_timeout
+            limit = session.config.tool_timeout if timeout is None else timeout
             result: CallToolResult | None = None
             with trio.move_on_after(limit):
                 async with session.lock:

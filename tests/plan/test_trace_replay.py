@@ -1,0 +1,103 @@
+"""``verdex serve --trace`` records a session on the marketplace; ``verdex replay`` reproduces it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import trio
+
+from tests.e2e.conftest import Serve
+from tests.e2e.snapshots import ref
+from tests.support import Marketplace
+
+
+async def _replay(trace: Path, cdp_endpoint: str, *extra: str) -> tuple[int, str]:
+    with trio.fail_after(120):
+        result = await trio.run_process(
+            [sys.executable, "-m", "verdex", "replay", str(trace), "--cdp-endpoint", cdp_endpoint, *extra],
+            capture_stdout=True,
+            capture_stderr=True,
+            check=False,
+        )
+    return result.returncode, result.stdout.decode()
+
+
+async def test_trace_then_replay(serve: Serve, marketplace: Marketplace, tmp_path: Path, cdp_endpoint: str) -> None:
+    url = marketplace.url
+    trace = tmp_path / "trace.jsonl"
+    async with serve("--trace", trace, "--timeout-action", "1000") as tools:
+        await tools.ok("browser_navigate", url=url + "login")
+        page = (await tools.ok("browser_snapshot")).text
+        await tools.ok("browser_type", ref=ref(page, '- textbox "Email"'), text="customer@market.test")
+        await tools.ok("browser_type", ref=ref(page, '- textbox "Password"'), text="customer-pass")
+        await tools.ok("browser_click", ref=ref(page, '- button "Sign in"'))
+        page = (await tools.ok("browser_snapshot")).text
+        add = ref(page, '- button "Add to cart"')
+        await tools.ok("resolve_container", ref=add)
+        await tools.ok("inspect_pattern", ref=add, ancestorLevel=2)
+        await tools.error("browser_click", ref="e999")
+        await tools.ok("browser_click", ref=add)
+
+    text = trace.read_text(encoding="utf-8")
+    assert "customer-pass" not in text
+    entries = [json.loads(line) for line in text.splitlines()]
+    assert [e["tool"] for e in entries] == [
+        "browser_navigate",
+        "browser_snapshot",
+        "browser_type",
+        "browser_type",
+        "browser_click",
+        "browser_snapshot",
+        "resolve_container",
+        "inspect_pattern",
+        "browser_click",
+        "browser_click",
+    ]
+    assert [e["outcome"] for e in entries] == ["ok"] * 8 + ["error", "ok"]
+    password = entries[3]
+    assert password["arguments"] == {"ref": "e4", "text": "<masked>"}
+    assert password["masked"] == [{"path": "text", "reason": "password field", "field": "Password"}]
+    assert entries[2]["arguments"] == {"ref": "e3", "text": "customer@market.test"}
+    assert "masked" not in entries[2]
+    sign_in = entries[4]
+    assert (sign_in["role"], sign_in["urlBefore"], sign_in["urlAfter"]) == ("default", url + "login", url + "products")
+    assert sign_in["refs"] == [{"ref": "e5", "role": "button", "name": "Sign in"}]
+    assert entries[1]["snapshotRefs"] == [
+        ["e1", "link", "Market"],
+        ["e2", "button", "Dismiss tips"],
+        ["e3", "textbox", "Email"],
+        ["e4", "textbox", "Password"],
+        ["e5", "button", "Sign in"],
+    ]
+    assert entries[6]["refs"] == [{"ref": "e11", "role": "button", "name": "Add to cart"}]
+    assert entries[8]["error"] == (
+        "Error executing tool browser_click: ref e999 was never given out in this session; "
+        "call browser_snapshot and use a ref it prints"
+    )
+    assert entries[0]["urlBefore"] is None
+    assert all(isinstance(e["durationMs"], int) and e["time"].endswith("+00:00") for e in entries)
+
+    code, out = await _replay(trace, cdp_endpoint, "--secret", "Password=customer-pass")
+    assert out.splitlines() == [
+        f'[0] browser_navigate(url="{url}login"): ok (trace: ok) same',
+        "[1] browser_snapshot(): ok (trace: ok) same",
+        '[2] browser_type(ref="e3", text="customer@market.test"): ok (trace: ok) same',
+        '[3] browser_type(ref="e4", text="<masked>"): ok (trace: ok) same',
+        '[4] browser_click(ref="e5"): ok (trace: ok) same',
+        "[5] browser_snapshot(): ok (trace: ok) same",
+        '[6] resolve_container(ref="e11"): ok (trace: ok) same',
+        '[7] inspect_pattern(ref="e11", ancestorLevel=2): ok (trace: ok) same',
+        '[8] browser_click(ref="e999"): error (trace: error) same',
+        '[9] browser_click(ref="e11"): ok (trace: ok) same',
+        "replayed 10 call(s): 10 same, 0 differ",
+    ]
+    assert code == 0
+
+    # Without the password the sign-in fails: the replay says where it diverged and exits 1.
+    code, out = await _replay(trace, cdp_endpoint)
+    lines = out.splitlines()
+    assert lines[4] == (f'[4] browser_click(ref="e5"): ok (trace: ok) DIFFERS: URL {url}login, trace {url}products')
+    assert lines[-1].startswith("replayed 10 call(s): ")
+    assert code == 1
