@@ -67,6 +67,24 @@ NAME_DIFFERENCES = {
 
 _WHITESPACE = re.compile(r"[\t\n\f\r ]+")
 
+# Resolves once the document has been loaded and its DOM has not changed for QUIET_MS (storage.html,
+# for one, fills its list only when IndexedDB answers): both trees must be read of the same DOM.
+QUIET_MS = 300
+_SETTLE = f"""new Promise((resolve, reject) => {{
+  const give_up = setTimeout(() => reject(new Error("the DOM kept changing for 10 s")), 10000);
+  let quiet;
+  const observer = new MutationObserver(() => restart());
+  const restart = () => {{
+    clearTimeout(quiet);
+    quiet = setTimeout(() => {{ observer.disconnect(); clearTimeout(give_up); resolve(true); }}, {QUIET_MS});
+  }};
+  const start = () => {{
+    observer.observe(document, {{ subtree: true, childList: true, attributes: true, characterData: true }});
+    restart();
+  }};
+  if (document.readyState === "complete") start(); else addEventListener("load", start, {{ once: true }});
+}})"""
+
 
 @dataclass
 class Pair:
@@ -115,8 +133,14 @@ def _elements_as_aria_facts(document: dict[str, Any]) -> list[dict[str, Any]]:
     return elements
 
 
+async def settle(page: Page) -> None:
+    """Wait until the page is loaded and its DOM has been quiet for ``QUIET_MS``."""
+    settled = await page.session.send("Runtime.evaluate", {"expression": _SETTLE, "awaitPromise": True}, timeout=15)
+    assert "exceptionDetails" not in settled, settled
+
+
 async def pairs_of(page: Page) -> list[Pair]:
-    """Every element of the page with its bridge facts and its Chromium AX node."""
+    """Every element of the page with its bridge facts and its Chromium AX node (call :func:`settle` first)."""
     facts = (await page.bridge_call("ariaFacts", {"selector": "*"}))["elements"]
     document = await page.session.send("DOM.getDocument", {"depth": -1, "pierce": True})
     elements = _elements_as_aria_facts(document["root"])
@@ -155,6 +179,7 @@ async def test_roles_and_names_agree_with_chromium(page: Page, fixture_url: URL)
     seen_names: set[tuple[Any, ...]] = set()
     for page_name in PAGES:
         await page.navigate(fixture_url(page_name))
+        await settle(page)
         snapshot = await page.bridge_call("snapshot")
         pairs = await pairs_of(page)
         assert snapshot["refCount"] == len([pair for pair in pairs if "ref" in pair.fact]) > 0, page_name
@@ -175,6 +200,7 @@ async def test_a_modal_dialog_hides_what_chromium_hides(page: Page, fixture_url:
     await page.session.send(
         "Runtime.evaluate", {"expression": "document.getElementById('confirm').showModal()", "awaitPromise": True}
     )
+    await settle(page)
     after = await page.bridge_call("snapshot")
     # Everything but the dialog is inert, its ancestors too (HTML "blocked by a modal dialog").
     assert after["text"] == (
