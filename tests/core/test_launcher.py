@@ -19,6 +19,15 @@ def _executable(path: Path, script: str = "#!/bin/sh\nexit 0\n") -> Path:
     return path
 
 
+def _lines(path: Path) -> list[str]:
+    return path.read_text().splitlines()
+
+
+def _runs(folder: Path) -> dict[str, Path]:
+    """The fake browser's argv records, by their --user-data-dir argument."""
+    return {_lines(run)[1]: run for run in sorted(folder.glob("record.*.args.done"))}
+
+
 def test_find_browser_precedence(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """--browser beats VERDEX_BROWSER beats the names on PATH (in name order) beats the usual locations."""
     explicit = _executable(tmp_path / "explicit" / "my-chrome")
@@ -71,12 +80,12 @@ async def test_launch_flags_profile_and_xdg_config_home(tmp_path: Path) -> None:
     for profile in profiles:
         assert profile.parent == Path(tempfile.gettempdir())
         assert profile.name.startswith(f"verdex-profile-{os.getpid()}-")
-    runs = {run.read_text().splitlines()[1]: run for run in tmp_path.glob("record.*.args.done")}
+    runs = _runs(tmp_path)
     assert sorted(runs) == sorted(f"--user-data-dir={profile}" for profile in profiles)
     for profile in profiles:
         run = runs[f"--user-data-dir={profile}"]
         stem = str(run).removesuffix(".args.done")
-        assert run.read_text().splitlines() == [
+        assert _lines(run) == [
             "--remote-debugging-pipe",
             f"--user-data-dir={profile}",
             "--no-sandbox",
@@ -108,18 +117,20 @@ async def test_launch_flags_profile_and_xdg_config_home(tmp_path: Path) -> None:
             "--headless",
             "--hide-scrollbars",
         ]
-        assert Path(stem + ".env").read_text().splitlines() == [f"{profile}/xdg-config", f"{profile}/xdg-cache"]
-        assert Path(stem + ".fds").read_text().splitlines() == ["fd3", "fd4"]
+        assert _lines(Path(stem + ".env")) == [f"{profile}/xdg-config", f"{profile}/xdg-cache"]
+        assert _lines(Path(stem + ".fds")) == ["fd3", "fd4"]
 
 
 async def test_headed_and_extra_flags(tmp_path: Path) -> None:
     record = tmp_path / "args"
-    fake = _executable(tmp_path / "fake-chromium", f'#!/bin/sh\nfor a in "$@"; do printf "%s\\n" "$a"; done > "{record}"\n')
+    fake = _executable(
+        tmp_path / "fake-chromium", f'#!/bin/sh\nfor a in "$@"; do printf "%s\\n" "$a"; done > "{record}"\n'
+    )
     options = BrowserOptions(executable=str(fake), headless=False, extra_args=("--lang=de", "--force-dark-mode"))
     with trio.fail_after(10):
         async with launch_chromium(options) as launched:
             await launched.process.wait()
-    args = record.read_text().splitlines()
+    args = _lines(record)
     assert "--headless" not in args
     assert "--hide-scrollbars" not in args
     assert args[-3:] == ["--window-size=1280,720", "--lang=de", "--force-dark-mode"]
