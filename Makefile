@@ -72,13 +72,17 @@ bridge-check: bridge/node_modules/.stamp
 	  || { echo "verdex/bridge/bridge.js is out of date: run make bridge and commit it" >&2; exit 1; }
 
 ## bench: token, latency, scale and cold-start benchmarks (prints tables, writes benchmarks/results.json), then verify_locator's latency
+## (its own key of results.json), then the README's Performance section from the file
 bench: install
 	$(BIN)/python -m benchmarks
 	$(BIN)/python -m benchmarks.verify_locator
+	$(BIN)/python -m benchmarks.readme
 
-## bench-roles: RSS/PSS of the server and its browser with 0, 1 and 5 active roles (median of 3 runs)
+## bench-roles: RSS/PSS of the server and its browser with 0, 1 and 5 active roles (median of 3 runs; key
+## rolesMemory of benchmarks/results.json, shown in the README's Performance section)
 bench-roles: install
 	$(BIN)/python -m benchmarks.roles_memory
+	$(BIN)/python -m benchmarks.readme
 
 ## conformance: WPT accessible-name and role conformance table
 conformance: install

@@ -169,7 +169,41 @@ def render_section(results: dict[str, Any]) -> str:
             f"server already up (assistants start their servers long before the first call), the first "
             f"`browser_navigate` and `browser_snapshot` take {_ms(cold['firstCalls']['p50'])} ms.{memory}",
         ]
+    out += _standalone(results)
     return "\n".join(out)
+
+
+def _standalone(results: dict[str, Any]) -> list[str]:
+    """The results of the benchmarks run on their own (verify_locator latency, memory per role), if any."""
+    out: list[str] = []
+    verify = results.get("verifyLocator")
+    if verify:
+        rows: list[list[object]] = [
+            [label, _ms(row["p50"]), _ms(row["p95"])] for label, row in verify["locators"].items()
+        ]
+        out += [
+            "",
+            f"**verify_locator** through MCP stdio on `{verify['page']}` ({verify['repeat']} calls per locator; "
+            f"`python -m benchmarks.verify_locator`, {verify['machine']['date']}, load average "
+            f"{verify['machine'].get('loadAverage', '?')}), ms; `noop` is the MCP round trip of the same session:",
+            "",
+            _md_table(["locator", "p50", "p95"], rows),
+        ]
+    memory = results.get("rolesMemory")
+    if memory:
+        rows = [
+            [s["active_roles"], f"{s['server_rss']:.0f}", f"{s['browser_rss']:.0f}", f"{s['browser_pss']:.0f}"]
+            for s in memory["median"]
+        ]
+        out += [
+            "",
+            f"**Memory per role** (`make bench-roles`, {memory['machine']['date']}, median of {memory['runs']} runs, "
+            f"MiB; PSS counts pages shared between the browser's processes once): each role beyond the first adds "
+            f"{memory['browserPssPerExtraRole']:.0f} MiB of browser PSS.",
+            "",
+            _md_table(["active roles", "server RSS", "browser RSS", "browser PSS"], rows),
+        ]
+    return out
 
 
 def update_readme(results: dict[str, Any], readme: Path = README) -> None:

@@ -1,6 +1,8 @@
 """Memory of multi-role sessions: RSS and PSS of the server and its browser, for 0, 1 and 5 active roles.
 
-Run: ``python -m benchmarks.roles_memory [--runs 3] [--json PATH]`` (``make bench-roles``).
+Run: ``python -m benchmarks.roles_memory [--runs 3] [--out PATH]`` (``make bench-roles``). The
+samples and their medians go under the key ``rolesMemory`` of ``benchmarks/results.json`` (the
+file's other keys are kept; ``--out`` names another results file).
 
 Each run starts the bundled marketplace app, then ``verdex serve`` (its own Chromium over the
 pipe, headless) with five roles (admin, provider, customer and two more customers, each with its
@@ -30,6 +32,9 @@ from pathlib import Path
 import trio
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
+
+from benchmarks.machine import describe_machine
+from benchmarks.results_file import RESULTS, update_results
 
 ROOT = Path(__file__).resolve().parents[1]
 ROLES = ("admin", "provider", "customer", "customer2", "customer3")
@@ -143,8 +148,11 @@ def start_marketplace(auth_dir: Path) -> tuple[subprocess.Popen[str], str, dict[
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs to take the median of (default 3)")
-    parser.add_argument("--json", type=Path, help="also write the samples and medians here")
+    parser.add_argument(
+        "--out", type=Path, default=RESULTS, help="results file to update (key rolesMemory; default %(default)s)"
+    )
     args = parser.parse_args(argv)
+    machine = describe_machine()
     runs: list[list[Sample]] = []
     with tempfile.TemporaryDirectory(prefix="verdex-bench-roles-") as directory:
         process, url, auth = start_marketplace(Path(directory))
@@ -178,12 +186,20 @@ def main(argv: list[str] | None = None) -> None:
     one, five = medians[1], medians[2]
     per_role = (five.browser_pss - one.browser_pss) / (len(ROLES) - 1)
     print(f"each role beyond the first adds {per_role:.1f} MiB of browser PSS")
-    if args.json is not None:
-        args.json.write_text(
-            json.dumps(
-                {"runs": [[asdict(s) for s in run] for run in runs], "median": [asdict(s) for s in medians]}, indent=2
-            )
-        )
+    update_results(
+        "rolesMemory",
+        {
+            "machine": machine,
+            "roles": len(ROLES),
+            "runs": len(runs),
+            "unit": "MiB",
+            "median": [asdict(s) for s in medians],
+            "browserPssPerExtraRole": round(per_role, 1),
+            "samples": [[asdict(s) for s in run] for run in runs],
+        },
+        args.out,
+    )
+    print(f"results: key rolesMemory of {args.out}")
 
 
 if __name__ == "__main__":

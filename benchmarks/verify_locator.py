@@ -4,7 +4,9 @@
 and ``verdex serve`` (its own Chromium over the pipe), opens the page, takes a snapshot for the
 target ref, then times ``verify_locator`` for a few locators (one warm-up call each, not counted),
 round-robin so a busy machine slows all alike. It prints p50/p95 in milliseconds per locator,
-with the no-op MCP round trip (``prompts/list``) of the same session as the floor.
+with the no-op MCP round trip (``prompts/list``) of the same session as the floor, and writes them
+under the key ``verifyLocator`` of ``benchmarks/results.json`` (the file's other keys are kept;
+``--out`` names another results file).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import trio
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
+from benchmarks.machine import describe_machine
+from benchmarks.results_file import RESULTS, update_results
 from verdex.demo import first_button
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,7 +79,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.verify_locator", description=__doc__)
     parser.add_argument("--repeat", type=int, default=50, help="timed calls per locator (default 50)")
     parser.add_argument("--page", default="shop.html", help="a page of fixtures/pages (default shop.html)")
+    parser.add_argument(
+        "--out", type=Path, default=RESULTS, help="results file to update (key verifyLocator; default %(default)s)"
+    )
     args = parser.parse_args(argv)
+    machine = describe_machine()
     server = subprocess.Popen(
         [sys.executable, str(ROOT / "fixtures" / "server.py"), "--port", "0"], stdout=subprocess.PIPE, text=True
     )
@@ -90,6 +98,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'locator':<24} {'p50':>8} {'p95':>8}")
     for label, row in results.items():
         print(f"{label:<24} {row['p50']:8.1f} {row['p95']:8.1f}")
+    rounded = {label: {k: round(v, 3) if k != "n" else v for k, v in row.items()} for label, row in results.items()}
+    value = {"machine": machine, "page": args.page, "repeat": args.repeat, "unit": "ms", "locators": rounded}
+    update_results("verifyLocator", value, args.out)
+    print(f"results: key verifyLocator of {args.out}")
 
 
 if __name__ == "__main__":

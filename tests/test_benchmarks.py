@@ -16,6 +16,7 @@ from benchmarks.harness import memory_of, open_verdex, process_tree
 from benchmarks.pages import KINDS, form_page
 from benchmarks.readme import END, START, render_section, update_readme
 from benchmarks.report import evaluate_targets, table
+from benchmarks.results_file import carry_over, read_results, update_results, write_results
 from benchmarks.stats import fit_exponent, percentile, summarize
 from benchmarks.tokens import count_tokens
 from verdex.server.tooling import compact_json
@@ -161,6 +162,56 @@ def test_readme_section_is_replaced_between_the_markers(tmp_path: Path) -> None:
     readme.write_text("no markers\n", encoding="utf-8")
     with pytest.raises(ValueError, match="no performance markers"):
         update_readme(results, readme)
+
+
+def test_standalone_results_update_one_key_and_survive_a_full_run(tmp_path: Path) -> None:
+    path = tmp_path / "results.json"
+    update_results("verifyLocator", {"page": "shop.html"}, path)
+    assert read_results(path) == {"verifyLocator": {"page": "shop.html"}}
+    write_results({"machine": {"date": "d"}, "rolesMemory": {"runs": 3}, "other": 1}, path)
+    update_results("verifyLocator", {"page": "x.html"}, path)
+    assert read_results(path) == {
+        "machine": {"date": "d"},
+        "rolesMemory": {"runs": 3},
+        "other": 1,
+        "verifyLocator": {"page": "x.html"},
+    }
+    # A full run rewrites the file: it keeps the standalone keys it did not measure, and only those.
+    assert carry_over({"machine": {"date": "e"}, "rolesMemory": {"runs": 1}}, path) == {
+        "machine": {"date": "e"},
+        "rolesMemory": {"runs": 1},
+        "verifyLocator": {"page": "x.html"},
+    }
+    assert path.read_text(encoding="utf-8").endswith("}\n")
+
+
+def test_readme_section_shows_the_standalone_results() -> None:
+    results = _results()
+    results["targets"] = evaluate_targets(results)
+    measured_on = {"date": "2026-01-02 00:00 UTC", "loadAverage": 1.5}
+    results["verifyLocator"] = {
+        "machine": measured_on,
+        "page": "shop.html",
+        "repeat": 50,
+        "locators": {"reference (TS)": {"p50": 7.25, "p95": 11.0, "n": 50}, "noop": {"p50": 2.0, "p95": 3.0, "n": 50}},
+    }
+    sample = {"server_rss": 80.6, "browser_rss": 500.0, "browser_pss": 160.4, "browser_processes": 6}
+    results["rolesMemory"] = {
+        "machine": measured_on,
+        "runs": 3,
+        "browserPssPerExtraRole": 75.6,
+        "median": [{**sample, "active_roles": n} for n in (0, 1, 5)],
+    }
+    assert render_section(results).endswith(
+        "\n\n**verify_locator** through MCP stdio on `shop.html` (50 calls per locator; "
+        "`python -m benchmarks.verify_locator`, 2026-01-02 00:00 UTC, load average 1.5), ms; "
+        "`noop` is the MCP round trip of the same session:\n\n"
+        "| locator | p50 | p95 |\n|---|---:|---:|\n| reference (TS) | 7.2 | 11.0 |\n| noop | 2.0 | 3.0 |\n\n"
+        "**Memory per role** (`make bench-roles`, 2026-01-02 00:00 UTC, median of 3 runs, MiB; PSS counts pages "
+        "shared between the browser's processes once): each role beyond the first adds 76 MiB of browser PSS.\n\n"
+        "| active roles | server RSS | browser RSS | browser PSS |\n|---|---:|---:|---:|\n"
+        "| 0 | 81 | 500 | 160 |\n| 1 | 81 | 500 | 160 |\n| 5 | 81 | 500 | 160 |"
+    )
 
 
 async def test_one_measurement_through_the_harness(cdp_endpoint: str, fixture_url: Callable[[str], str]) -> None:

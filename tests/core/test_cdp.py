@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import mycdp.page
+import mycdp.target
 import pytest
 import trio
 
@@ -11,6 +13,7 @@ from tests.support import unused_port
 from verdex.browser.browser import Browser, open_browser
 from verdex.browser.launcher import BrowserOptions
 from verdex.browser.page import Page
+from verdex.cdp.events import event_method, parse_event
 from verdex.errors import BrowserClosedError, CDPTimeoutError, NavigationError, ProtocolError, UsageError
 
 
@@ -51,6 +54,75 @@ async def test_unknown_events_and_garbage_do_not_kill_the_reader(browser: Browse
     connection._dispatch(json.dumps({"method": "Future.other", "params": {"enum": "valueFromTheFuture"}}))
     assert seen == [{"enum": "valueFromTheFuture"}]
     assert (await browser.session.send("Browser.getVersion"))["protocolVersion"] == "1.3"
+
+
+async def test_a_known_event_arrives_typed_and_a_newer_one_raw(page: Page, fixture_url) -> None:  # type: ignore[no-untyped-def]
+    """mycdp types what it knows; an enum value or event newer than mycdp arrives as the raw dict."""
+    typed: list[object] = []
+    raw: list[dict[str, object]] = []
+    remove_typed = page.session.on_event(mycdp.page.FrameNavigated, typed.append)
+    remove_raw = page.session.on("Page.frameNavigated", raw.append)
+    with trio.fail_after(10):
+        await page.navigate(fixture_url("login.html"))
+    remove_raw()
+    [event] = typed
+    assert isinstance(event, mycdp.page.FrameNavigated)
+    assert (event.frame.url, event.type_, event.frame.parent_id) == (
+        fixture_url("login.html"),
+        mycdp.page.NavigationType.NAVIGATION,
+        None,
+    )
+    assert event.frame.id_ == page.main_frame.id
+    # The same event from a newer Chromium, with a navigation type mycdp does not know.
+    newer = {**raw[0], "type": "FromTheFuture"}
+    page.session.connection._dispatch(
+        json.dumps({"method": "Page.frameNavigated", "sessionId": page.session.session_id, "params": newer})
+    )
+    remove_typed()
+    assert typed[1] == newer  # the raw params, as sent
+    # An event mycdp has no class for is the raw dict too, and a class that is not an event is refused.
+    future = {"x": [1, 2]}
+    assert parse_event("Future.somethingNew", future) is future
+    assert event_method(mycdp.target.TargetDestroyed) == "Target.targetDestroyed"
+    with pytest.raises(TypeError, match=r"^Frame is not a mycdp event class$"):
+        event_method(mycdp.page.Frame)
+    # The reader lives on: the page still answers.
+    answer = await page.session.send("Runtime.evaluate", {"expression": "location.pathname", "returnByValue": True})
+    assert answer["result"]["value"] == "/login.html"
+
+
+async def test_browser_exit_fails_every_pending_call_of_every_session_alike() -> None:
+    async with open_browser(BrowserOptions()) as browser:
+        assert browser.launched is not None
+        sessions = []
+        for _ in range(2):
+            target = await browser.session.send("Target.createTarget", {"url": "about:blank"})
+            attached = await browser.session.send(
+                "Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}
+            )
+            sessions.append(browser.connection.session(attached["sessionId"]))
+        failures: list[tuple[str | None, type[BaseException], str]] = []
+
+        async def pending_call(session_index: int) -> None:
+            session = sessions[session_index]
+            try:
+                await session.send("Runtime.evaluate", {"expression": "new Promise(() => {})", "awaitPromise": True})
+            except BrowserClosedError as exc:
+                failures.append((session.session_id, type(exc), str(exc)))
+
+        with trio.fail_after(15):
+            async with trio.open_nursery() as nursery:
+                for session_index in (0, 0, 1, 1, 1):
+                    nursery.start_soon(pending_call, session_index)
+                await trio.sleep(0.3)
+                assert len(browser.connection._pending) == 5
+                browser.launched.process.kill()
+        message = "the browser closed its pipe (the browser process exited)"
+        assert sorted(failures, key=lambda failure: str(failure[0])) == sorted(
+            [(sessions[i].session_id, BrowserClosedError, message) for i in (0, 0, 1, 1, 1)],
+            key=lambda failure: str(failure[0]),
+        )
+        assert browser.connection._pending == {}
 
 
 async def test_pipe_launch_and_browser_exit_fails_pending_calls() -> None:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import re
+import shlex
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import trio
+
+_ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _demo(*args: str) -> str:
@@ -65,6 +69,41 @@ async def test_demo_on_a_named_url_and_button(cdp_endpoint: str, fixture_url: Ca
         in output
     )
     assert output.rstrip().endswith("verified: the locator matches exactly 1 element, the target e7")
+
+
+async def test_demo_on_a_url_and_ref(cdp_endpoint: str, fixture_url: Callable[[str], str]) -> None:
+    """`make demo URL=... REF=e9`: the walk starts from that ref (the AirPods Pro card, not the first button)."""
+    url = fixture_url("shop-classless.html")
+    dry_run = await trio.run_process(
+        ["make", "-n", "-s", "demo", f"URL={url}", "REF=e9"], capture_stdout=True, capture_stderr=True, cwd=_ROOT
+    )
+    assert shlex.split(dry_run.stdout.decode().splitlines()[-1]) == [".venv/bin/verdex", "demo", url, "--ref", "e9"]
+    output = await _demo(url, "--ref", "e9", "--cdp-endpoint", cdp_endpoint)
+    assert output.startswith(f"verdex demo: {url}\ntarget: ref e9\n\n")
+    assert re.findall(r"^── (\w+\(.*?\)) · \d+ tokens$", output, flags=re.MULTILINE)[2:] == [
+        "resolve_container(ref='e9')",
+        "inspect_pattern(ref='e9', ancestorLevel=2)",
+        "inspect_pattern(ref='e9', ancestorLevel=3)",
+        "extract_anchors(ref='e9', ancestorLevel=2)",
+        "verify_locator(locator=\"page.locator('section > div').filter({ hasText: 'AirPods Pro' })"
+        ".getByRole('button', { name: 'Add to Cart' })\", ref='e9')",
+    ]
+    assert (
+        "facts used:\n"
+        "  - container (level 2) has no test id or role: structure section > div\n"
+        "  - 'AirPods Pro' is in no sibling container's text: hasText is unique\n"
+        "  - target is button 'Add to Cart'\n"
+        "locator (TypeScript):\n"
+        "  page.locator('section > div').filter({ hasText: 'AirPods Pro' }).getByRole('button', { name: 'Add to Cart' })\n"
+        "locator (Python):\n"
+        '  page.locator("section > div").filter(has_text="AirPods Pro").get_by_role("button", name="Add to Cart")\n'
+    ) in output
+    assert output.rstrip().endswith(
+        '{"count":1,"unique":true,"matches":[{"ref":"e9","tagName":"button","role":"button","name":"Add to Cart"}],'
+        '"matchesTarget":true,"targetIndex":0}\n'
+        "\n"
+        "verified: the locator matches exactly 1 element, the target e9"
+    )
 
 
 async def test_demo_with_a_url_needs_a_target(fixture_url: Callable[[str], str]) -> None:

@@ -196,12 +196,21 @@ async def test_three_nested_frames_sandboxed_and_added_after_load(tools: Tools, 
     lines = (await tools.ok("browser_snapshot")).text.splitlines()
     assert "          - status: Confirmed at level 3" in lines
     assert "      - status: Level 1 clicked" in lines
-    assert lines[-5:] == [
+    assert lines[-7:] == [
         '  - button "Add help frame" [active] [ref=e3]',
         "  - iframe [ref=e10]:",
         '    - heading "Help" [level=2]',
         '    - link "Read the FAQ" [ref=f5_e11]:',
         '      - /url: "#faq"',
+        '    - button "Helpful" [ref=f5_e12]',
+        "    - status",
+    ]
+    # A ref inside the frame added after load takes real input too.
+    clicked = await tools.ok("browser_click", ref="f5_e12")
+    assert clicked.text == 'Clicked button "Helpful" [ref=f5_e12]. Next: browser_snapshot to see the result.'
+    assert (await tools.ok("browser_snapshot")).text.splitlines()[-2:] == [
+        '    - button "Helpful" [active] [ref=f5_e12]',
+        "    - status: Thanks for your vote",
     ]
 
     resolved = await tools.ok("resolve_container", ref="f4_e8")

@@ -103,6 +103,78 @@ async def test_back_forward_cache_restores_the_document_its_frames_and_refs(tool
     )
 
 
+def _history(page: int, shown: str, refs: tuple[int, ...], note: str = "", active: str = "") -> str:
+    """history.html's snapshot: its page number, how it was shown, its refs (note, link, back, forward, reload)."""
+    names = ("note", "next", "back", "forward", "reload")
+    tag = {
+        name: (" [active]" if name == active else "") + f" [ref=e{ref}]" for name, ref in zip(names, refs, strict=True)
+    }
+    return (
+        "- main:\n"
+        f'  - heading "History, page {page}" [level=1]\n'
+        f"  - paragraph: Page {page} {shown}\n"
+        "  - generic:\n"
+        "    - text: Note\n"
+        f'    - textbox "Note"{tag["note"]}{": " + note if note else ""}\n'
+        f'  - link "Next page"{tag["next"]}:\n'
+        '    - /url: "?page=2"\n'
+        f'  - button "Back"{tag["back"]}\n'
+        f'  - button "Forward"{tag["forward"]}\n'
+        f'  - button "Reload"{tag["reload"]}'
+    )
+
+
+async def test_page_initiated_back_forward_and_reload(tools: Tools, fixture_url: URL) -> None:
+    """history.html's own controls call history.back(), history.forward() and location.reload(): back and
+    forward restore documents from the back/forward cache (their refs work again), a reload makes a new one."""
+    first, second = fixture_url("cached/history.html"), fixture_url("cached/history.html?page=2")
+
+    async def snapshot() -> str:
+        return (await tools.ok("browser_snapshot")).text
+
+    await tools.ok("browser_navigate", url=first)
+    assert await snapshot() == f"Page: History ({first})\n{_history(1, 'loaded', (1, 2, 3, 4, 5))}"
+    await tools.ok("browser_type", ref="e1", text="kept")
+    await tools.ok("browser_click", ref="e2")
+    assert await snapshot() == f"Page: History ({second})\n{_history(2, 'loaded', (6, 7, 8, 9, 10))}"
+
+    back = await tools.ok("browser_click", ref="e8")
+    assert back.text == (
+        f'Clicked button "Back" [ref=e8]. It navigated to {first} (HTTP 200). Next: browser_snapshot to see the result.'
+    )
+    restored = _history(1, "restored from the back/forward cache", (1, 2, 3, 4, 5), note="kept", active="next")
+    assert await snapshot() == f"Page: History ({first})\n{restored}"
+
+    forward = await tools.ok("browser_click", ref="e4")
+    assert forward.text == (
+        f'Clicked button "Forward" [ref=e4]. It navigated to {second} (HTTP 200). '
+        "Next: browser_snapshot to see the result."
+    )
+    assert await tools.error("browser_click", ref="e3") == (
+        f"Error executing tool browser_click: ref e3 is stale: it belonged to {first}, a document the page has left "
+        f"(now at {second}); call browser_snapshot for fresh refs"
+    )
+    # Page 2's own refs work again without a new snapshot: the same document, restored.
+    assert (await tools.ok("resolve_container", ref="e6")).data["target"]["name"] == "Note"
+    restored = _history(2, "restored from the back/forward cache", (6, 7, 8, 9, 10), active="back")
+    assert await snapshot() == f"Page: History ({second})\n{restored}"
+
+    reloaded = await tools.ok("browser_click", ref="e10")
+    assert reloaded.text == (
+        f'Clicked button "Reload" [ref=e10]. It navigated to {second} (HTTP 200). '
+        "Next: browser_snapshot to see the result."
+    )
+    for ref, tool in (("e9", "browser_click"), ("e6", "resolve_container")):
+        assert await tools.error(tool, ref=ref) == (
+            f"Error executing tool {tool}: ref {ref} is stale: it belonged to {second}, a document the page has left "
+            f"(now at {second}); call browser_snapshot for fresh refs"
+        )
+    # The bridge is in the new document: a snapshot works and gives new refs.
+    assert await snapshot() == f"Page: History ({second})\n{_history(2, 'loaded', (11, 12, 13, 14, 15))}"
+    await tools.ok("browser_type", ref="e11", text="after the reload")
+    assert '    - textbox "Note" [active] [ref=e11]: after the reload' in (await snapshot()).splitlines()
+
+
 _STALE = re.compile(
     r"Error executing tool \w+: ref e\d+ is stale: it belonged to http://127\.0\.0\.1:\d+/race\.html\?ms=\d+&left=1, "
     r"a document the page has left \(now at http://127\.0\.0\.1:\d+/race\.html\?ms=\d+&left=0\); "

@@ -13,8 +13,8 @@ from playwright.sync_api import Browser
 from tests.e2e.conftest import Tools
 from tests.oracle import locate, playwright_browser
 from verdex.browser.launcher import BrowserOptions
-from verdex.compose import Composition, compose_locator, container_level_guess, is_repeating
-from verdex.demo import first_button
+from verdex.compose import Composition
+from verdex.demo import walk
 from verdex.server.app import build_server
 from verdex.server.config import ServerConfig
 from verdex.server.session import open_session
@@ -27,20 +27,16 @@ def judge() -> Iterator[Browser]:
 
 
 async def _walk(url: str, endpoint: str) -> Composition:
-    """The demo's walk (in-process server, same tools): navigate, snapshot, resolve, inspect, anchors."""
+    """The demo's own walk (:func:`verdex.demo.walk`) through an in-process server on the same tools."""
     config = ServerConfig(browser=BrowserOptions(cdp_endpoint=endpoint))
     async with open_session(config) as session, Client(build_server(session)) as client:
         tools = Tools(client)
-        await tools.ok("browser_navigate", url=url)
-        ref = first_button((await tools.ok("browser_snapshot")).text, "Add to Cart")
-        resolve = (await tools.ok("resolve_container", ref=ref)).data
-        level = container_level_guess(resolve)
-        pattern: dict[str, Any] = (await tools.ok("inspect_pattern", ref=ref, ancestorLevel=level + 1)).data
-        while not is_repeating(pattern):
-            level += 1
-            pattern = (await tools.ok("inspect_pattern", ref=ref, ancestorLevel=level + 1)).data
-        anchors = (await tools.ok("extract_anchors", ref=ref, ancestorLevel=level)).data
-        return compose_locator(resolve, pattern, anchors)
+
+        async def call(tool: str, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+            answer = await tools.ok(tool, **arguments)
+            return answer.text, answer.data
+
+        return (await walk(call, url, button="Add to Cart")).composition
 
 
 @pytest.mark.parametrize("fixture", ["shop.html", "shop-ids.html", "shop-classless.html", "storefront.html"])

@@ -138,6 +138,84 @@ async def test_press_key_hover_and_waits(tools: Tools, fixture_url: URL) -> None
     assert gone.data["condition"] == "text 'No such text' to disappear"
 
 
+async def test_press_key_with_modifiers(tools: Tools, fixture_url: URL) -> None:
+    """Shift+Tab moves the focus back; Control+a selects a field's text, so the next keys replace it."""
+    await tools.ok("browser_navigate", url=fixture_url("login.html"))
+    await tools.ok("browser_snapshot")
+    await tools.ok("browser_click", ref="e2")
+    lines = (await tools.ok("browser_snapshot")).text.splitlines()
+    assert (lines[5], lines[7]) == ('    - textbox "Email" [ref=e1]', '    - textbox "Password" [active] [ref=e2]')
+    pressed = await tools.ok("browser_press_key", key="Shift+Tab")
+    assert pressed.text == "Pressed Shift+Tab. Next: browser_snapshot to see the result."
+    lines = (await tools.ok("browser_snapshot")).text.splitlines()
+    assert (lines[5], lines[7]) == ('    - textbox "Email" [active] [ref=e1]', '    - textbox "Password" [ref=e2]')
+
+    await tools.ok("browser_type", ref="e1", text="old@example.com")
+    assert (await tools.ok("browser_snapshot")).text.splitlines()[5] == (
+        '    - textbox "Email" [active] [ref=e1]: old@example.com'
+    )
+    await tools.ok("browser_press_key", key="End")
+    await tools.ok("browser_press_key", key="x")  # without a selection a key adds to the text
+    assert (await tools.ok("browser_snapshot")).text.splitlines()[5] == (
+        '    - textbox "Email" [active] [ref=e1]: old@example.comx'
+    )
+    assert (await tools.ok("browser_press_key", key="Control+a")).text.startswith("Pressed Control+a.")
+    for key in ("n", "e", "w"):
+        await tools.ok("browser_press_key", key=key)
+    assert (await tools.ok("browser_snapshot")).text.splitlines()[5] == '    - textbox "Email" [active] [ref=e1]: new'
+
+
+MENU = """- navigation "Main":
+  - button "Products" [ref=e1]
+  - button "Account" [ref=e2]
+- main:
+  - heading "Menus" [level=1]
+  - button "Under the banner" [ref=e3]
+  - text: We use cookies"""
+
+
+async def test_hover_opens_menus_and_a_covered_element_is_refused(tools: Tools, fixture_url: URL) -> None:
+    """menu.html: Products opens on CSS :hover, Account on mouseenter; a cookie banner covers a button."""
+    url = fixture_url("menu.html")
+    await tools.ok("browser_navigate", url=url)
+    assert (await tools.ok("browser_snapshot")).text == f"Page: Menus ({url})\n{MENU}"
+    hovered = await tools.ok("browser_hover", ref="e1")
+    assert hovered.text == 'Hovered button "Products" [ref=e1]. Next: browser_snapshot to see the result.'
+    assert (await tools.ok("browser_snapshot")).text.splitlines()[1:] == [
+        '- navigation "Main":',
+        "  - generic:",
+        '    - button "Products" [ref=e1]',
+        '    - list "Products":',
+        "      - listitem:",
+        '        - link "Phones" [ref=e4]:',
+        '          - /url: "#phones"',
+        "      - listitem:",
+        '        - link "Laptops" [ref=e5]:',
+        '          - /url: "#laptops"',
+        *MENU.splitlines()[2:],
+    ]
+    # Moving on to Account closes Products (the pointer left it) and opens Account.
+    await tools.ok("browser_hover", ref="e2")
+    assert (await tools.ok("browser_snapshot")).text.splitlines()[1:] == [
+        '- navigation "Main":',
+        '  - button "Products" [ref=e1]',
+        "  - generic:",
+        '    - button "Account" [expanded] [ref=e2]',
+        '    - list "Account":',
+        "      - listitem:",
+        '        - link "Orders" [ref=e6]:',
+        '          - /url: "#orders"',
+        *MENU.splitlines()[3:],
+    ]
+    assert await tools.error("browser_hover", ref="e3") == (
+        'Error executing tool browser_hover: cannot hover e3 (button "Under the banner") after 1 s of retries: '
+        'another element covers its centre: <div id="banner"> "We use cookies". Close or dismiss that first '
+        "(a dialog, cookie banner or overlay), then retry."
+    )
+    # The session goes on: the Account menu is still open (the refused hover did not move the pointer).
+    assert '    - button "Account" [expanded] [ref=e2]' in (await tools.ok("browser_snapshot")).text.splitlines()
+
+
 async def test_actionability_errors(tools: Tools, fixture_url: URL) -> None:
     await tools.ok("browser_navigate", url=fixture_url("login.html"))
     await tools.ok("browser_snapshot")

@@ -4,8 +4,10 @@ Every method and option verify_locator supports appears, in TypeScript and in Py
 built for the hard cases: hidden elements (fixtures/pages/locators/hidden.html), labels, roles and
 states (forms.html), text edge cases (text.html), ambiguity and containers (ambiguity.html), shadow
 DOM (shadow.html), plus the shops the demo walks. Zero-match and many-match locators are as
-welcome as unique ones: the count and the elements must agree in every case. A few locators are
-ones Playwright itself refuses (an invalid regular expression); both sides must refuse them.
+welcome as unique ones (every group has both kinds): the count and the elements must agree in every
+case. A few locators are ones Playwright itself refuses (an invalid regular expression, a CSS selector
+it cannot parse ...); both sides must refuse them for the same kind of reason (pinned in
+test_differential.REFUSED).
 """
 
 from __future__ import annotations
@@ -199,6 +201,8 @@ def _forms() -> tuple[list[str], list[str]]:
         "page.locator('form >> nth=0').locator('button').last()",
         "page.getByRole('button', { name: '' })",
         "page.getByRole('button', { name: 'Go', exact: true, disabled: false })",
+        "page.locator('form').locator(page.getByRole('checkbox', { checked: true }))",
+        "page.getByRole('group', { name: 'Locked' }).locator(page.locator('button'))",
     ]
     py = [
         *py_roles,
@@ -239,6 +243,7 @@ def _forms() -> tuple[list[str], list[str]]:
         'page.get_by_role("button").filter(visible=True).first',
         'page.get_by_role("button").last',
         'page.get_by_role("option", disabled=False)',
+        'page.locator("form").locator(page.get_by_label("First name"))',
     ]
     return js, py
 
@@ -308,6 +313,7 @@ def _hidden() -> tuple[list[str], list[str]]:
         "page.locator('div').filter({ has: page.getByRole('button') })",
         "page.locator('div').filter({ hasNot: page.getByRole('button') })",
         "page.getByRole('button', { name: 'Still hidden', includeHidden: true }).filter({ visible: true })",
+        "page.locator('details').locator(page.getByRole('button', { includeHidden: true }))",
     ]
     py = [
         'page.get_by_role("button", include_hidden=True).first',
@@ -442,6 +448,20 @@ def _text() -> tuple[list[str], list[str]]:
         "page.getByRole('listitem').or(page.getByRole('heading'))",
         "page.getByRole('heading').or(page.getByText('Same'))",
         "page.getByText('Item').and(page.getByText('2'))",
+        # Regular expression flags: m (^ after a line break), s (. matches it), u (code points).
+        "page.getByText(/^\\s*whitespace/m)",
+        "page.getByText(/^\\s*whitespace/)",
+        "page.getByText(/of.\\s*whitespace/s)",
+        "page.getByText(/of.\\s*whitespace/)",
+        "page.getByText(/\\u{1F389}/u)",
+        "page.getByText(/^Emoji . party$/u)",
+        "page.getByText(/^Emoji . party$/)",
+        "page.getByText(/^ITEM 1$/im)",
+        "page.getByText(/CAF\\u00c9/iu)",
+        "page.getByText(/lots.+here/isu)",
+        "page.locator('.card').locator(page.getByText('Pro'))",
+        "page.locator('.card').locator(page.getByRole('heading', { name: 'Mini' }))",
+        "page.locator('.card').locator(page.locator('.card'))",
     ]
     py += [
         'page.get_by_text(re.compile(r"^Item \\d+$"))',
@@ -472,6 +492,14 @@ def _text() -> tuple[list[str], list[str]]:
         'page.get_by_text("Hello\\u00a0world", exact=True)',
         'page.locator("li").nth(-1)',
         'page.locator("li").nth(10)',
+        'page.get_by_text(re.compile(r"^\\s*whitespace", re.MULTILINE))',
+        'page.get_by_text(re.compile(r"of.\\s*whitespace", re.DOTALL))',
+        'page.get_by_text(re.compile(r"of.\\s*whitespace"))',
+        'page.get_by_text(re.compile("🎉", re.UNICODE))',
+        'page.get_by_text(re.compile(r"^Emoji . party$", re.U))',
+        'page.get_by_text(re.compile(r"^item 1$", re.I | re.M))',
+        'page.locator(".card").locator(page.get_by_text("Price")).last',
+        'page.locator(".card").locator(page.get_by_role("heading"), has_text="Max")',
     ]
     return js, py
 
@@ -566,6 +594,8 @@ def _ambiguity() -> tuple[list[str], list[str]]:
         "page.getByRole('button', { name: 'Nothing here' })",
         "page.getByTestId('nothing')",
         "page.locator('video')",
+        "page.getByRole('row').locator(page.getByRole('button', { name: 'Edit' })).first()",
+        "page.getByTestId('card').locator(page.getByRole('link'), { hasText: 'Details' })",
     ]
     py = [
         'page.get_by_test_id("card").filter(has_text="iPhone 15 Pro").get_by_role("button", name="Add to Cart")',
@@ -593,6 +623,9 @@ def _ambiguity() -> tuple[list[str], list[str]]:
         'page.locator("[data-testid=panel] > button")',
         'page.locator("button").filter(has_text="Save").last',
         'page.get_by_role("button", name="Subscribe").or_(page.get_by_role("button", name="Sign in"))',
+        'page.get_by_test_id("card").locator(page.get_by_role("button", disabled=True))',
+        'page.get_by_role("row").locator(page.get_by_role("cell").first)',
+        'page.get_by_test_id("card").locator(page.get_by_test_id("card"))',
     ]
     return js, py
 
@@ -653,6 +686,7 @@ def _shadow() -> tuple[list[str], list[str]]:
         "page.getByRole('button').or(page.getByRole('heading'))",
         "page.getByRole('button', { name: /button/ }).and(page.locator('x-card *'))",
         "page.getByRole('main').getByText('Light')",
+        "page.locator('x-card').locator(page.getByRole('button'))",
     ]
     py = [
         'page.get_by_role("button").nth(4)',
@@ -669,6 +703,7 @@ def _shadow() -> tuple[list[str], list[str]]:
         'page.get_by_role("textbox")',
         'page.get_by_role("heading").and_(page.get_by_text("Second"))',
         'page.get_by_role("button").filter(visible=False)',
+        'page.locator("x-card").locator(page.get_by_text("Deep text"))',
     ]
     return js, py
 
@@ -689,6 +724,7 @@ def _shop() -> tuple[list[str], list[str]]:
         "page.getByText('noise')",
         "page.locator('.price')",
         "page.locator('[data-testid=product-card]:has-text(\"Pixel\") .btn-primary')",
+        "page.getByTestId('product-card').filter({ hasText: 'iPhone 16' })",
     ]
     py = [
         'page.get_by_test_id("product-card").filter(has_text="iPhone 15 Pro").get_by_role("button", name="Add to Cart")',
@@ -697,6 +733,7 @@ def _shop() -> tuple[list[str], list[str]]:
         'page.get_by_text(re.compile(r"\\$\\d{3}$"))',
         'page.get_by_role("contentinfo").get_by_role("link")',
         'page.locator("footer p")',
+        'page.get_by_role("button", name="Remove from Cart")',
     ]
     return js, py
 
@@ -764,6 +801,8 @@ def _frames() -> tuple[list[str], list[str]]:
         "page.frameLocator('iframe[name=pay] >> nth=0').getByRole('button').first()",
         "page.getByRole('button')",
         "page.frameLocator('.not-a-frame').getByRole('button')",
+        "page.frameLocator('iframe[name=pay]').locator(page.getByRole('button'))",
+        "page.frameLocator('.pay').first().locator(page.getByRole('textbox'))",
     ]
     py = [
         'page.frame_locator("iframe[name=pay]").get_by_role("button", name="Pay")',
@@ -773,6 +812,7 @@ def _frames() -> tuple[list[str], list[str]]:
         'page.get_by_title("Outer").content_frame.get_by_role("heading", name="Outer frame")',
         'page.frame_locator("x-host iframe").get_by_label("Card number")',
         'page.frame_locator(".pay").owner',
+        'page.frame_locator("iframe[name=pay]").locator(page.get_by_role("button", name="Pay"))',
     ]
     return js, py
 
@@ -787,6 +827,7 @@ def _checkout() -> tuple[list[str], list[str]]:
         "page.frameLocator('iframe').getByRole('status')",
         "page.getByRole('region', { name: 'Payment' }).locator('iframe').contentFrame().getByText('Expiry')",
         "page.getByRole('textbox')",
+        "page.frameLocator('#card-frame').getByRole('button', { name: 'Cancel' })",
     ]
     py = [
         'page.frame_locator("#card-frame").get_by_label("Expiry (MM/YY)", exact=True)',
@@ -802,9 +843,12 @@ def _nested() -> tuple[list[str], list[str]]:
         "page.frameLocator('#level-1').frameLocator('#level-2').frameLocator('#level-3').getByRole('button', { name: 'Confirm' })",
         "page.frameLocator('iframe').first().frameLocator('iframe').frameLocator('iframe').getByText('Level 3')",
         "page.getByTitle('Level 1').contentFrame().getByTitle('Level 2').contentFrame().locator('iframe').contentFrame().getByRole('heading', { level: 4 })",
+        "page.frameLocator('#level-1').getByRole('button', { name: 'Confirm' })",
+        "page.locator('iframe')",
     ]
     py = [
         'page.frame_locator("#level-1").frame_locator("#level-2").get_by_role("heading", level=3)',
+        'page.frame_locator("#level-1").locator("h2, button")',
     ]
     return js, py
 
@@ -820,6 +864,7 @@ def _rejected() -> tuple[list[str], list[str]]:
     ]
     py = [
         'page.get_by_text(re.compile("(?P<name>x)"))',
+        'page.get_by_text(re.compile("x", re.VERBOSE))',
     ]
     return js, py
 

@@ -11,6 +11,12 @@ by the same script on each side, so
 - Python locators are judged by Playwright's Python API (sync): each expression is ``eval``'d with
   ``page`` and ``re`` in scope.
 - verdex parses the same text and evaluates it with :func:`verdex.locator.verify.verify_on_page`.
+
+A locator both sides refuse agrees only when both refuse it for the same reason: each side's
+message is sorted into one of :data:`REFUSALS` by that side's own wording (an invalid regular
+expression, a CSS selector Playwright cannot parse ...). A message that fits no kind is a kind of
+its own and agrees with nothing, so "verdex does not support this" never passes for "Playwright
+rejects this".
 """
 
 from __future__ import annotations
@@ -46,26 +52,78 @@ _ORACLE_JS = Path(__file__).with_name("oracle_js.cjs")
 _SKIP_FLAGS = {"--no-startup-window", "--window-size=1280,720"}
 
 
+PLAYWRIGHT, VERDEX = "playwright", "verdex"
+
+#: The kinds of refusal the pairs exercise: (kind, Playwright's wording, verdex's wording), searched
+#: in the first line of each side's error message.
+REFUSALS: tuple[tuple[str, str, str], ...] = (
+    (
+        "invalid regular expression",
+        r"Invalid regular expression: /",
+        r"^Playwright would fail on this locator: invalid regular expression /",
+    ),
+    (
+        "regular expression flag Playwright does not carry over",
+        r"^Unexpected re\.Pattern flag, only MULTILINE, IGNORECASE and DOTALL are supported",
+        r"^Playwright rejects re\.\w+: only re\.IGNORECASE, re\.MULTILINE and re\.DOTALL",
+    ),
+    (
+        "role option the role does not have",
+        r'"\w+" attribute is only supported for roles: ',
+        r'^Playwright rejects this: "\w+" is only supported for roles: ',
+    ),
+    (
+        "frame locator on an element that is not an iframe",
+        r"Selector .* resolved to <.*, <iframe> was expected",
+        r"^Playwright would fail on this locator: the locator before entering a frame matched <\w+>.*needs an <iframe>",
+    ),
+    (
+        "CSS selector Playwright cannot parse",
+        r"while parsing css selector",
+        r"^CSS selector|in the CSS selector",
+    ),
+    (
+        "CSS selector the browser rejects",
+        r"SyntaxError: Failed to execute 'querySelectorAll' on 'Document': .* is not a valid selector",
+        r"^Playwright would fail on this locator: the browser rejects the CSS selector ",
+    ),
+)
+
+
+def refusal_kind(message: str, engine: str) -> str:
+    """The kind of refusal ``message`` (from ``engine``: :data:`PLAYWRIGHT` or :data:`VERDEX`) is."""
+    for kind, playwright_pattern, verdex_pattern in REFUSALS:
+        if re.search(playwright_pattern if engine == PLAYWRIGHT else verdex_pattern, message):
+            return kind
+    return f"unclassified {engine} error"
+
+
 @dataclass(frozen=True)
 class Answer:
-    """What one engine says of one locator: the matched stamps in order, or an error."""
+    """What one engine says of one locator: the matched stamps in order, or an error and its kind."""
 
     ids: tuple[str, ...] | None = None
     error: str | None = None
+    kind: str | None = None
+
+    @classmethod
+    def refusal(cls, message: str, engine: str) -> Answer:
+        first_line = message.splitlines()[0] if message else ""
+        return cls(error=first_line, kind=refusal_kind(first_line, engine))
 
     @property
     def count(self) -> int | None:
         return None if self.ids is None else len(self.ids)
 
     def agrees(self, other: Answer) -> bool:
-        """Same elements in the same order, or both refuse the locator."""
+        """Same elements in the same order, or both refuse the locator for the same kind of reason."""
         if self.error is not None or other.error is not None:
-            return self.error is not None and other.error is not None
+            return self.kind is not None and self.kind == other.kind and not self.kind.startswith("unclassified")
         return self.ids == other.ids
 
     def __str__(self) -> str:
         if self.error is not None:
-            return f"error: {self.error}"
+            return f"error ({self.kind}): {self.error}"
         return f"count {self.count}: {', '.join(self.ids or ()) or '-'}"
 
 
@@ -147,7 +205,7 @@ def run_python_oracle(groups: list[Group]) -> list[list[Answer]]:
                         assert count == len(ids)
                         answers.append(Answer(ids=tuple(ids)))
                     except Exception as exc:  # the oracle's refusal is an answer to compare
-                        answers.append(Answer(error=str(exc).splitlines()[0]))
+                        answers.append(Answer.refusal(str(exc), PLAYWRIGHT))
                 results.append(answers)
                 page.close()
         finally:
@@ -157,7 +215,7 @@ def run_python_oracle(groups: list[Group]) -> list[list[Answer]]:
 
 def _answer(item: dict[str, Any]) -> Answer:
     if "error" in item:
-        return Answer(error=str(item["error"]))
+        return Answer.refusal(str(item["error"]), PLAYWRIGHT)
     ids = tuple(item["ids"])
     assert item["count"] == len(ids)
     return Answer(ids=ids)
@@ -184,6 +242,6 @@ async def run_verdex(page: Page, expression: str) -> Answer:
             page, locator, Source(expression), limit=100_000, report_attribute=STAMP_ATTRIBUTE
         )
     except VerdexError as exc:
-        return Answer(error=str(exc).splitlines()[0])
+        return Answer.refusal(str(exc), VERDEX)
     assert verification.count == len(verification.matches)
     return Answer(ids=tuple(str(match.get("attribute")) for match in verification.matches))

@@ -2,9 +2,11 @@
 
 One reader task (started by :func:`open_cdp_connection` in its own nursery) reads every message.
 Answers wake the command that waits for them; events go to the handlers registered with
-:meth:`CDPSession.on`. The reader never raises into its nursery: when the transport breaks it
-records why, fails every pending command with one :class:`~verdex.errors.BrowserClosedError`,
-and later commands fail the same way at once.
+:meth:`CDPSession.on` (raw ``params`` dicts) or :meth:`CDPSession.on_event` (``mycdp``'s typed
+events, the raw dict when mycdp cannot parse one: see :mod:`verdex.cdp.events`). The reader
+never raises into its nursery: when the transport breaks it records why, fails every pending
+command with one :class:`~verdex.errors.BrowserClosedError`, and later commands fail the same
+way at once.
 
 Sessions are flat (``Target.attachToTarget(flatten=True)``): every message to or from a target
 carries its ``sessionId`` over the one browser connection. :class:`CDPSession` with
@@ -25,6 +27,7 @@ from typing import Any, TypeVar
 import trio
 
 from verdex._nursery import open_service_nursery
+from verdex.cdp.events import event_method, parse_typed
 from verdex.cdp.transport import Transport
 from verdex.errors import BrowserClosedError, CDPError, CDPTimeoutError, ProtocolError
 
@@ -36,6 +39,7 @@ logger = logging.getLogger(__name__)
 DEFAULT_COMMAND_TIMEOUT = 30.0
 
 T = TypeVar("T")
+E = TypeVar("E")
 JSON = dict[str, Any]
 EventHandler = Callable[[JSON], None]
 
@@ -136,6 +140,28 @@ class CDPConnection:
 
         return remove
 
+    def on_event(
+        self, event: type[E], handler: Callable[[E | JSON], None], *, session_id: str | None = None
+    ) -> Callable[[], None]:
+        """Call ``handler`` with every event of the mycdp class ``event`` on that session, typed.
+
+        Args:
+            event: a ``mycdp`` event class, e.g. ``mycdp.page.FrameNavigated``.
+            handler: gets an ``event`` instance, or the raw ``params`` dict when mycdp cannot parse
+                this one (a field or enum value of a newer protocol revision); it must handle both.
+
+        Returns:
+            A function that removes the handler. Handlers run as in :meth:`on`.
+
+        Raises:
+            TypeError: ``event`` is not a mycdp event class.
+        """
+
+        def typed(params: JSON) -> None:
+            handler(parse_typed(event, params))
+
+        return self.on(event_method(event), typed, session_id=session_id)
+
     def fail_session(self, session_id: str, error: CDPError) -> None:
         """Fail every pending command of one session (its target crashed or detached)."""
         for pending in list(self._pending.values()):
@@ -235,6 +261,10 @@ class CDPSession:
     def on(self, method: str, handler: EventHandler) -> Callable[[], None]:
         """Register an event handler on this session; see :meth:`CDPConnection.on`."""
         return self.connection.on(method, handler, session_id=self.session_id)
+
+    def on_event(self, event: type[E], handler: Callable[[E | JSON], None]) -> Callable[[], None]:
+        """Register a typed event handler on this session; see :meth:`CDPConnection.on_event`."""
+        return self.connection.on_event(event, handler, session_id=self.session_id)
 
     @asynccontextmanager
     async def expect(self, method: str, predicate: Callable[[JSON], bool] | None = None) -> AsyncIterator[_Expectation]:

@@ -21,6 +21,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 import trio
+from mycdp.page import FrameNavigated
 
 from verdex._nursery import open_service_nursery
 from verdex.browser.browser import Browser, BrowserContext, open_browser
@@ -69,12 +70,17 @@ class Role:
         self.context, self.page = context, page
         self.origins = dict.fromkeys(item.origin for item in state.origins) if state else {}
 
-        def navigated(params: JSON) -> None:
-            origin = origin_of(str(params.get("frame", {}).get("url", "")))
+        def navigated(event: FrameNavigated | JSON) -> None:
+            if isinstance(event, FrameNavigated):
+                url = event.frame.url
+            else:  # a frame mycdp cannot parse (newer protocol): read the raw params
+                frame = event.get("frame")
+                url = str(frame.get("url", "")) if isinstance(frame, dict) else ""
+            origin = origin_of(url)
             if origin is not None:
                 self.origins.setdefault(origin, None)
 
-        self._unsubscribe = page.session.on("Page.frameNavigated", navigated)
+        self._unsubscribe = page.session.on_event(FrameNavigated, navigated)
 
     def detach(self) -> None:
         """Forget the role's context and page (the caller closes them)."""
