@@ -27,10 +27,11 @@ from benchmarks.report import (
     tokens_table,
 )
 from benchmarks.scale import SIZES, measure_scale
+from benchmarks.skills import measure_skills, skills_table
 from benchmarks.tokens import FIXTURES, measure_tokens
 
 RESULTS = ROOT / "benchmarks" / "results.json"
-SECTIONS = ("coldstart", "tokens", "latency", "scale")
+SECTIONS = ("coldstart", "tokens", "latency", "scale", "skills")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -75,6 +76,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "coldRuns": args.cold_runs,
         },
     }
+    if "skills" in sections:
+        results["skills"] = measure_skills()
+        print(skills_table(results["skills"]) + "\n", flush=True)
     with tempfile.TemporaryDirectory(prefix="verdex-bench-pages-") as generated_dir:
         files = write_pages(Path(generated_dir), sizes)
         async with (
