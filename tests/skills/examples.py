@@ -84,7 +84,7 @@ class Example:
     @property
     def where(self) -> str:
         line = self.file.read_text(encoding="utf-8")[: self.start].count("\n") + 1
-        return f"{self.file.relative_to(ROOT)}:{line}"
+        return f"{shown_path(self.file)}:{line}"
 
 
 @dataclass
@@ -100,6 +100,11 @@ class Run:
     @property
     def app(self) -> str | None:
         return self.examples[0].attrs.get("app")
+
+
+def shown_path(path: Path) -> str:
+    """``path`` relative to the repository when it is inside it."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
 def skill_files() -> list[Path]:
@@ -140,7 +145,7 @@ def unmarked_answers(path: Path) -> list[str]:
         )
         if looks_like_answer and not any(start <= fence.start() < end for start, end in marked):
             line = text[: fence.start()].count("\n") + 1
-            found.append(f"{path.relative_to(ROOT)}:{line}: {fence.group('body').splitlines()[0][:80]}")
+            found.append(f"{shown_path(path)}:{line}: {fence.group('body').splitlines()[0][:80]}")
     return found
 
 
@@ -268,7 +273,7 @@ def rewritten(path: Path, current: dict[int, str]) -> str:
 
 def diff(path: Path, new_text: str) -> str:
     """A unified diff from the file as it is to ``new_text`` (empty when equal)."""
-    name = str(path.relative_to(ROOT))
+    name = shown_path(path)
     old = path.read_text(encoding="utf-8").splitlines(keepends=True)
     return "".join(difflib.unified_diff(old, new_text.splitlines(keepends=True), name, f"{name} (tools now)"))
 
