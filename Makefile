@@ -9,7 +9,7 @@ URL    ?=
 REF    ?=
 BUTTON ?=
 
-.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles conformance clean
+.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles conformance skills-examples clean
 
 all: test
 
@@ -71,8 +71,8 @@ bridge-check: bridge/node_modules/.stamp
 	  && cmp -s $$VERDEX_BRIDGE_OUT ../verdex/bridge/bridge.js \
 	  || { echo "verdex/bridge/bridge.js is out of date: run make bridge and commit it" >&2; exit 1; }
 
-## bench: token, latency, scale and cold-start benchmarks (prints tables, writes benchmarks/results.json), then verify_locator's latency
-## (its own key of results.json), then the README's Performance section from the file
+## bench: token, latency, scale and cold-start benchmarks and the skill's token budgets (prints tables, writes
+## benchmarks/results.json), then verify_locator's latency (its own key of results.json), then the README's Performance section
 bench: install
 	$(BIN)/python -m benchmarks
 	$(BIN)/python -m benchmarks.verify_locator
@@ -87,6 +87,10 @@ bench-roles: install
 ## conformance: WPT accessible-name and role conformance table
 conformance: install
 	$(BIN)/python -m tests.conformance
+
+## skills-examples: rewrite the tool answers quoted in skills/ from what the tools answer now on the fixtures (prints the diff)
+skills-examples: install
+	$(BIN)/python -m tests.skills.examples
 
 clean:
 	rm -rf $(VENV) bridge/node_modules .pytest_cache .mypy_cache .ruff_cache

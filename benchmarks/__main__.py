@@ -27,9 +27,10 @@ from benchmarks.report import (
 )
 from benchmarks.results_file import RESULTS, carry_over, write_results
 from benchmarks.scale import SIZES, measure_scale
+from benchmarks.skills import measure_skills, skills_table
 from benchmarks.tokens import FIXTURES, measure_tokens
 
-SECTIONS = ("coldstart", "tokens", "latency", "scale")
+SECTIONS = ("coldstart", "tokens", "latency", "scale", "skills")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -74,6 +75,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "coldRuns": args.cold_runs,
         },
     }
+    if "skills" in sections:
+        results["skills"] = measure_skills()
+        print(skills_table(results["skills"]) + "\n", flush=True)
     with tempfile.TemporaryDirectory(prefix="verdex-bench-pages-") as generated_dir:
         files = write_pages(Path(generated_dir), sizes)
         async with (

@@ -66,10 +66,11 @@ class Marketplace:
 
 
 @contextmanager
-def marketplace_server(auth_dir: Path) -> Iterator[Marketplace]:
-    """Run the marketplace app on a free 127.0.0.1 port with fresh state; auth files go into ``auth_dir``."""
+def marketplace_server(auth_dir: Path, host: str = "127.0.0.1") -> Iterator[Marketplace]:
+    """Run the marketplace app on a free port of ``host`` with fresh state; auth files go into ``auth_dir``."""
+    app = FIXTURES / "marketplace" / "app.py"
     process = subprocess.Popen(
-        [sys.executable, str(FIXTURES / "marketplace" / "app.py"), "--port", "0", "--auth-dir", str(auth_dir)],
+        [sys.executable, str(app), "--host", host, "--port", "0", "--auth-dir", str(auth_dir)],
         stdout=subprocess.PIPE,
         text=True,
     )

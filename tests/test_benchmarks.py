@@ -17,6 +17,7 @@ from benchmarks.pages import KINDS, form_page
 from benchmarks.readme import END, START, render_section, update_readme
 from benchmarks.report import evaluate_targets, table
 from benchmarks.results_file import carry_over, read_results, update_results, write_results
+from benchmarks.skills import skills_table
 from benchmarks.stats import fit_exponent, percentile, summarize
 from benchmarks.tokens import count_tokens
 from verdex.server.tooling import compact_json
@@ -68,6 +69,20 @@ def test_table_aligns_columns() -> None:
     assert table(["page", "p50"], [["a", 1.25], ["long name", 123.0]]) == (
         "page       p50\n---------  ---\na          1.2\nlong name  123"
     )
+
+
+def test_skills_table_shows_each_layer_against_its_budget() -> None:
+    layers = [
+        {"layer": "metadata (name + description)", "tokens": 62, "budget": 120, "withinBudget": True},
+        {"layer": "guides/x.md", "tokens": 16000, "budget": 15000, "withinBudget": False},
+    ]
+    assert skills_table({"layers": layers}).splitlines() == [
+        "Skill layers (verdex-playwright)",
+        "layer                          tokens (cl100k)  budget  within",
+        "-----------------------------  ---------------  ------  ------",
+        "metadata (name + description)               62     120     yes",
+        "guides/x.md                              16000   15000      NO",
+    ]
 
 
 def _results() -> dict[str, Any]:

