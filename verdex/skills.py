@@ -10,8 +10,11 @@ needed, at most 15,000 tokens each): cl100k tokens, measured by tests/skills and
 - Cursor: rules are generated into ``DIR/.cursor/rules/`` (``.mdc``: a frontmatter with
   ``description``, ``globs`` and ``alwaysApply``, then Markdown): the skill body as an
   agent-requested rule whose description is the skill's, and one agent-requested rule per guide.
-  Links between the files become ``@`` references to the generated rule files, relative to DIR
-  (the project root, where Cursor resolves them). Nothing is kept twice in the repository: the
+  Links between the files become plain links to the generated rule files, relative to DIR (the
+  project root), not ``@`` references: Cursor adds a file named with ``@`` in a rule to the context
+  whenever that rule applies, which would load every guide with the skill's rule and undo the
+  layering. A guide's rule comes in when the agent asks for it by its description, or when the
+  model follows the link. Nothing is kept twice in the repository: the
   ``.mdc`` files exist only where they are installed.
 
 Installing writes only the skill's own files and never deletes anything. A file already there
@@ -238,5 +241,5 @@ def _mdc(description: str, body: str) -> str:
 
 def _cursor_links(text: str, name: str) -> str:
     rules = CURSOR_RULES.as_posix()
-    text = _GUIDE_LINK.sub(lambda m: f"](@{rules}/{name}-{m.group('file')}.mdc)", text)
-    return _SKILL_LINK.sub(f"](@{rules}/{name}.mdc)", text)
+    text = _GUIDE_LINK.sub(lambda m: f"]({rules}/{name}-{m.group('file')}.mdc)", text)
+    return _SKILL_LINK.sub(f"]({rules}/{name}.mdc)", text)

@@ -40,8 +40,9 @@ GUIDES = [
 ]
 #: Markdown links: [text](target).
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
-#: Cursor's @ references to files, relative to the project root.
-AT_REFERENCE = re.compile(r"@(\.cursor/rules/[A-Za-z0-9_.-]+)")
+#: Links to generated rules, relative to the project root (plain links: an ``@`` reference would make Cursor load
+#: the guide whenever the rule applies).
+RULE_LINK = re.compile(r"\]\((\.cursor/rules/[A-Za-z0-9_.-]+)\)")
 
 
 def run_cli(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -195,16 +196,17 @@ def test_cursor_rules_are_agent_requested_and_their_references_resolve(tmp_path:
         # Cursor's .mdc frontmatter: description (read by the agent to decide), empty globs, alwaysApply false.
         front, body = _frontmatter(text)
         assert front == {"description": expected[name], "globs": None, "alwaysApply": False}, name
-        references = AT_REFERENCE.findall(body)
+        references = RULE_LINK.findall(body)
         assert [ref for ref in references if not (tmp_path / ref).is_file()] == [], name
         assert re.findall(r"\]\([^)]*\.md\)", body) == [], name
+        assert "@.cursor" not in body, name
         # The body is the source's, each link to a guide turned into a reference to its rule.
         source = skill.body if name == f"{SKILL_NAME}.mdc" else skill.guides[name[len(SKILL_NAME) + 1 : -4] + ".md"]
         for guide in GUIDES:
-            rule = f"(@.cursor/rules/{SKILL_NAME}-{guide.removesuffix('.md')}.mdc)"
+            rule = f"(.cursor/rules/{SKILL_NAME}-{guide.removesuffix('.md')}.mdc)"
             source = source.replace(f"(guides/{guide})", rule).replace(f"({guide})", rule)
-        assert body == source.replace("(../SKILL.md)", f"(@.cursor/rules/{SKILL_NAME}.mdc)").lstrip(), name
-    main_references = AT_REFERENCE.findall(_frontmatter(rules[f"{SKILL_NAME}.mdc"])[1])
+        assert body == source.replace("(../SKILL.md)", f"(.cursor/rules/{SKILL_NAME}.mdc)").lstrip(), name
+    main_references = RULE_LINK.findall(_frontmatter(rules[f"{SKILL_NAME}.mdc"])[1])
     assert sorted(main_references) == [f".cursor/rules/{SKILL_NAME}-{name.removesuffix('.md')}.mdc" for name in GUIDES]
 
 
