@@ -84,7 +84,8 @@ async def _element_box(page: Page, ref: str, *, scroll: bool) -> tuple[dict[str,
         box = await page.bridge_call("elementBox", {"ref": number, "scroll": scroll}, frame=frame)
     except BridgeCallError as exc:
         if exc.code == "not-actionable":
-            what = exc.details.get("role") or exc.details.get("tagName")
+            role, name = exc.details.get("role") or exc.details.get("tagName"), exc.details.get("name")
+            what = f'{role} "{name}"' if name else str(role)
             raise ActionError(
                 f"cannot take a screenshot of {ref} ({what}): it is hidden or has no size; open the menu, tab or "
                 "section that shows it, or call browser_snapshot to see what is visible.",

@@ -25,6 +25,8 @@ __all__ = ["Stability", "wait_for_stable"]
 
 #: Seconds the CDP call may take beyond ``timeout_ms`` (the promise resolves at ``timeout_ms``).
 _SLACK = 10.0
+#: Seconds to wait for the new document's URL after the watched one went away.
+_COMMIT_GRACE = 2.0
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,8 @@ async def wait_for_stable(page: Page, quiet_ms: int, timeout_ms: int) -> Stabili
         envelope = None
     if envelope is None:
         waited = round((trio.current_time() - started) * 1000)
+        # Name where it went: the new document commits soon after the old one is torn down.
+        await page.wait_until(lambda: frame.url != url, _COMMIT_GRACE)
         raise NavigationError(
             f"the page left {url} during wait_for_stable (after {waited} ms; it is now at {page.url}), so the "
             "document being watched is gone. Call wait_for_stable again to wait on the new page, or "
