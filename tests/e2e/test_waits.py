@@ -19,8 +19,9 @@ async def test_wait_for_stable_on_a_page_that_streams_then_stops(tools: Tools, f
     waited = stable.data["waitedMs"]
     assert stable.data == {"waitedMs": waited, "mutations": 30, "quietMs": 2000, "documents": 2}
     # The wait began before the first line (<= 1.5 s after load) and ended 2000 ms after the last
-    # (2.9 s after the first): at least 2900 + 2000 ms, at most 1500 + 2900 + 2000 ms plus timer slack.
-    assert 4900 <= waited <= 1500 + 2900 + 2000 + 1500, waited
+    # (2.9 s after the first): about 2900 + 2000 ms at least (less 100 ms for timer granularity), at
+    # most 1500 + 2900 + 2000 ms plus slack for a loaded machine.
+    assert 4800 <= waited <= 1500 + 2900 + 2000 + 1500, waited
     assert stable.text == (
         f"The page was stable after {waited} ms: 30 DOM mutations in 2 documents, then none for 2000 ms. "
         "Next: browser_snapshot."

@@ -1,7 +1,8 @@
 """The element a description names (``browser_click(element="Sign in")``), found without a model.
 
 Each frame's bridge applies the rules of ``bridge/src/actions/describe.ts`` to its document (a
-CSS selector first, then scores by accessible name and text, ``MIN_WORD_FRACTION`` = 0.5); this
+CSS selector first, then scores by accessible name and text; ``MIN_WORD_FRACTION`` = 0.5 and why
+are there); this
 module asks every frame of the page and ranks across them:
 
 - **Frames.** The main frame first, then the other frames by ordinal (the K of ``f<K>_eN``: the
@@ -28,10 +29,8 @@ from verdex.bridge.client import ContextLostError
 from verdex.browser.page import Frame, Page
 from verdex.errors import NavigationError, StaleRefError, UsageError
 
-__all__ = ["MAX_RUNNERS_UP", "MIN_WORD_FRACTION", "Candidate", "DescriptionMatch", "resolve_description"]
+__all__ = ["MAX_RUNNERS_UP", "Candidate", "DescriptionMatch", "resolve_description"]
 
-#: Must equal MIN_WORD_FRACTION in bridge/src/actions/describe.ts (the rule lives there).
-MIN_WORD_FRACTION = 0.5
 #: Runners-up reported with a match.
 MAX_RUNNERS_UP = 3
 #: CSS matches listed in the error for an ambiguous selector.

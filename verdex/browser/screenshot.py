@@ -7,7 +7,8 @@ border box in its frame's viewport; the box is carried out through each iframe o
 carry their points, and the screenshot is clipped to it. ``clip`` is in CSS pixels of the page's
 document, so the viewport box is offset by the visual viewport's scroll position
 (``Page.getLayoutMetrics`` ``cssVisualViewport.pageX/pageY``). A box larger than the viewport is
-captured whole (``captureBeyondViewport``).
+captured whole (``captureBeyondViewport``). The PNG has CSS pixels times the device scale factor
+(1 in verdex's headless browser).
 """
 
 from __future__ import annotations
