@@ -1,9 +1,8 @@
 """The element a description names (``browser_click(element="Sign in")``), found without a model.
 
 Each frame's bridge applies the rules of ``bridge/src/actions/describe.ts`` to its document (a
-CSS selector first, then scores by accessible name and text; ``MIN_WORD_FRACTION`` = 0.5 and why
-are there); this
-module asks every frame of the page and ranks across them:
+CSS selector first, then scores by accessible name and text; ``MIN_WORD_FRACTION`` = 0.5, and why,
+is there); this module asks every frame of the page and ranks across them:
 
 - **Frames.** The main frame first, then the other frames by ordinal (the K of ``f<K>_eN``: the
   order verdex first saw them, which for a page's own iframes is their document order; a frame
