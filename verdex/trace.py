@@ -18,8 +18,10 @@ Masking (the rule; a masked value is replaced by ``"<masked>"`` and listed in ``
 
 1. Text typed into a secret field: an ``<input type=password>``, or a field whose ``autocomplete``
    is ``current-password``, ``new-password``, ``one-time-code``, ``cc-number`` or ``cc-csc``
-   (``browser_type``'s ``text``: the field is looked up before the call, and masked if it cannot
-   be; a plan's ``type`` steps: from the plan's answer, and every one of them when the plan fails).
+   (``browser_type``'s ``text``: the field of a ref is looked up before the call, and masked if it
+   cannot be; a field given by description (``element``) is known only from the answer's
+   ``secret``, and the text is masked when the call fails; a plan's ``type`` steps: from the
+   plan's answer, and every one of them when the plan fails).
 2. Any string argument whose name looks secret: ``password``, ``passwd``, ``secret``, ``token``,
    ``cookie``, ``session``, ``auth``, ``credential``, ``api_key``/``apikey``.
 3. Any string that looks like a cookie or storage value: a JWT (three base64url parts), a cookie
@@ -143,6 +145,8 @@ class TraceWriter:
             error = "\n".join(b.text for b in result.content if isinstance(b, TextContent))
         if call.tool == "browser_run_plan":
             _mask_plan(call, structured if error is None else None)
+        if call.tool == "browser_type" and not isinstance(call.arguments.get("ref"), str):
+            _mask_described(call, structured if error is None else None)
         url_after = _page_url(session)
         entry: dict[str, Any] = {
             "time": call.time,
@@ -234,6 +238,16 @@ def _mask_plan(call: _Call, structured: dict[str, Any] | None) -> None:
             _mask_at(call, f"steps.{index}.text", "typed text of a failed plan", "")
         elif outcome.get("secret"):
             _mask_at(call, f"steps.{index}.text", "password field", str(outcome.get("name") or ""))
+
+
+def _mask_described(call: _Call, structured: dict[str, Any] | None) -> None:
+    """Rule 1 for ``browser_type(element=...)``: the answer says whether the field was secret (unknown on error)."""
+    if not isinstance(call.arguments.get("text"), str):
+        return
+    if structured is None:
+        _mask_at(call, "text", "typed text of a failed call by description", "")
+    elif structured.get("secret"):
+        _mask_at(call, "text", "password field", str(structured.get("name") or ""))
 
 
 def _refs_touched(arguments: dict[str, Any], structured: dict[str, Any]) -> list[dict[str, str]]:

@@ -3,10 +3,12 @@
  *
  * `call(method, args)` never throws: it returns `{ok: true, value, nextRef}` or
  * `{ok: false, error: {code, message, ...details}, nextRef}`, or a Promise of one for the
- * methods that wait for animation frames (`actionTarget`).
+ * methods that wait (`actionTarget` for animation frames, `waitForStable` for a quiet DOM).
  */
 
 import { actionTarget } from './actions/actionability';
+import { elementBox } from './actions/box';
+import { describe } from './actions/describe';
 import { ariaFacts } from './aria/facts';
 import { prepareType, selectOption } from './actions/prepare';
 import { elementState } from './actions/state';
@@ -21,6 +23,7 @@ import { queryFrames, queryLocator } from './locator/index';
 import { optionalBoolean, optionalNumber, optionalString, optionalStringArray, readArgs, requireFiniteNumber, requireNumber, requireString, requireStringArray } from './args';
 import { frameOwner, framePoint } from './frames/owner';
 import { classifyShadowHosts, shadowCandidates } from './shadow';
+import { waitForStable } from './wait/stable';
 
 declare const __VERDEX_VERSION__: string;
 
@@ -57,7 +60,11 @@ const methods: Record<string, Method> = {
   elementState: args => elementState(refs, requireNumber(args, 'ref'), optionalString(args, 'attribute'), optionalBoolean(args, 'scroll') ?? false),
   selectOption: args => selectOption(refs, requireNumber(args, 'ref'), requireStringArray(args, 'values')),
   frameOwner: (_args, element) => frameOwner(refs, element),
-  framePoint: (args, element) => framePoint(refs, element, requireFiniteNumber(args, 'x'), requireFiniteNumber(args, 'y')),
+  framePoint: (args, element) => framePoint(refs, element, requireFiniteNumber(args, 'x'), requireFiniteNumber(args, 'y'),
+    optionalBoolean(args, 'hitTest') ?? true),
+  describe: args => describe(refs, requireString(args, 'description'), requireString(args, 'action')),
+  elementBox: args => elementBox(refs, requireNumber(args, 'ref'), optionalBoolean(args, 'scroll') ?? false),
+  waitForStable: args => waitForStable(requireNumber(args, 'quietMs'), requireNumber(args, 'timeoutMs')),
   ariaFacts: args => ariaFacts(document, refs, requireString(args, 'selector'), optionalStringArray(args, 'attributes'),
     optionalBoolean(args, 'textTransform')),
   queryLocator: args => queryLocator(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid',

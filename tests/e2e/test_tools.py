@@ -36,6 +36,8 @@ TOOLS = {
     "browser_handle_dialog": False,
     "browser_tabs": False,
     "browser_run_plan": False,
+    "wait_for_stable": True,
+    "browser_take_screenshot": True,
 }
 
 LOGIN_SNAPSHOT = """- main:

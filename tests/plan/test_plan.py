@@ -229,3 +229,73 @@ async def test_plan_does_not_guess_between_two_re_rendered_matches(
         steps=[{"action": "press", "key": "Tab", "preconditions": [{"type": "visible"}]}],
     )
     assert "precondition visible needs a step that acts on an element (ref or locator)" in message
+
+
+async def test_plan_stops_at_a_failed_precondition(tools: Tools, fixture_url: Callable[[str], str]) -> None:
+    url = fixture_url("actions/waits.html")
+    await tools.ok("browser_navigate", url=url)
+    await tools.ok("browser_snapshot")  # e1 "Load results", e2 "Start", e3 "Continue" (disabled)
+    message = await tools.error(
+        "browser_run_plan",
+        steps=[
+            {"action": "click", "ref": "e1", "preconditions": [{"type": "urlMatches", "pattern": "/waits\\.html$"}]},
+            {"action": "click", "ref": "e2", "preconditions": [{"type": "urlMatches", "pattern": "/checkout$"}]},
+            {"action": "click", "ref": "e3"},
+        ],
+    )
+    assert without_ms(message).splitlines() == [
+        "Error executing tool browser_run_plan: Plan failed at step [1] click e2: precondition "
+        f"urlMatches('/checkout$') failed: the URL is {url}.",
+        "Steps done:",
+        '[0] click e1 (button "Load results"): ok',
+        f"Not run: 1 step(s). Page now: {url}. Next: browser_snapshot to see the page, then fix the plan from "
+        "step [1].",
+    ]
+    message = await tools.error(
+        "browser_run_plan",
+        steps=[
+            {
+                "action": "click",
+                "ref": "e2",
+                "preconditions": [{"type": "attrEquals", "name": "type", "value": "submit"}],
+            }
+        ],
+    )
+    assert message.splitlines() == [
+        "Error executing tool browser_run_plan: Plan failed at step [0] click e2: precondition "
+        'attrEquals(type="submit") failed: e2 (button "Start"): type is "button".',
+        f"Not run: 0 step(s). Page now: {url}. Next: browser_snapshot to see the page, then fix the plan from "
+        "step [0].",
+    ]
+    # Nothing ran: "Start" was not clicked.
+    assert "  - paragraph: Not started" in (await tools.ok("browser_snapshot")).text.splitlines()
+
+
+async def test_plan_waits_for_a_button_the_page_enables(tools: Tools, fixture_url: Callable[[str], str]) -> None:
+    await tools.ok("browser_navigate", url=fixture_url("actions/waits.html"))
+    snapshot = (await tools.ok("browser_snapshot")).text.splitlines()
+    assert '  - button "Continue" [disabled] [ref=e3]' in snapshot
+    # "Start" enables "Continue" 400 ms after its click: the next step's precondition waits for it.
+    answer = await tools.ok(
+        "browser_run_plan",
+        steps=[
+            {"action": "click", "ref": "e2"},
+            {
+                "action": "click",
+                "ref": "e3",
+                "preconditions": [{"type": "enabled"}],
+                "postconditions": [{"type": "elementTextContains", "text": "Continued"}],
+            },
+        ],
+    )
+    lines = answer.text.splitlines()
+    assert lines[0].endswith(", 1 repaired.")
+    assert lines[1] == '[0] click e2 (button "Start"): ok'
+    waited = re.fullmatch(
+        r'\[1\] click e3 \(button "Continue"\): repaired: waited (\d+) ms for it to be enabled', lines[2]
+    )
+    assert waited is not None, lines[2]
+    assert 100 <= int(waited.group(1)) <= 5000  # at least one 100 ms poll, at most the step timeout
+    assert answer.data["steps"][1]["outcome"] == "repaired"
+    assert answer.data["steps"][1]["repairs"] == [f"waited {waited.group(1)} ms for it to be enabled"]
+    assert "  - paragraph: Continued" in (await tools.ok("browser_snapshot")).text.splitlines()

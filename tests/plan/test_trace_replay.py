@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import trio
@@ -101,3 +102,29 @@ async def test_trace_then_replay(serve: Serve, marketplace: Marketplace, tmp_pat
     assert lines[4] == (f'[4] browser_click(ref="e5"): ok (trace: ok) DIFFERS: URL {url}login, trace {url}products')
     assert lines[-1].startswith("replayed 10 call(s): ")
     assert code == 1
+
+
+async def test_trace_masks_text_typed_by_description(
+    serve: Serve, fixture_url: Callable[[str], str], tmp_path: Path
+) -> None:
+    trace = tmp_path / "trace.jsonl"
+    async with serve("--trace", trace, "--timeout-action", "1000") as tools:
+        await tools.ok("browser_navigate", url=fixture_url("login.html"))
+        await tools.ok("browser_type", element="Email", text="ada@example.com")
+        secret = await tools.ok("browser_type", element="Password", text="hunter2-secret")
+        assert secret.data["secret"] is True
+        await tools.error("browser_type", element="Shoe size", text="forty-two")
+    text = trace.read_text(encoding="utf-8")
+    assert "hunter2-secret" not in text
+    assert "forty-two" not in text
+    entries = [json.loads(line) for line in text.splitlines()]
+    email, password, failed = entries[1:]
+    # The field is known only from the answer: a normal field's text stays, a secret one's is masked,
+    # and when the call failed (no field was found) the text is masked too.
+    assert email["arguments"] == {"element": "Email", "text": "ada@example.com"}
+    assert "masked" not in email
+    assert email["refs"] == [{"ref": "e1", "role": "textbox", "name": "Email"}]
+    assert password["arguments"] == {"element": "Password", "text": "<masked>"}
+    assert password["masked"] == [{"path": "text", "reason": "password field", "field": "Password"}]
+    assert failed["arguments"] == {"element": "Shoe size", "text": "<masked>"}
+    assert failed["masked"] == [{"path": "text", "reason": "typed text of a failed call by description", "field": ""}]

@@ -2301,6 +2301,121 @@
     return !!label && label.control === element;
   }
 
+  // src/actions/box.ts
+  function elementBox(refs2, ref, scroll = false) {
+    const element = refs2.resolve(ref);
+    let role;
+    let name;
+    beginWalk();
+    try {
+      const rect2 = element.getBoundingClientRect();
+      if (!isVisible(element) || rect2.width <= 0 || rect2.height <= 0)
+        throw notActionable(element, "hidden", `${refs2.label(ref)} is not visible (hidden, display:none, or zero size)`);
+      ({ role, name } = describeRole(element));
+    } finally {
+      endWalk();
+    }
+    if (scroll || !isWhollyInView(element)) element.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    const rect = element.getBoundingClientRect();
+    return { x: rect.x, y: rect.y, width: rect.width, height: rect.height, tagName: tagNameOf(element), role, name };
+  }
+  function isWhollyInView(element) {
+    const rect = element.getBoundingClientRect();
+    const view = element.ownerDocument.defaultView;
+    if (!view) return true;
+    return rect.top >= 0 && rect.left >= 0 && rect.bottom <= view.innerHeight && rect.right <= view.innerWidth;
+  }
+
+  // src/actions/describe.ts
+  var MIN_WORD_FRACTION = 0.5;
+  var kCandidateSelector = "a, button, input, [role=button], select, textarea, label, [onclick], [href]";
+  var kMaxReturned = 5;
+  var kMaxText = 1e3;
+  var kShortWord = 2;
+  var kActions2 = /* @__PURE__ */ new Set(["click", "hover", "type", "select"]);
+  var kTextFields = /* @__PURE__ */ new Set(["INPUT", "TEXTAREA"]);
+  function describe(refs2, description, action) {
+    if (!kActions2.has(action))
+      throw new BridgeError("bad-args", `action must be one of click, hover, type, select; got ${JSON.stringify(action)}`);
+    const wanted = normalize(description);
+    if (!wanted) throw new BridgeError("bad-args", "the description is empty");
+    beginWalk();
+    try {
+      return { css: cssMatches(refs2, description), candidates: scoreCandidates(refs2, wanted, action) };
+    } finally {
+      endWalk();
+    }
+  }
+  function cssMatches(refs2, selector) {
+    let found;
+    try {
+      found = document.querySelectorAll(selector);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "SyntaxError")
+        return { valid: false, count: 0, hidden: 0, matches: [] };
+      throw error;
+    }
+    const matches = [];
+    let count = 0;
+    let hidden = 0;
+    for (const element of Array.from(found)) {
+      if (!isShown(element)) {
+        hidden++;
+        continue;
+      }
+      count++;
+      if (matches.length < kMaxReturned) matches.push(described(refs2, element));
+    }
+    return { valid: true, count, hidden, matches };
+  }
+  function scoreCandidates(refs2, wanted, action) {
+    const words = wordsOf(wanted);
+    const scored = [];
+    let order = 0;
+    walkRendered(document.documentElement, (element) => {
+      if (!isCandidate(element, action) || !isShown(element)) return;
+      const texts = [normalize(getAccessibleName(element)), normalize(visibleText(element, kMaxText))].filter(Boolean);
+      const match = scoreOf(texts, wanted, words);
+      if (match) scored.push({ element, ...match, order: order++ });
+    });
+    scored.sort((a, b) => rank(a) - rank(b) || b.score - a.score || a.order - b.order);
+    return scored.slice(0, kMaxReturned).map(({ element, reason, score }) => ({ ...described(refs2, element), reason, score }));
+  }
+  function rank(match) {
+    return match.reason === "exact" ? 0 : 1;
+  }
+  function scoreOf(texts, wanted, words) {
+    if (texts.some((text) => text === wanted)) return { reason: "exact", score: 3 };
+    if (texts.some((text) => text.includes(wanted))) return { reason: "contains", score: 3 };
+    if (texts.some((text) => text.length > kShortWord && wanted.includes(text))) return { reason: "contained", score: 2 };
+    if (!words.length) return null;
+    const own = new Set(texts.flatMap(wordsOf));
+    const fraction = words.filter((word) => own.has(word)).length / words.length;
+    return fraction >= MIN_WORD_FRACTION ? { reason: "words", score: fraction } : null;
+  }
+  function isCandidate(element, action) {
+    if (action === "type") return isEditable(element) && (kTextFields.has(tagOf(element)) || isEditingHost(element));
+    if (action === "select") return tagOf(element) === "SELECT";
+    return element.matches(kCandidateSelector) || kInteractiveRoles.has(getRole(element) ?? "");
+  }
+  function isShown(element) {
+    if (!isVisible(element)) return false;
+    const rect = element.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0;
+  }
+  function described(refs2, element) {
+    const ref = refs2.ensure(element);
+    const { role, name } = describeRole(element);
+    refs2.remember(ref, role, name);
+    return { ref: refs2.label(ref), tagName: tagNameOf(element), role, name };
+  }
+  function normalize(text) {
+    return normalizeWhitespace(text).toLowerCase();
+  }
+  function wordsOf(text) {
+    return [...new Set(text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > kShortWord))];
+  }
+
   // src/aria/facts.ts
   var kMaxFacts = 5e3;
   var kMaxFactName = 150;
@@ -2408,7 +2523,7 @@
   }
 
   // src/actions/state.ts
-  var kMaxText = 4e3;
+  var kMaxText2 = 4e3;
   var kSecretAutocomplete = /\b(current-password|new-password|one-time-code|cc-number|cc-csc)\b/i;
   function elementState(refs2, ref, attribute, scroll) {
     const element = refs2.resolve(ref);
@@ -2432,7 +2547,7 @@
         inViewport,
         scrolled,
         enabled: !disabled,
-        text: truncate(normalizeWhitespace(element instanceof HTMLElement ? element.innerText : element.textContent ?? ""), kMaxText),
+        text: truncate(normalizeWhitespace(element instanceof HTMLElement ? element.innerText : element.textContent ?? ""), kMaxText2),
         secret: isSecretField(element),
         states: {
           checked: getChecked(element),
@@ -2443,7 +2558,7 @@
         }
       };
       if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT")
-        state.value = truncate(element.value, kMaxText);
+        state.value = truncate(element.value, kMaxText2);
       if (attribute !== void 0) state.attribute = element.getAttribute(attribute);
       return state;
     } finally {
@@ -2662,7 +2777,7 @@
         }
         const parent = parents[depth2 - 1];
         const hidden = isHiddenFromTree(element) ? depth2 === 1 || !isHiddenFromTree(parent) ? "top" : "inside" : false;
-        const entry = describe(refs2, element, depth2, index(element, parent), hidden);
+        const entry = describe2(refs2, element, depth2, index(element, parent), hidden);
         if (parent.localName === "slot" && element.assignedSlot) entry.slotted = true;
         const leaf = entry.ref === void 0 && isLeaf(element);
         const key = leaf ? runKey(entry) : "";
@@ -2693,7 +2808,7 @@
     const { depth: _depth, index: _index, ...facts } = entry;
     return JSON.stringify(facts);
   }
-  function describe(refs2, element, depth2, index, hidden) {
+  function describe2(refs2, element, depth2, index, hidden) {
     const entry = { depth: depth2, index, tagName: tagNameOf(element), attributes: getAttributes(element) };
     if (isClosedShadowHost(element)) entry.closedShadowRoot = true;
     if (isVisibleInteractive(element)) entry.ref = refs2.label(refs2.ensure(element));
@@ -4086,7 +4201,7 @@
     return evaluate(() => {
       const elements = queryLocator(new Evaluation(testIdAttribute), locator, document);
       const shown = elements.slice(0, limit);
-      const result = { count: elements.length, matches: shown.map((element) => describe2(refs2, element)) };
+      const result = { count: elements.length, matches: shown.map((element) => describe3(refs2, element)) };
       if (attribute !== void 0) shown.forEach((element, i) => {
         result.matches[i].attribute = element.getAttribute(attribute);
       });
@@ -4105,7 +4220,7 @@
       const frames = elements.map((element) => {
         const tag = element.nodeName;
         if (tag !== "IFRAME" && tag !== "FRAME") {
-          const facts = describe2(refs2, element);
+          const facts = describe3(refs2, element);
           throw new BridgeError(
             "bad-locator",
             `the locator before entering a frame matched <${facts.tagName}>${facts.name ? ` "${facts.name}"` : ""}, but frameLocator()/contentFrame() needs an <iframe>`,
@@ -4118,7 +4233,7 @@
       return { frames };
     });
   }
-  function describe2(refs2, element) {
+  function describe3(refs2, element) {
     const number = refs2.ensure(element);
     const role = getPlaywrightRole(element);
     const name = role ? getPlaywrightName(element, isHiddenForRole(element)) : "";
@@ -4204,7 +4319,7 @@
     }
     return { ref: refs2.label(ref), tagName: tagNameOf(owner), attributes };
   }
-  function framePoint(refs2, element, x, y) {
+  function framePoint(refs2, element, x, y, hitTest = true) {
     const owner = requireFrameOwner(element);
     const rect = owner.getBoundingClientRect();
     const style = owner.ownerDocument.defaultView?.getComputedStyle(owner);
@@ -4214,7 +4329,7 @@
     const py = rect.top + owner.clientTop + padTop + y;
     const view = owner.ownerDocument.defaultView;
     const inView = !view || px >= 0 && py >= 0 && px < view.innerWidth && py < view.innerHeight;
-    if (!inView) return { x: px, y: py, inView };
+    if (!inView || !hitTest) return { x: px, y: py, inView };
     const hit = deepElementFromPoint(owner.ownerDocument, px, py);
     if (hit !== owner) {
       beginWalk();
@@ -4238,6 +4353,83 @@
     return { x: px, y: py, inView };
   }
 
+  // src/wait/stable.ts
+  var kOptions = { childList: true, subtree: true, characterData: true, attributes: true };
+  function waitForStable(quietMs, timeoutMs) {
+    if (quietMs < 0 || timeoutMs <= quietMs)
+      throw new BridgeError("bad-args", `need 0 <= quietMs < timeoutMs, got quietMs ${quietMs}, timeoutMs ${timeoutMs}`);
+    return new Promise((resolve) => {
+      const start = performance.now();
+      let last = start;
+      let longest = 0;
+      let mutations = 0;
+      let done = false;
+      let quietTimer = 0;
+      const watched = /* @__PURE__ */ new Set();
+      const owners = /* @__PURE__ */ new Set();
+      const changed = () => {
+        const now = performance.now();
+        longest = Math.max(longest, now - last);
+        last = now;
+        clearTimeout(quietTimer);
+        quietTimer = setTimeout(() => finish2(true), quietMs);
+      };
+      const onLoad = (event) => {
+        if (event.target instanceof Element) watchOwner(event.target);
+        changed();
+      };
+      const observer = new MutationObserver((records) => {
+        mutations += records.length;
+        for (const record of records)
+          for (const node of Array.from(record.addedNodes))
+            if (node instanceof Element) watchOwnersIn(node);
+        changed();
+      });
+      const watchOwner = (owner) => {
+        if (!owners.has(owner)) {
+          owners.add(owner);
+          owner.addEventListener("load", onLoad);
+        }
+        let inner = null;
+        try {
+          inner = owner.contentDocument;
+        } catch {
+          inner = null;
+        }
+        if (inner) watchDocument(inner);
+      };
+      const watchOwnersIn = (root) => {
+        if (root instanceof Element && (root.localName === "iframe" || root.localName === "frame")) watchOwner(root);
+        for (const owner of Array.from(root.querySelectorAll("iframe, frame"))) watchOwner(owner);
+      };
+      const watchDocument = (doc) => {
+        if (watched.has(doc)) return;
+        watched.add(doc);
+        observer.observe(doc, kOptions);
+        watchOwnersIn(doc);
+      };
+      const finish2 = (stable) => {
+        if (done) return;
+        done = true;
+        const now = performance.now();
+        observer.disconnect();
+        for (const owner of owners) owner.removeEventListener("load", onLoad);
+        clearTimeout(quietTimer);
+        clearTimeout(timeoutTimer);
+        resolve({
+          stable,
+          waitedMs: Math.round(now - start),
+          mutations,
+          longestQuietMs: Math.round(Math.max(longest, now - last)),
+          documents: watched.size
+        });
+      };
+      watchDocument(document);
+      quietTimer = setTimeout(() => finish2(true), quietMs);
+      const timeoutTimer = setTimeout(() => finish2(false), timeoutMs);
+    });
+  }
+
   // src/index.ts
   var refs = new RefRegistry();
   var methods = {
@@ -4254,7 +4446,16 @@
     elementState: (args) => elementState(refs, requireNumber(args, "ref"), optionalString(args, "attribute"), optionalBoolean(args, "scroll") ?? false),
     selectOption: (args) => selectOption(refs, requireNumber(args, "ref"), requireStringArray(args, "values")),
     frameOwner: (_args, element) => frameOwner(refs, element),
-    framePoint: (args, element) => framePoint(refs, element, requireFiniteNumber(args, "x"), requireFiniteNumber(args, "y")),
+    framePoint: (args, element) => framePoint(
+      refs,
+      element,
+      requireFiniteNumber(args, "x"),
+      requireFiniteNumber(args, "y"),
+      optionalBoolean(args, "hitTest") ?? true
+    ),
+    describe: (args) => describe(refs, requireString(args, "description"), requireString(args, "action")),
+    elementBox: (args) => elementBox(refs, requireNumber(args, "ref"), optionalBoolean(args, "scroll") ?? false),
+    waitForStable: (args) => waitForStable(requireNumber(args, "quietMs"), requireNumber(args, "timeoutMs")),
     ariaFacts: (args) => ariaFacts(
       document,
       refs,

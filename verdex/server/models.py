@@ -16,6 +16,7 @@ __all__ = [
     "AnchorDescendant",
     "BrowserInfoResult",
     "CloseResult",
+    "DescriptionFacts",
     "ExtractAnchorsResult",
     "FrameFacts",
     "InspectPatternResult",
@@ -25,10 +26,13 @@ __all__ = [
     "RoleInfo",
     "RoleVerification",
     "RolesResult",
+    "RunnerUp",
     "SaveRoleStateResult",
+    "ScreenshotResult",
     "SelectRoleResult",
     "Sibling",
     "SnapshotResult",
+    "StableResult",
     "Truncation",
     "VerifyLocatorResult",
     "WaitResult",
@@ -72,11 +76,37 @@ class SnapshotResult(BaseModel):
     truncated: Truncation | None = None
 
 
+class RunnerUp(BaseModel):
+    """A candidate a description also matched, not chosen: ``match`` ``exact`` or ``score`` (with ``score``)."""
+
+    ref: str
+    role: str
+    name: str
+    match: Literal["exact", "score"]
+    score: float | None = None
+
+
+class DescriptionFacts(BaseModel):
+    """How an action's ``element`` description was resolved (verdex/browser/describe.py).
+
+    ``match``: ``css`` (the only visible element the selector matches), ``exact`` (accessible name
+    or text equals the description) or ``score`` (``score``: 3 description inside, 2 inside the
+    description, else the fraction of its words, at least 0.5). ``runnersUp``: the next best, up to 3.
+    """
+
+    description: str
+    match: Literal["css", "exact", "score"]
+    score: float | None = None
+    runnersUp: list[RunnerUp]
+
+
 class ActionResult(BaseModel):
     """What an action did: the element it acted on and the navigation it caused, if any.
 
     ``selected``: the values selected after ``browser_select_option``. ``frameUrl``: where the
-    element's frame went when the action navigated that frame (not the page).
+    element's frame went when the action navigated that frame (not the page). ``described``: how an
+    ``element`` description became the element (absent when a ref was given). ``secret``: true
+    when ``browser_type`` by description typed into a password or credential field.
     """
 
     action: str
@@ -88,6 +118,8 @@ class ActionResult(BaseModel):
     status: int | None = None
     selected: list[str] | None = None
     frameUrl: str | None = None
+    described: DescriptionFacts | None = None
+    secret: bool | None = None
 
 
 class WaitResult(BaseModel):
@@ -95,6 +127,29 @@ class WaitResult(BaseModel):
 
     waitedMs: int
     condition: str
+
+
+class StableResult(BaseModel):
+    """A quiet DOM: how long ``wait_for_stable`` waited (milliseconds), the mutations it saw, and how
+    many documents it watched (the page's and its same-origin frames')."""
+
+    waitedMs: int
+    mutations: int
+    quietMs: int
+    documents: int
+
+
+class ScreenshotResult(BaseModel):
+    """What ``browser_take_screenshot`` captured: ``viewport`` or an ``element`` (``ref``, ``role``, ``name``);
+    ``width``/``height`` in CSS pixels; ``url`` the page's."""
+
+    captured: Literal["viewport", "element"]
+    url: str
+    width: int
+    height: int
+    ref: str | None = None
+    role: str | None = None
+    name: str | None = None
 
 
 class BrowserInfoResult(BaseModel):

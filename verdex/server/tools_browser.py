@@ -13,6 +13,7 @@ from pydantic import Field
 from verdex.bridge.client import ContextLostError
 from verdex.browser import actions
 from verdex.browser.actions import ActionOutcome
+from verdex.browser.describe import DescriptionMatch, resolve_description
 from verdex.browser.page import Navigation, Page
 from verdex.browser.snapshot import take_snapshot
 from verdex.errors import NavigationError, ProtocolError, StaleRefError, UsageError
@@ -20,7 +21,9 @@ from verdex.server.models import (
     ActionResult,
     BrowserInfoResult,
     CloseResult,
+    DescriptionFacts,
     NavigateResult,
+    RunnerUp,
     SnapshotResult,
     Truncation,
     WaitResult,
@@ -31,6 +34,20 @@ from verdex.server.tooling import guarded, respond
 __all__ = ["register_browser_tools"]
 
 Ref = Annotated[str, Field(description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame).")]
+TargetRef = Annotated[
+    str | None,
+    Field(description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame). Give ref or element."),
+]
+Element = Annotated[
+    str | None,
+    Field(
+        max_length=500,
+        description="Instead of a ref: the element described by its text or label ('Sign in'), or a CSS selector "
+        "('#submit'). Resolved without guessing: a selector must match one visible element; else an exact accessible "
+        "name or text wins, else the best score (description inside it 3, it inside the description 2, else the "
+        "share of words, at least half). The answer names the element chosen and the runners-up. Prefer refs.",
+    ),
+]
 
 _READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=True)
 _ACTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
@@ -120,25 +137,31 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_click")
-    async def browser_click(ref: Ref) -> Annotated[CallToolResult, ActionResult]:
+    async def browser_click(ref: TargetRef = None, element: Element = None) -> Annotated[CallToolResult, ActionResult]:
         """Click an element with a real mouse click at its centre, after checking it is visible, enabled and not
-        covered (retried until --timeout-action). Waits for a navigation the click starts."""
+        covered (retried until --timeout-action). Waits for a navigation the click starts. Give the element's ref, or
+        element: a description or CSS selector when you have no ref (the answer says which element it chose)."""
         page = await session.page()
-        outcome = await actions.click(page, ref, timeout=session.config.action_timeout)
-        return _action_answer(page, "click", outcome)
+        target, match = await _target(page, ref, element, "click")
+        outcome = await actions.click(page, target, timeout=session.config.action_timeout)
+        return _action_answer(page, "click", outcome, match=match)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_type")
     async def browser_type(
-        ref: Ref,
         text: Annotated[str, Field(description="Text that replaces the field's content.")],
+        ref: TargetRef = None,
+        element: Element = None,
         submit: Annotated[bool, Field(description="Press Enter after typing (submits most forms).")] = False,
     ) -> Annotated[CallToolResult, ActionResult]:
         """Type into a textbox, search box, textarea or contenteditable element: clicks it, replaces its
-        content with the text, and presses Enter if submit is true."""
+        content with the text, and presses Enter if submit is true. Give the field's ref, or element: its label,
+        placeholder or a CSS selector (only fields that take text are candidates)."""
         page = await session.page()
-        outcome = await actions.type_into(page, ref, text, submit=submit, timeout=session.config.action_timeout)
-        return _action_answer(page, "type", outcome)
+        target, match = await _target(page, ref, element, "type")
+        secret = await _is_secret(page, target) if match is not None else None
+        outcome = await actions.type_into(page, target, text, submit=submit, timeout=session.config.action_timeout)
+        return _action_answer(page, "type", outcome, match=match, secret=secret)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_press_key")
@@ -159,7 +182,6 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_select_option")
     async def browser_select_option(
-        ref: Ref,
         values: Annotated[
             list[str],
             Field(
@@ -167,20 +189,26 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
                 description="Option values or visible labels to select; one for a single-choice select.",
             ),
         ],
+        ref: TargetRef = None,
+        element: Element = None,
     ) -> Annotated[CallToolResult, ActionResult]:
         """Choose options of a <select> (combobox or listbox in the snapshot) by value or label, as a user
-        would: input and change events fire. Waits for missing options until --timeout-action."""
+        would: input and change events fire. Waits for missing options until --timeout-action. Give the select's
+        ref, or element: its label or a CSS selector (only <select> elements are candidates)."""
         page = await session.page()
-        outcome, selected = await actions.select_option(page, ref, values, timeout=session.config.action_timeout)
-        return _action_answer(page, "select", outcome, selected)
+        target, match = await _target(page, ref, element, "select")
+        outcome, selected = await actions.select_option(page, target, values, timeout=session.config.action_timeout)
+        return _action_answer(page, "select", outcome, selected, match=match)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_hover")
-    async def browser_hover(ref: Ref) -> Annotated[CallToolResult, ActionResult]:
-        """Move the mouse over an element (opens hover menus and tooltips), after the same checks as a click."""
+    async def browser_hover(ref: TargetRef = None, element: Element = None) -> Annotated[CallToolResult, ActionResult]:
+        """Move the mouse over an element (opens hover menus and tooltips), after the same checks as a click.
+        Give the element's ref, or element: a description or CSS selector."""
         page = await session.page()
-        outcome = await actions.hover(page, ref, timeout=session.config.action_timeout)
-        return _action_answer(page, "hover", outcome)
+        target, match = await _target(page, ref, element, "hover")
+        outcome = await actions.hover(page, target, timeout=session.config.action_timeout)
+        return _action_answer(page, "hover", outcome, match=match)
 
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "wait_for_browser")
@@ -270,8 +298,57 @@ async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResu
     return respond(text + " Next: browser_snapshot.", result)
 
 
+async def _target(page: Page, ref: str | None, element: str | None, action: str) -> tuple[str, DescriptionMatch | None]:
+    """The ref to act on: ``ref`` as given, or the element ``element`` describes (verdex.browser.describe)."""
+    if ref is not None and element is not None:
+        raise UsageError(
+            "give ref or element, not both: ref is the element's ref from browser_snapshot (e12); element describes "
+            "it ('Sign in') or is a CSS selector, for when you have no ref"
+        )
+    if ref is not None:
+        return ref, None
+    if element is None:
+        raise UsageError(
+            "give the element to act on: ref (from browser_snapshot, e.g. e12) or element (its text or label, "
+            "e.g. 'Sign in', or a CSS selector)"
+        )
+    match = await resolve_description(page, element, action)
+    return match.chosen.ref, match
+
+
+async def _is_secret(page: Page, ref: str) -> bool:
+    """Whether ``ref``'s field holds a credential (a password field ...): the trace masks what is typed there."""
+    state = await page.ref_call(ref, "elementState")
+    return bool(state.get("secret")) if isinstance(state, dict) else True
+
+
+def _described(match: DescriptionMatch) -> DescriptionFacts:
+    chosen = match.chosen
+    return DescriptionFacts(
+        description=match.description,
+        match=match.how,
+        score=chosen.score if match.how == "score" else None,
+        runnersUp=[
+            RunnerUp(
+                ref=c.ref,
+                role=c.role,
+                name=c.name,
+                match="exact" if c.reason == "exact" else "score",
+                score=None if c.reason == "exact" else c.score,
+            )
+            for c in match.runners_up
+        ],
+    )
+
+
 def _action_answer(
-    page: Page, action: str, outcome: ActionOutcome, selected: list[str] | None = None
+    page: Page,
+    action: str,
+    outcome: ActionOutcome,
+    selected: list[str] | None = None,
+    *,
+    match: DescriptionMatch | None = None,
+    secret: bool | None = None,
 ) -> CallToolResult:
     navigation = outcome.navigation
     result = ActionResult(
@@ -284,6 +361,8 @@ def _action_answer(
         status=navigation.status if navigation else None,
         selected=selected,
         frameUrl=navigation.url if navigation and navigation.frame else None,
+        described=_described(match) if match is not None else None,
+        secret=True if secret else None,
     )
     if outcome.ref:
         described = (
@@ -295,6 +374,8 @@ def _action_answer(
             action, action.capitalize()
         )
         text = f"{verb} {described} [ref={outcome.ref}]."
+        if match is not None:
+            text += " " + match.sentence()
         if selected is not None:
             text += f" Selected now: {', '.join(json.dumps(v, ensure_ascii=False) for v in selected) or 'nothing'}."
     else:

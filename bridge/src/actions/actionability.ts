@@ -48,7 +48,8 @@ export function notActionable(element: Element, reason: Reason, message: string,
 const kNotEditableInputTypes = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'image',
   'range', 'color', 'hidden']);
 
-function isEditable(element: Element): boolean {
+/** Takes typed text: an editable input or textarea, or contenteditable content, not read-only. */
+export function isEditable(element: Element): boolean {
   if ((element.getAttribute('aria-readonly') ?? '').toLowerCase() === 'true') return false;
   const tag = tagOf(element);
   if (tag === 'INPUT') {

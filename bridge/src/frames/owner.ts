@@ -56,8 +56,9 @@ export interface FramePoint {
  * The point (`x`, `y`: CSS pixels in the frame's viewport) in this document's viewport: offset by
  * the iframe's content box (border and padding). When it is in view, the iframe must be what the
  * point hits here (deep through shadow roots); otherwise `not-actionable` `covered`, with what covers it.
+ * `hitTest: false` only carries the point (a screenshot's clip, where nothing is clicked).
  */
-export function framePoint(refs: RefRegistry, element: unknown, x: number, y: number): FramePoint {
+export function framePoint(refs: RefRegistry, element: unknown, x: number, y: number, hitTest = true): FramePoint {
   const owner = requireFrameOwner(element);
   const rect = owner.getBoundingClientRect();
   const style = owner.ownerDocument.defaultView?.getComputedStyle(owner);
@@ -67,7 +68,7 @@ export function framePoint(refs: RefRegistry, element: unknown, x: number, y: nu
   const py = rect.top + owner.clientTop + padTop + y;
   const view = owner.ownerDocument.defaultView;
   const inView = !view || (px >= 0 && py >= 0 && px < view.innerWidth && py < view.innerHeight);
-  if (!inView) return { x: px, y: py, inView };
+  if (!inView || !hitTest) return { x: px, y: py, inView };
   const hit = deepElementFromPoint(owner.ownerDocument, px, py);
   if (hit !== owner) {
     beginWalk();

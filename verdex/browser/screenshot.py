@@ -1,0 +1,123 @@
+"""Screenshots (``browser_take_screenshot``): the viewport, or one element, as PNG.
+
+``Page.captureScreenshot`` (format ``png``) of the page target. For an element, the bridge's
+``elementBox`` (bridge/src/actions/box.ts) checks it is visible, scrolls it into view and gives its
+border box in its frame's viewport; the box is carried out through each iframe on the way
+(``framePoint`` without the hit test: only the offset of each iframe's content box), as actions
+carry their points, and the screenshot is clipped to it. ``clip`` is in CSS pixels of the page's
+document, so the viewport box is offset by the visual viewport's scroll position
+(``Page.getLayoutMetrics`` ``cssVisualViewport.pageX/pageY``). A box larger than the viewport is
+captured whole (``captureBeyondViewport``). The PNG has CSS pixels times the device scale factor
+(1 in verdex's headless browser).
+"""
+
+from __future__ import annotations
+
+import base64
+import struct
+from dataclasses import dataclass
+from typing import Any
+
+from verdex.browser.page import Page
+from verdex.errors import ActionError, BridgeCallError, BridgeError
+
+__all__ = ["Screenshot", "png_size", "take_screenshot"]
+
+
+@dataclass(frozen=True)
+class Screenshot:
+    """A PNG and what it shows.
+
+    Attributes:
+        png: the PNG bytes.
+        width, height: the captured area in CSS pixels (rounded).
+        target: for an element, the bridge's ``{tagName, role, name}``; None for the viewport.
+    """
+
+    png: bytes
+    width: int
+    height: int
+    target: dict[str, Any] | None
+
+
+async def take_screenshot(page: Page, ref: str | None) -> Screenshot:
+    """Capture the viewport, or the element of ``ref`` (scrolled into view).
+
+    Raises:
+        RefError: ``ref`` is malformed, unknown, stale or another role's.
+        ActionError: the element is hidden or has no size.
+        CDPError: the browser failed.
+    """
+    timeout = page.settings.call_timeout
+    metrics = await page.session.send("Page.getLayoutMetrics", timeout=timeout)
+    viewport = metrics.get("cssVisualViewport") or metrics.get("visualViewport") or {}
+    if ref is None:
+        answer = await page.session.send("Page.captureScreenshot", {"format": "png"}, timeout=timeout)
+        width, height = round(float(viewport.get("clientWidth", 0))), round(float(viewport.get("clientHeight", 0)))
+        return Screenshot(base64.b64decode(answer["data"]), width, height, None)
+    box, x, y = await _element_box(page, ref, scroll=False)
+    if not _in_view(x, y, box, viewport):
+        # Its iframe is out of the page's view: scroll it into view through every frame above.
+        box, x, y = await _element_box(page, ref, scroll=True)
+    # The element may have been scrolled: read the scroll position after it.
+    metrics = await page.session.send("Page.getLayoutMetrics", timeout=timeout)
+    viewport = metrics.get("cssVisualViewport") or metrics.get("visualViewport") or {}
+    clip = {
+        "x": x + float(viewport.get("pageX", 0)),
+        "y": y + float(viewport.get("pageY", 0)),
+        "width": float(box["width"]),
+        "height": float(box["height"]),
+        "scale": 1,
+    }
+    answer = await page.session.send(
+        "Page.captureScreenshot",
+        {"format": "png", "clip": clip, "captureBeyondViewport": True},
+        timeout=timeout,
+    )
+    target = {k: box.get(k) for k in ("tagName", "role", "name")}
+    return Screenshot(base64.b64decode(answer["data"]), round(clip["width"]), round(clip["height"]), target)
+
+
+async def _element_box(page: Page, ref: str, *, scroll: bool) -> tuple[dict[str, Any], float, float]:
+    """The bridge's ``elementBox`` of ``ref`` and its top-left corner in the page's viewport (CSS px)."""
+    frame, number = page.locate(ref)
+    try:
+        box = await page.bridge_call("elementBox", {"ref": number, "scroll": scroll}, frame=frame)
+    except BridgeCallError as exc:
+        if exc.code == "not-actionable":
+            role, name = exc.details.get("role") or exc.details.get("tagName"), exc.details.get("name")
+            what = f'{role} "{name}"' if name else str(role)
+            raise ActionError(
+                f"cannot take a screenshot of {ref} ({what}): it is hidden or has no size; open the menu, tab or "
+                "section that shows it, or call browser_snapshot to see what is visible.",
+                "hidden",
+            ) from exc
+        raise page.ref_error(ref, exc) from exc
+    if not isinstance(box, dict):
+        raise BridgeError(f"the bridge gave no box for {ref}")
+    x, y = float(box["x"]), float(box["y"])
+    current = frame
+    while current.parent_id is not None:
+        async with page.owner_handle(current) as (parent, object_id):
+            mapped = await page.bridge_call(
+                "framePoint", {"x": x, "y": y, "hitTest": False}, frame=parent, element=object_id
+            )
+        x, y = float(mapped["x"]), float(mapped["y"])
+        current = parent
+    return box, x, y
+
+
+def _in_view(x: float, y: float, box: dict[str, Any], viewport: dict[str, Any]) -> bool:
+    """The box lies wholly inside the page's viewport (or the viewport is unknown)."""
+    width, height = float(viewport.get("clientWidth", 0)), float(viewport.get("clientHeight", 0))
+    if not width or not height:
+        return True
+    return x >= 0 and y >= 0 and x + float(box["width"]) <= width and y + float(box["height"]) <= height
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    """``(width, height)`` in pixels from a PNG's IHDR chunk (https://www.w3.org/TR/png/#11IHDR)."""
+    if png[:8] != b"\x89PNG\r\n\x1a\n" or png[12:16] != b"IHDR":
+        raise ValueError("not a PNG")
+    width, height = struct.unpack(">II", png[16:24])
+    return int(width), int(height)
