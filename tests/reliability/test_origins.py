@@ -10,7 +10,6 @@ only in browser_navigate's argument check.
 from __future__ import annotations
 
 import json
-import re
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import AbstractAsyncContextManager
@@ -35,16 +34,6 @@ def third_base() -> Iterator[str]:
 def _requests(base: str, *, clear: bool = False) -> list[str]:
     with urllib.request.urlopen(base + "requests" + ("?clear=1" if clear else ""), timeout=10) as answer:
         return list(json.loads(answer.read()))
-
-
-def _ref(snapshot: str, line_start: str) -> str:
-    """The ref on the snapshot line that starts (after its indent) with ``line_start``."""
-    for line in snapshot.splitlines():
-        if line.lstrip().startswith(line_start):
-            match = re.search(r"\[ref=([a-z0-9_]+)\]", line)
-            assert match, line
-            return match.group(1)
-    raise AssertionError(f"no line {line_start!r} in\n{snapshot}")
 
 
 async def test_allowed_origins_hold_for_pages_frames_redirects_and_tabs(

@@ -234,9 +234,12 @@ class Page:
         try:
             result = await self.session.send("Page.navigate", {"url": url}, timeout=timeout)
         except CDPTimeoutError as exc:
+            # The browser would go on waiting and move the page later: stop it, so it stays where it was.
+            await self._stop_loading()
             raise NavigationError(
                 f"navigating to {url} did not start within {timeout:g} s; the page stays at {frame.url}. "
-                "Check that the server answers, then call browser_navigate again."
+                "Check that the server answers, then call browser_navigate again "
+                "(or raise --timeout-navigation for slow pages)."
             ) from exc
         error_text = result.get("errorText")
         if error_text:
@@ -250,6 +253,14 @@ class Page:
             await self.wait_until(lambda: frame.same_document_moves > moves_before, timeout)
             return Navigation(url=frame.url, same_document=True)
         return await wait_for_load(self.tree, frame, str(loader), previous_loader, timeout, url)
+
+    async def _stop_loading(self) -> None:
+        """Cancel the main frame's navigation in progress (``Page.stopLoading``); a failure is only logged."""
+        with trio.CancelScope(shield=True), trio.move_on_after(self.settings.call_timeout):
+            try:
+                await self.session.send("Page.stopLoading", timeout=self.settings.call_timeout)
+            except CDPError as exc:
+                logger.debug("stopping a navigation that did not start: %s", exc)
 
     async def reload(self) -> Navigation:
         """Reload the main frame and wait for ``load``."""
