@@ -9,7 +9,7 @@ URL    ?=
 REF    ?=
 BUTTON ?=
 
-.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles conformance clean
+.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles soak conformance clean
 
 all: test
 
@@ -79,6 +79,10 @@ bench: install
 ## bench-roles: RSS/PSS of the server and its browser with 0, 1 and 5 active roles (median of 3 runs)
 bench-roles: install
 	$(BIN)/python -m benchmarks.roles_memory
+
+## soak: 10,000 read-only calls on one page and 3,000 across three roles; server and browser memory at start and end
+soak: install
+	$(BIN)/python -m benchmarks.load
 
 ## conformance: WPT accessible-name and role conformance table
 conformance: install
