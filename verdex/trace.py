@@ -17,7 +17,8 @@ role's page (null before it has one).
 Masking (the rule; a masked value is replaced by ``"<masked>"`` and listed in ``masked``):
 
 1. Text typed into a secret field: an ``<input type=password>``, or a field whose ``autocomplete``
-   is ``current-password``, ``new-password``, ``one-time-code``, ``cc-number`` or ``cc-csc``
+   is ``current-password``, ``new-password``, ``one-time-code``, ``cc-number``, ``cc-csc`` or
+   ``cc-exp`` (``-month``, ``-year``)
    (``browser_type``'s ``text``: the field is looked up before the call, and masked if it cannot
    be; a plan's ``type`` steps: from the plan's answer, and every one of them when the plan fails).
 2. Any string argument whose name looks secret: ``password``, ``passwd``, ``secret``, ``token``,
