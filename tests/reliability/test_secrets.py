@@ -124,7 +124,7 @@ async def test_secrets_stay_out_of_answers_and_debug_logs(cdp_endpoint: str, fix
             )
             assert failed.splitlines()[0] == (
                 "Error executing tool browser_run_plan: Plan failed at step [0] type e2: postcondition "
-                "elementTextContains('something else', e2) failed: e2 (textbox \"Password\") has value \"••••\" "
+                'elementTextContains(\'something else\', e2) failed: e2 (textbox "Password") has value "••••" '
                 "(checked for 300 ms)."
             )
             for tool, arguments in [

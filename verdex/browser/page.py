@@ -340,6 +340,11 @@ class Page:
             raise NavigationError(
                 f"the process of {frame.label} ({frame.url}) crashed; call browser_navigate to load the page again"
             )
+        if self.crashed:
+            raise NavigationError(
+                f"the page crashed (it was at {self.url}); the next call opens a new page: call browser_navigate to "
+                "load it again"
+            )
 
         def live() -> bool:
             return frame.world is not None and frame.target is not None and frame.target.ready
