@@ -178,7 +178,7 @@ ROWS: list[Row] = [
     Row(
         "browser_navigate",
         {"url": "chrome://settings"},
-        "url 'chrome://settings' has scheme 'chrome'; verdex opens http, https, about and data URLs (file URLs with "
+        "url 'chrome://settings' has scheme 'chrome'; verdex opens http, https and about URLs (file URLs with "
         "--allow-file-urls)",
     ),
     Row(

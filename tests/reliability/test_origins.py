@@ -158,7 +158,7 @@ async def test_file_urls_only_with_allow_file_urls(serve: Serve, tools: Tools) -
     )
     assert await tools.error("browser_navigate", url="chrome://version") == (
         "Error executing tool browser_navigate: url 'chrome://version' has scheme 'chrome'; verdex opens http, "
-        "https, about and data URLs (file URLs with --allow-file-urls)"
+        "https and about URLs (file URLs with --allow-file-urls)"
     )
     assert await tools.error("browser_navigate", url="javascript:alert(1)") == (
         "Error executing tool browser_navigate: javascript: URLs are not navigations; verdex does not run page "
@@ -173,7 +173,7 @@ async def test_file_urls_only_with_allow_file_urls(serve: Serve, tools: Tools) -
         assert '        - button "Add to Cart" [ref=e7]' in (await allowed.ok("browser_snapshot")).text.splitlines()
         assert await allowed.error("browser_navigate", url="chrome://settings") == (
             "Error executing tool browser_navigate: url 'chrome://settings' has scheme 'chrome'; verdex opens http, "
-            "https, file, about and data URLs"
+            "https, file and about URLs"
         )
 
 

@@ -37,8 +37,9 @@ logger = logging.getLogger(__name__)
 #: The URL of the browser's error page (a frame whose document failed to load shows it).
 _ERROR_PAGE = "chrome-error://"
 
-#: Schemes browser_navigate opens (``file`` only with ``--allow-file-urls``).
-_ALLOWED_SCHEMES = ("http", "https", "about", "data")
+#: Schemes browser_navigate opens (``file`` only with ``--allow-file-urls``). Not ``data:``: a data URL
+#: carries its own page, scripts included, so opening one would run JavaScript the caller wrote.
+_ALLOWED_SCHEMES = ("http", "https", "about")
 
 
 @dataclass(frozen=True)
@@ -217,8 +218,8 @@ def check_url(url: str, *, allow_file_urls: bool = False) -> None:
         allow_file_urls: ``--allow-file-urls`` was given: ``file:`` URLs open too.
 
     Raises:
-        UsageError: empty, relative, ``javascript:``, ``file:`` without ``allow_file_urls``, or a
-            scheme other than http, https, about and data.
+        UsageError: empty, relative, ``javascript:``, ``data:``, ``file:`` without ``allow_file_urls``,
+            or a scheme other than http, https and about.
     """
     stripped = url.strip()
     if not stripped:
@@ -231,6 +232,11 @@ def check_url(url: str, *, allow_file_urls: bool = False) -> None:
         raise UsageError(
             "javascript: URLs are not navigations; verdex does not run page JavaScript through browser_navigate"
         )
+    if scheme == "data":
+        raise UsageError(
+            "data: URLs are not opened: a data URL carries its own page and scripts, and verdex runs no JavaScript "
+            "you write; serve the page over http (or use --allow-file-urls and a file: URL)"
+        )
     if scheme == "file" and not allow_file_urls:
         raise UsageError(
             f"url {url!r} is a local file, and file: URLs are off: start verdex serve with --allow-file-urls to "
@@ -238,9 +244,9 @@ def check_url(url: str, *, allow_file_urls: bool = False) -> None:
         )
     if scheme not in _ALLOWED_SCHEMES and scheme != "file":
         opens = (
-            "http, https, file, about and data URLs"
+            "http, https, file and about URLs"
             if allow_file_urls
-            else ("http, https, about and data URLs (file URLs with --allow-file-urls)")
+            else "http, https and about URLs (file URLs with --allow-file-urls)"
         )
         raise UsageError(f"url {url!r} has scheme {scheme!r}; verdex opens {opens}")
 
