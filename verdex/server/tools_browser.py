@@ -71,7 +71,8 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         url: Annotated[str, Field(description="Absolute URL to open, e.g. http://localhost:3000/login.")],
     ) -> Annotated[CallToolResult, NavigateResult]:
         """Open a URL in the current role's page and wait for it to load. Reports the HTTP status
-        (a 404 or 500 page still loads). Next: browser_snapshot."""
+        (a 404 or 500 page still loads). http and https URLs (file: only if the server allows it); a URL
+        the server's origin policy refuses is an error naming the origin. Next: browser_snapshot."""
         page = await session.page()
         navigation = await page.navigate(url)
         return await _navigation_answer(page, navigation)
