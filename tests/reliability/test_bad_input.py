@@ -172,6 +172,17 @@ ROWS: list[Row] = [
     ),
     Row(
         "browser_navigate",
+        {"url": "localhost:3000/shop.html"},
+        "url 'localhost:3000/shop.html' has no scheme: pass an absolute URL such as http://localhost:3000/shop.html",
+    ),
+    Row(
+        "browser_navigate",
+        {"url": "data:text/html,<h1>Mine</h1>"},
+        "data: URLs are not opened: a data URL carries its own page and scripts, and verdex runs no JavaScript you "
+        "write; serve the page over http (or use --allow-file-urls and a file: URL)",
+    ),
+    Row(
+        "browser_navigate",
         {"url": "javascript:alert(document.cookie)"},
         "javascript: URLs are not navigations; verdex does not run page JavaScript through browser_navigate",
     ),

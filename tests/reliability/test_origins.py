@@ -13,6 +13,7 @@ import json
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import AbstractAsyncContextManager
+from pathlib import Path
 
 import pytest
 
@@ -225,3 +226,41 @@ def test_malformed_origins_stop_verdex_serve(capsys: pytest.CaptureFixture[str],
         main(["serve", *args])
     assert exited.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1] == f"verdex: error: {message}"
+
+
+async def test_an_auth_files_storage_is_applied_under_an_origin_policy(
+    serve: Serve, fixture_url: URL, tmp_path: Path
+) -> None:
+    """The scratch page that writes localStorage intercepts its own requests (Fetch.enable with '*') on its
+    own session; the policy's interception (Fetch.enable for documents) is on the pages' sessions. Neither
+    replaces the other's patterns: the blocked origin's storage is still written (nothing reaches the
+    network), and the policy still holds on the role's page."""
+    a = fixture_url("").rstrip("/")
+    b = a.replace("127.0.0.1", "localhost")
+    auth = tmp_path / "member.json"
+    auth.write_text(
+        json.dumps(
+            {
+                "cookies": [],
+                "origins": [
+                    {"origin": a, "localStorage": [{"name": "lab", "value": "from-file"}]},
+                    {"origin": b, "localStorage": [{"name": "lab", "value": "for-the-blocked-origin"}]},
+                ],
+            }
+        )
+    )
+    storage = fixture_url("storage.html")
+    async with serve("--allowed-origins", a, "--role", "member", str(auth), storage, cwd=tmp_path) as tools:
+        waited = await tools.ok("wait_for_browser", text="localStorage: from-file", timeoutMs=5000)
+        assert waited.data["condition"] == "text 'localStorage: from-file' to appear"
+        assert await tools.error("browser_navigate", url=b + "/storage.html") == (
+            f"Error executing tool browser_navigate: {b}/storage.html was not opened: origin {b} is not in "
+            f"--allowed-origins ({a}). The page stays at {storage}; call browser_navigate with a URL the origin "
+            "policy allows."
+        )
+        await tools.ok("save_role_state", path="saved.json")
+    saved = json.loads((tmp_path / "saved.json").read_text())
+    assert saved["origins"] == [
+        {"origin": a, "localStorage": [{"name": "lab", "value": "from-file"}]},
+        {"origin": b, "localStorage": [{"name": "lab", "value": "for-the-blocked-origin"}]},
+    ]

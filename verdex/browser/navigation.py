@@ -10,6 +10,7 @@ and History API moves (``pushState``, ``replaceState``, hash changes) keep the d
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -224,7 +225,11 @@ def check_url(url: str, *, allow_file_urls: bool = False) -> None:
     stripped = url.strip()
     if not stripped:
         raise UsageError("url is empty: pass an absolute URL such as https://example.com/")
-    scheme = urlsplit(stripped).scheme.lower()
+    parts = urlsplit(stripped)
+    scheme = parts.scheme.lower()
+    if scheme and not parts.netloc and re.match(r"\d+(/|$)", parts.path):
+        # host:port/path: urlsplit reads the host as a scheme.
+        raise UsageError(f"url {url!r} has no scheme: pass an absolute URL such as http://{stripped}")
     if not scheme:
         example = "http://localhost:3000" + ("" if stripped.startswith("/") else "/") + stripped
         raise UsageError(f"url {url!r} is relative: pass an absolute URL with its scheme, such as {example}")
