@@ -384,9 +384,11 @@ def _run_snapshot(args: argparse.Namespace, config: ServerConfig) -> None:
         arguments["depth"] = args.depth
     if args.max_chars is not None:
         arguments["maxChars"] = args.max_chars
-    trio.run(
-        _in_process, config, [("browser_navigate", {"url": args.url}, False), ("browser_snapshot", arguments, True)]
-    )
+    calls: list[tuple[str, dict[str, Any], bool]] = [
+        ("browser_navigate", {"url": args.url}, False),
+        ("browser_snapshot", arguments, True),
+    ]
+    sys.exit(trio.run(_in_process, config, calls))
 
 
 def _run_explore(args: argparse.Namespace, config: ServerConfig) -> None:
@@ -399,13 +401,14 @@ def _run_explore(args: argparse.Namespace, config: ServerConfig) -> None:
         ("inspect_pattern", {"ref": args.ref, "ancestorLevel": args.level + 1}, True),
         ("extract_anchors", {"ref": args.ref, "ancestorLevel": args.level}, True),
     ]
-    trio.run(_in_process, config, calls)
+    sys.exit(trio.run(_in_process, config, calls))
 
 
-async def _in_process(config: ServerConfig, calls: list[tuple[str, dict[str, Any], bool]]) -> None:
+async def _in_process(config: ServerConfig, calls: list[tuple[str, dict[str, Any], bool]]) -> int:
     """Run tool calls against an in-process server and print the text of those marked shown.
 
-    A tool error is printed to stderr and ends the command with status 1.
+    Returns:
+        The exit status: 0, or 1 after a tool error (printed to stderr; the later calls are not made).
     """
     from mcp import Client
     from mcp_types import TextContent
@@ -420,8 +423,9 @@ async def _in_process(config: ServerConfig, calls: list[tuple[str, dict[str, Any
             text = "\n".join(block.text for block in result.content if isinstance(block, TextContent))
             if result.is_error:
                 print(f"verdex: {tool}: {text}", file=sys.stderr)
-                raise SystemExit(1)
+                return 1  # the exit status (raised in here, SystemExit would leave the nursery as a group)
             if shown:
                 if several:
                     print(f"── {tool}")
                 print(text)
+    return 0

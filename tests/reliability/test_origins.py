@@ -264,3 +264,18 @@ async def test_an_auth_files_storage_is_applied_under_an_origin_policy(
         {"origin": a, "localStorage": [{"name": "lab", "value": "from-file"}]},
         {"origin": b, "localStorage": [{"name": "lab", "value": "for-the-blocked-origin"}]},
     ]
+
+
+def test_verdex_snapshot_of_a_refused_url_says_why_in_one_line(
+    capsys: pytest.CaptureFixture[str], cdp_endpoint: str, fixture_url: URL
+) -> None:
+    a = fixture_url("").rstrip("/")
+    b = a.replace("127.0.0.1", "localhost")
+    with pytest.raises(SystemExit) as exited:
+        main(["snapshot", "--cdp-endpoint", cdp_endpoint, "--allowed-origins", a, f"{b}/shop.html"])
+    assert exited.value.code == 1
+    assert capsys.readouterr().err == (
+        f"verdex: browser_navigate: Error executing tool browser_navigate: {b}/shop.html was not opened: origin {b} "
+        f"is not in --allowed-origins ({a}). The page stays at about:blank; call browser_navigate with a URL the "
+        "origin policy allows.\n"
+    )
