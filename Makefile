@@ -9,7 +9,7 @@ URL    ?=
 REF    ?=
 BUTTON ?=
 
-.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles conformance skills-examples clean
+.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles soak conformance skills-examples clean
 
 all: test
 
@@ -83,6 +83,10 @@ bench: install
 bench-roles: install
 	$(BIN)/python -m benchmarks.roles_memory
 	$(BIN)/python -m benchmarks.readme
+
+## soak: 10,000 read-only calls on one page and 3,000 across three roles; server and browser memory at start and end
+soak: install
+	$(BIN)/python -m benchmarks.load
 
 ## conformance: WPT accessible-name and role conformance table
 conformance: install

@@ -24,6 +24,7 @@ from tests.mcp_client import Tools, serve_parameters
 from tests.support import fixture_server, shared_chromium
 from verdex.browser.browser import Browser, open_browser
 from verdex.browser.launcher import BrowserOptions
+from verdex.browser.origins import NavigationPolicy
 from verdex.browser.page import Page, PageSettings
 
 
@@ -49,7 +50,9 @@ def cdp_endpoint() -> Iterator[str]:
 
 @pytest.fixture
 async def browser(cdp_endpoint: str) -> AsyncIterator[Browser]:
-    async with open_browser(BrowserOptions(cdp_endpoint=cdp_endpoint)) as connected:
+    # file: URLs on: the WPT conformance corpus is loaded from disk.
+    options = BrowserOptions(cdp_endpoint=cdp_endpoint, policy=NavigationPolicy(allow_file_urls=True))
+    async with open_browser(options) as connected:
         yield connected
 
 

@@ -16,6 +16,7 @@ import trio
 
 from verdex import __version__
 from verdex.browser.launcher import BrowserOptions
+from verdex.browser.origins import NavigationPolicy, parse_origins
 from verdex.browser.page import check_url
 from verdex.browser.storage_state import load_storage_state
 from verdex.errors import AuthFileError, UsageError, VerdexError
@@ -188,6 +189,21 @@ def _browser_options(parser: argparse.ArgumentParser) -> None:
         help="navigation load timeout, ms (default 30000)",
     )
     group.add_argument(
+        "--allowed-origins",
+        metavar="ORIGINS",
+        help="semicolon-separated origins pages and frames may load documents from, e.g. "
+        "'http://localhost:3000;https://*.example.com' (default: every origin not blocked)",
+    )
+    group.add_argument(
+        "--blocked-origins",
+        metavar="ORIGINS",
+        help="semicolon-separated origins pages and frames may not load documents from (checked before "
+        "--allowed-origins)",
+    )
+    group.add_argument(
+        "--allow-file-urls", action="store_true", help="let browser_navigate open file: URLs (off by default)"
+    )
+    group.add_argument(
         "--log-level", default="warning", choices=["debug", "info", "warning", "error"], help="stderr log level"
     )
 
@@ -197,14 +213,17 @@ def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Server
         return ServerConfig()
     if args.timeout_action < 0 or args.timeout_navigation <= 0:
         parser.error("--timeout-action must be >= 0 and --timeout-navigation > 0 (milliseconds)")
-    roles = tuple(_role(values, parser) for values in (getattr(args, "role", None) or [])) or (
+    policy = _policy(args, parser)
+    roles = tuple(_role(values, policy, parser) for values in (getattr(args, "role", None) or [])) or (
         RoleConfig(DEFAULT_ROLE),
     )
     names = [role.name for role in roles]
     if len(set(names)) != len(names):
         parser.error(f"--role names must be unique (got {', '.join(names)})")
     return ServerConfig(
-        browser=BrowserOptions(executable=args.browser, headless=not args.headed, cdp_endpoint=args.cdp_endpoint),
+        browser=BrowserOptions(
+            executable=args.browser, headless=not args.headed, cdp_endpoint=args.cdp_endpoint, policy=policy
+        ),
         roles=roles,
         test_id_attribute=args.test_id_attribute,
         action_timeout=args.timeout_action / 1000,
@@ -213,16 +232,30 @@ def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Server
     )
 
 
-def _role(values: list[str], parser: argparse.ArgumentParser) -> RoleConfig:
+def _policy(args: argparse.Namespace, parser: argparse.ArgumentParser) -> NavigationPolicy:
+    """``--allowed-origins``, ``--blocked-origins`` and ``--allow-file-urls`` (malformed origins end the command)."""
+    try:
+        allowed = parse_origins(args.allowed_origins, "--allowed-origins") if args.allowed_origins is not None else ()
+        blocked = parse_origins(args.blocked_origins, "--blocked-origins") if args.blocked_origins is not None else ()
+    except UsageError as exc:
+        parser.error(str(exc))
+    return NavigationPolicy(allowed=allowed, blocked=blocked, allow_file_urls=args.allow_file_urls)
+
+
+def _role(values: list[str], policy: NavigationPolicy, parser: argparse.ArgumentParser) -> RoleConfig:
     if len(values) not in (2, 3):
         parser.error(f"--role takes NAME AUTH_FILE [DEFAULT_URL] (got {' '.join(values)})")
     name, auth = values[0], values[1]
     default_url = values[2] if len(values) == 3 else None
     if default_url is not None:
+        refusal = None
         try:
-            check_url(default_url)
+            check_url(default_url, allow_file_urls=policy.allow_file_urls)
+            refusal = policy.refusal(default_url)
         except UsageError as exc:
             parser.error(f"--role {name}: DEFAULT_URL: {exc}")
+        if refusal is not None:
+            parser.error(f"--role {name}: DEFAULT_URL {default_url} is refused: {refusal}")
     auth_file = None if auth == NO_AUTH_FILE else Path(auth).expanduser().absolute()
     return RoleConfig(name, auth_file, default_url)
 
@@ -264,6 +297,12 @@ def _serve_args(args: argparse.Namespace) -> tuple[str, ...]:
         out.append("--headed")
     if args.cdp_endpoint:
         out += ["--cdp-endpoint", args.cdp_endpoint]
+    if args.allowed_origins is not None:
+        out += ["--allowed-origins", args.allowed_origins]
+    if args.blocked_origins is not None:
+        out += ["--blocked-origins", args.blocked_origins]
+    if args.allow_file_urls:
+        out.append("--allow-file-urls")
     out += [
         "--test-id-attribute",
         args.test_id_attribute,
@@ -353,9 +392,11 @@ def _run_snapshot(args: argparse.Namespace, config: ServerConfig) -> None:
         arguments["depth"] = args.depth
     if args.max_chars is not None:
         arguments["maxChars"] = args.max_chars
-    trio.run(
-        _in_process, config, [("browser_navigate", {"url": args.url}, False), ("browser_snapshot", arguments, True)]
-    )
+    calls: list[tuple[str, dict[str, Any], bool]] = [
+        ("browser_navigate", {"url": args.url}, False),
+        ("browser_snapshot", arguments, True),
+    ]
+    sys.exit(trio.run(_in_process, config, calls))
 
 
 def _run_explore(args: argparse.Namespace, config: ServerConfig) -> None:
@@ -368,13 +409,14 @@ def _run_explore(args: argparse.Namespace, config: ServerConfig) -> None:
         ("inspect_pattern", {"ref": args.ref, "ancestorLevel": args.level + 1}, True),
         ("extract_anchors", {"ref": args.ref, "ancestorLevel": args.level}, True),
     ]
-    trio.run(_in_process, config, calls)
+    sys.exit(trio.run(_in_process, config, calls))
 
 
-async def _in_process(config: ServerConfig, calls: list[tuple[str, dict[str, Any], bool]]) -> None:
+async def _in_process(config: ServerConfig, calls: list[tuple[str, dict[str, Any], bool]]) -> int:
     """Run tool calls against an in-process server and print the text of those marked shown.
 
-    A tool error is printed to stderr and ends the command with status 1.
+    Returns:
+        The exit status: 0, or 1 after a tool error (printed to stderr; the later calls are not made).
     """
     from mcp import Client
     from mcp_types import TextContent
@@ -389,8 +431,9 @@ async def _in_process(config: ServerConfig, calls: list[tuple[str, dict[str, Any
             text = "\n".join(block.text for block in result.content if isinstance(block, TextContent))
             if result.is_error:
                 print(f"verdex: {tool}: {text}", file=sys.stderr)
-                raise SystemExit(1)
+                return 1  # the exit status (raised in here, SystemExit would leave the nursery as a group)
             if shown:
                 if several:
                     print(f"── {tool}")
                 print(text)
+    return 0

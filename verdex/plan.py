@@ -437,7 +437,9 @@ async def _check(
         text = str(state["value"]) if "value" in state and state.get("tagName") != "select" else str(state["text"])
         if _normal(condition.text) in _normal(text):
             return None
-        return f'{target.what()} has {"value" if "value" in state else "text"} "{_cut(_normal(text))}"'
+        # A secret field's value (a password, a card number ...) is never shown, as in snapshots.
+        shown = "••••" if state.get("secret") and "value" in state and text else _cut(_normal(text))
+        return f'{target.what()} has {"value" if "value" in state else "text"} "{shown}"'
     actual = target.state["states"].get(condition.state)
     if actual == condition.value:
         return None

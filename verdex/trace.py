@@ -17,11 +17,11 @@ role's page (null before it has one).
 Masking (the rule; a masked value is replaced by ``"<masked>"`` and listed in ``masked``):
 
 1. Text typed into a secret field: an ``<input type=password>``, or a field whose ``autocomplete``
-   is ``current-password``, ``new-password``, ``one-time-code``, ``cc-number`` or ``cc-csc``
-   (``browser_type``'s ``text``: the field of a ref is looked up before the call, and masked if it
-   cannot be; a field given by description (``element``) is known only from the answer's
-   ``secret``, and the text is masked when the call fails; a plan's ``type`` steps: from the
-   plan's answer, and every one of them when the plan fails).
+   is ``current-password``, ``new-password``, ``one-time-code``, ``cc-number``, ``cc-csc`` or
+   ``cc-exp`` (``-month``, ``-year``) (``browser_type``'s ``text``: the field of a ref is looked up
+   before the call, and masked if it cannot be; a field given by description (``element``) is known
+   only from the answer's ``secret``, and the text is masked when the call fails; a plan's ``type``
+   steps: from the plan's answer, and every one of them when the plan fails).
 2. Any string argument whose name looks secret: ``password``, ``passwd``, ``secret``, ``token``,
    ``cookie``, ``session``, ``auth``, ``credential``, ``api_key``/``apikey``.
 3. Any string that looks like a cookie or storage value: a JWT (three base64url parts), a cookie

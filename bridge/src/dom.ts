@@ -12,6 +12,21 @@ const getComputedStyleFn = globalThis.getComputedStyle.bind(globalThis);
 
 const upperNames = new Map<string, string>();
 
+/**
+ * Autofill field names of fields whose value is a secret: credentials and payment card data
+ * (https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#autofill-field).
+ * `cc-exp` also matches `cc-exp-month` and `cc-exp-year`.
+ */
+const kSecretAutocomplete = /(?:^|\s)(?:current-password|new-password|one-time-code|cc-number|cc-csc|cc-exp(?:-month|-year)?)(?:\s|$)/i;
+
+/** A password input, or a field whose `autocomplete` names a secret (its value is never shown). */
+export function isSecretField(element: Element): boolean {
+  const tag = tagOf(element);
+  if (tag === 'INPUT' && (element as HTMLInputElement).type === 'password') return true;
+  if (tag !== 'INPUT' && tag !== 'TEXTAREA' && tag !== 'SELECT') return false;
+  return kSecretAutocomplete.test(element.getAttribute('autocomplete') ?? '');
+}
+
 /** Upper-case local name for HTML and SVG elements alike (`svg` -> `SVG`). */
 export function tagOf(element: Element): string {
   const local = element.localName;

@@ -29,12 +29,13 @@ from tests.conformance.corpus import (
 )
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
+from verdex.browser.origins import NavigationPolicy
 from verdex.browser.page import PageSettings
 
 
 async def run() -> list[FileResult]:
     corpus = find_corpus()
-    async with open_browser(BrowserOptions()) as browser:
+    async with open_browser(BrowserOptions(policy=NavigationPolicy(allow_file_urls=True))) as browser:
         context = await browser.new_context(PageSettings())
         try:
             page = await context.new_page()

@@ -174,8 +174,10 @@ async def test_type_select_and_hover_by_description(tools: Tools, fixture_url: U
         'Typed into textbox "Card number" [ref=f2_e15]. Matched "Card number" exactly (accessible name or text). '
         "No other candidate scored." + NEXT
     )
+    # autocomplete=cc-number: a secret field, so the answer says so and the snapshot masks what was typed.
+    assert card.data["secret"] is True
     assert (
-        '        - textbox "Card number" [active] [ref=f2_e15]: 4242 4242 4242 4242'
+        '        - textbox "Card number" [active] [ref=f2_e15]: ••••'
         in (await tools.ok("browser_snapshot")).text.splitlines()
     )
 

@@ -86,8 +86,8 @@ async def test_checkout_card_form_in_a_cross_origin_frame(tools: Tools, fixture_
     waited = await tools.ok("wait_for_browser", text="Paid with Mastercard")  # text inside a frame counts
     assert waited.data["condition"] == "text 'Paid with Mastercard' to appear"
     lines = (await tools.ok("browser_snapshot")).text.splitlines()
-    assert '        - textbox "Card number" [ref=f1_e10]: 4242 4242 4242 4242' in lines
-    assert '        - textbox "CVC" [active] [ref=f1_e12]: "123"' in lines
+    assert '        - textbox "Card number" [ref=f1_e10]: ••••' in lines  # autocomplete=cc-number: masked
+    assert '        - textbox "CVC" [active] [ref=f1_e12]: ••••' in lines  # autocomplete=cc-csc
     assert '          - option "Mastercard" [selected] [ref=f1_e15]' in lines
     assert "      - status: Paid with Mastercard ending 4242" in lines
     assert '    - status: "Payment accepted: card ending 4242, shipping to jp"' in lines

@@ -93,7 +93,7 @@ async def test_back_forward_cache_restores_the_document_its_frames_and_refs(tool
     assert back.data == {"url": checkout, "title": "Checkout", "status": 200, "statusText": "OK"}
     # Restored, not reloaded: what was typed is still there, and the old refs work again.
     lines = (await tools.ok("browser_snapshot")).text.splitlines()
-    assert '        - textbox "Card number" [active] [ref=f1_e10]: 4242 4242 4242 4242' in lines
+    assert '        - textbox "Card number" [active] [ref=f1_e10]: ••••' in lines  # autocomplete=cc-number: masked
     assert '        - option "Germany" [selected] [ref=e6]' in lines
     resolved = await tools.ok("resolve_container", ref="f1_e10")
     assert resolved.data["frames"][0]["prefix"] == "f1_"

@@ -173,8 +173,8 @@ def test_bad_default_url_stops_verdex_serve_at_start() -> None:
     )
     assert done.returncode == 2
     assert done.stderr.splitlines()[-1] == (
-        "verdex: error: --role admin: DEFAULT_URL: url 'localhost:3000/login' has scheme 'localhost'; "
-        "verdex opens http, https, file, about and data URLs"
+        "verdex: error: --role admin: DEFAULT_URL: url 'localhost:3000/login' has no scheme: pass an absolute URL "
+        "such as http://localhost:3000/login"
     )
 
 

@@ -7,9 +7,10 @@ import os
 import signal
 from collections.abc import Callable
 
+import trio
 from mcp import Client
 
-from tests.mcp_client import Tools, serve_parameters
+from tests.mcp_client import Answer, Tools, serve_parameters
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
 from verdex.errors import CDPError
@@ -90,3 +91,34 @@ def _server_pids() -> list[int]:
         if b"verdex" in argv and b"serve" in argv and b"--cdp-endpoint" not in argv:
             found.append(pid)
     return found
+
+
+async def test_a_crash_during_a_text_wait_fails_that_call_and_the_next_works(
+    tools: Tools, cdp_endpoint: str, fixture_url: URL
+) -> None:
+    url = fixture_url("shop.html?crash-while-waiting")
+    await tools.ok("browser_navigate", url=url)
+    answers: list[Answer] = []
+
+    async def wait() -> None:
+        answers.append(await tools.call("wait_for_browser", text="Never on this page", timeoutMs=20_000))
+
+    with trio.fail_after(15):  # well before the wait's own 20 s
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(wait)
+            await trio.sleep(0.5)  # the wait is polling the page
+            await _crash_page(cdp_endpoint, url)
+    (failed,) = answers
+    assert failed.is_error
+    assert failed.text == (
+        "Error executing tool wait_for_browser: the page crashed while waiting for text 'Never on this page' to "
+        f"appear (it was at {url}); the wait did not finish. The next call opens a new page for role 'default' (the "
+        "crashed page's state is lost): call browser_navigate to load the page again."
+    )
+    navigated = await tools.ok("browser_navigate", url=fixture_url("login.html"))
+    assert navigated.text == (
+        f"Note: The page of role 'default' had crashed (it was at {url}); verdex opened a new page.\n"
+        f'Navigated to {fixture_url("login.html")} (HTTP 200 OK). Title: "Sign in". Next: browser_snapshot.'
+    )
+    waited = await tools.ok("wait_for_browser", text="Sign in", timeoutMs=5_000)
+    assert waited.data["condition"] == "text 'Sign in' to appear"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 
@@ -19,22 +20,91 @@ STRUCTURAL_CALLS = [
     ("browser_snapshot", {"ref": "e7"}),
 ]
 
+#: On builtins.html: e5 the search box, e13 Pixel 8's Add to Cart, e19 the Sort by select, e23 a button
+#: that writes "Stock updated" in the status 300 ms later, e24 a button whose tooltip shows on hover.
+INTERACTIONS = [
+    ("browser_type", {"ref": "e5", "text": "Pixel 8"}),
+    ("browser_press_key", {"key": "Tab"}),
+    ("browser_select_option", {"ref": "e19", "values": ["price"]}),
+    ("verify_locator", {"locator": "page.getByRole('combobox', { name: 'Sort by' })", "ref": "e19"}),
+    (
+        "verify_locator",
+        {
+            "locator": "page.getByTestId('product-card').filter({ hasText: 'Pixel 8' })"
+            ".getByRole('button', { name: 'Add to Cart' })",
+            "ref": "e13",
+        },
+    ),
+    ("browser_click", {"ref": "e23"}),
+    ("wait_for_browser", {"text": "Stock updated"}),
+    (
+        "browser_run_plan",
+        {
+            "steps": [
+                {"action": "select", "ref": "e19", "values": ["rating"]},
+                {
+                    "action": "type",
+                    "ref": "e5",
+                    "text": "Kindle",
+                    "postconditions": [{"type": "elementTextContains", "ref": "e5", "text": "Kindle"}],
+                },
+                {"action": "press", "key": "Shift+Tab"},
+                {"action": "waitFor", "text": "Stock updated"},
+            ]
+        },
+    ),
+    ("browser_snapshot", {"ref": "e4"}),
+    ("browser_hover", {"ref": "e24"}),
+    ("browser_snapshot", {}),
+]
+
+
+def _normalized(text: str, url: str) -> str:
+    """An answer without what differs between two pages by design: the URL and the milliseconds waited."""
+    text = text.split("\n", 1)[1] if text.startswith("Page: ") else text
+    text = text.replace(url, "URL")
+    text = re.sub(r"\b\d+ ms\b", "N ms", text)
+    return re.sub(r'"(ms|waitedMs)": \d+', r'"\1": N', text)
+
 
 async def _answers(serve: Serve, url: str) -> list[str]:
-    async with serve() as tools:
+    async with serve("--timeout-action", "1000") as tools:
         await tools.ok("browser_navigate", url=url)
-        answers = [(await tools.ok(name, **args)).text for name, args in STRUCTURAL_CALLS]
+        answers = []
+        for name, args in STRUCTURAL_CALLS + INTERACTIONS:
+            answer = await tools.ok(name, **args)
+            answers.append(_normalized(answer.text + "\n" + json.dumps(answer.data, sort_keys=True), url))
         await tools.ok("browser_click", ref="e7")
-        return [answer.split("\n", 1)[1] if answer.startswith("Page: ") else answer for answer in answers]
+        return answers
 
 
 async def test_replaced_builtins_in_the_main_world_change_no_answer(serve: Serve, fixture_url: URL) -> None:
     """Array.prototype.map, Object.keys, JSON.stringify, Map, getAttribute, querySelectorAll,
-    getComputedStyle, the textContent getter, Promise ... are all broken by the page."""
-    clean = await _answers(serve, fixture_url("shop.html"))
+    getComputedStyle, the textContent getter, Promise ... are all broken by the page; the clean twin
+    (``?clean``) is the same page with them intact. Structure tools, actions, waits, verify_locator
+    and a plan answer the same on both."""
+    clean = await _answers(serve, fixture_url("hostile/builtins.html?clean"))
     hostile = await _answers(serve, fixture_url("hostile/builtins.html"))
     assert hostile == clean
-    assert json.loads(clean[1])["ancestors"][0]["attributes"] == {"data-testid": "product-card"}
+    assert json.loads(clean[1].split("\n", 1)[0])["ancestors"][0]["attributes"] == {"data-testid": "product-card"}
+    typed, pressed, selected = (answer.split("\n", 1)[0] for answer in clean[5:8])
+    assert typed == 'Typed into searchbox "Search" [ref=e5]. Next: browser_snapshot to see the result.'
+    assert pressed == "Pressed Tab. Next: browser_snapshot to see the result."
+    assert selected == (
+        'Selected in combobox "Sort by" [ref=e19]. Selected now: "price". Next: browser_snapshot to see the result.'
+    )
+    assert clean[-2].split("\n", 1)[0] == (
+        'Hovered button "Shipping help" [ref=e24]. Next: browser_snapshot to see the result.'
+    )
+    final = clean[-1].split("\n")
+    for line in [
+        '  - searchbox "Search" [ref=e5]: Kindle',
+        '      - combobox "Sort by" [ref=e19]:',
+        '        - option "Rating" [selected] [ref=e22]',
+        '    - tooltip "Free shipping over $50"',
+        "  - status: Stock updated",
+    ]:
+        assert line in final, line
 
 
 async def test_100000_elements_are_bounded(tools: Tools, fixture_url: URL) -> None:

@@ -102,6 +102,13 @@
   // src/dom.ts
   var getComputedStyleFn = globalThis.getComputedStyle.bind(globalThis);
   var upperNames = /* @__PURE__ */ new Map();
+  var kSecretAutocomplete = /(?:^|\s)(?:current-password|new-password|one-time-code|cc-number|cc-csc|cc-exp(?:-month|-year)?)(?:\s|$)/i;
+  function isSecretField(element) {
+    const tag = tagOf(element);
+    if (tag === "INPUT" && element.type === "password") return true;
+    if (tag !== "INPUT" && tag !== "TEXTAREA" && tag !== "SELECT") return false;
+    return kSecretAutocomplete.test(element.getAttribute("autocomplete") ?? "");
+  }
   function tagOf(element) {
     const local = element.localName;
     let upper = upperNames.get(local);
@@ -2012,12 +2019,11 @@
   }
   function controlValue(element) {
     const tag = tagOf(element);
-    if (tag === "TEXTAREA") return element.value;
-    if (tag !== "INPUT") return void 0;
-    const input = element;
-    if (kNoValueInputTypes.has(input.type)) return void 0;
-    if (input.type === "password") return input.value ? "••••" : void 0;
-    return input.value;
+    if (tag !== "TEXTAREA" && tag !== "INPUT") return void 0;
+    const field = element;
+    if (tag === "INPUT" && kNoValueInputTypes.has(field.type)) return void 0;
+    if (isSecretField(element)) return field.value ? "••••" : void 0;
+    return field.value;
   }
 
   // src/structure/tree.ts
@@ -2524,7 +2530,6 @@
 
   // src/actions/state.ts
   var kMaxText2 = 4e3;
-  var kSecretAutocomplete = /\b(current-password|new-password|one-time-code|cc-number|cc-csc)\b/i;
   function elementState(refs2, ref, attribute, scroll) {
     const element = refs2.resolve(ref);
     beginWalk();
@@ -2564,10 +2569,6 @@
     } finally {
       endWalk();
     }
-  }
-  function isSecretField(element) {
-    if (tagOf(element) === "INPUT" && element.type === "password") return true;
-    return kSecretAutocomplete.test(element.getAttribute("autocomplete") ?? "");
   }
   function intersectsViewport(element) {
     const rect = element.getBoundingClientRect();

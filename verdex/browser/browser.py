@@ -20,6 +20,7 @@ import trio
 from verdex._nursery import open_service_nursery
 from verdex.bridge.client import BridgeSource, bridge_source
 from verdex.browser.downloads import Downloads
+from verdex.browser.guard import NavigationGuard
 from verdex.browser.launcher import BrowserOptions, LaunchedBrowser, launch_chromium
 from verdex.browser.page import Page, PageSettings
 from verdex.browser.refs import RefLedger
@@ -35,6 +36,9 @@ logger = logging.getLogger(__name__)
 #: Viewport of new pages, in CSS pixels (Playwright's default).
 VIEWPORT = (1280, 720)
 
+#: Seconds for the CDP commands of the origin guard (answers to paused requests, releasing targets).
+_COMMAND_TIMEOUT = 30.0
+
 
 @dataclass
 class BrowserInfo:
@@ -49,7 +53,12 @@ class Browser:
     """A connected browser. Use :func:`open_browser`."""
 
     def __init__(
-        self, connection: CDPConnection, info: BrowserInfo, launched: LaunchedBrowser | None, nursery: trio.Nursery
+        self,
+        connection: CDPConnection,
+        info: BrowserInfo,
+        launched: LaunchedBrowser | None,
+        nursery: trio.Nursery,
+        guard: NavigationGuard | None = None,
     ) -> None:
         self.connection = connection
         self.nursery = nursery
@@ -61,6 +70,8 @@ class Browser:
         self.contexts: list[BrowserContext] = []
         #: Downloads of the pages (see verdex.browser.downloads); set by open_browser.
         self.downloads: Downloads | None = None
+        #: The origin policy, enforced on every page's sessions (see verdex.browser.guard).
+        self.guard = guard or NavigationGuard(BrowserOptions().policy, nursery, _COMMAND_TIMEOUT)
 
     @property
     def is_connected(self) -> bool:
@@ -113,7 +124,9 @@ class BrowserContext:
             "Target.attachToTarget", {"targetId": target_id, "flatten": True}, timeout=timeout
         )
         session = browser.connection.session(str(attached["sessionId"]))
-        page = await Page.open(session, target_id, browser.bridge, browser.ledger, self.settings, browser.nursery)
+        page = await Page.open(
+            session, target_id, browser.bridge, browser.ledger, self.settings, browser.nursery, browser.guard
+        )
         if browser.downloads is not None:
             browser.downloads.watch(page)
         await session.send(
@@ -179,8 +192,13 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
         # Background work of pages (setting up out-of-process iframes); cancelled before the connection closes.
         nursery = await stack.enter_async_context(open_service_nursery())
         stack.callback(nursery.cancel_scope.cancel)
-        browser = Browser(connection, info, launched, nursery)
+        browser = Browser(
+            connection, info, launched, nursery, NavigationGuard(options.policy, nursery, _COMMAND_TIMEOUT)
+        )
         await watch_tabs(browser)
+        await browser.guard.watch_new_tabs(
+            browser.session, lambda: [context.id for context in browser.contexts if not context.closed]
+        )
         # One folder per browser for its downloads, deleted with it.
         browser.downloads = Downloads(
             browser, Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="verdex-downloads-")))

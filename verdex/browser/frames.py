@@ -3,9 +3,10 @@
 A page target reports the frames of its renderer process (``Page.frameAttached/Navigated/
 Detached``). A cross-site iframe runs in another process, as its own target: the page session
 auto-attaches to it (``Target.setAutoAttach`` with ``flatten`` and ``waitForDebuggerOnStart``),
-and :class:`FrameTree` enables the child session's domains, registers the bridge in it and only
-then lets it run (``Runtime.runIfWaitingForDebugger``), so no document of the frame starts
-without verdex's isolated world. Child sessions auto-attach their own children the same way.
+and :class:`FrameTree` enables the child session's domains, registers the bridge in it, has the
+origin policy check its document requests (:mod:`verdex.browser.guard`) and only then lets it
+run (``Runtime.runIfWaitingForDebugger``), so no document of the frame starts without verdex's
+isolated world or unchecked. Child sessions auto-attach their own children the same way.
 
 The frame keeps its CDP id when it moves between processes (a local frame swapped for a remote
 one, ``Page.frameDetached(reason="swap")``, and back), so its ordinal K in ``f<K>_eN`` refs is
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 import trio
 
 from verdex.bridge.client import BridgeSource
+from verdex.browser.guard import NavigationGuard
 from verdex.browser.refs import ref_prefix
 from verdex.cdp.connection import JSON, CDPSession
 from verdex.errors import CDPError
@@ -141,10 +143,14 @@ class FrameTree:
         bridge: the bundle registered in every session (its world name identifies verdex's contexts).
         nursery: runs the setup of auto-attached child sessions.
         timeout: seconds for each CDP command of that setup.
+        guard: checks the document requests of every session before it runs (the origin policy).
     """
 
-    def __init__(self, bridge: BridgeSource, nursery: trio.Nursery, timeout: float) -> None:
+    def __init__(
+        self, bridge: BridgeSource, nursery: trio.Nursery, timeout: float, guard: NavigationGuard | None = None
+    ) -> None:
         self.bridge = bridge
+        self.guard = guard
         self.frames: dict[str, Frame] = {}
         self.by_ordinal: dict[int, Frame] = {}
         self.targets: dict[str, Target] = {}
@@ -208,6 +214,8 @@ class FrameTree:
         tree = await session.send("Page.getFrameTree", timeout=timeout)
         self._adopt_tree(target, tree["frameTree"], parent_id)
         await session.send("Network.enable", timeout=timeout)
+        if self.guard is not None:
+            target.unsubscribe.append(await self.guard.protect(session))
         await session.send("Runtime.enable", timeout=timeout)
         await session.send(
             "Page.addScriptToEvaluateOnNewDocument",

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import trio
 
+from verdex.browser.origins import NavigationPolicy
 from verdex.cdp.transport import PipeTransport
 from verdex.errors import BrowserLaunchError
 
@@ -100,6 +101,8 @@ class BrowserOptions:
         cdp_endpoint: ``ws://...`` of a running browser to attach to instead of launching one.
         extra_args: more command-line flags for a launched browser.
         launch_timeout: seconds to wait for the browser's first CDP answer.
+        policy: what documents pages may load (``--allowed-origins``, ``--blocked-origins``,
+            ``--allow-file-urls``; see :mod:`verdex.browser.origins`).
     """
 
     executable: str | None = None
@@ -107,6 +110,7 @@ class BrowserOptions:
     cdp_endpoint: str | None = None
     extra_args: tuple[str, ...] = field(default_factory=tuple)
     launch_timeout: float = 30.0
+    policy: NavigationPolicy = field(default_factory=NavigationPolicy)
 
 
 @dataclass

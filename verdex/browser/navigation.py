@@ -10,23 +10,37 @@ and History API moves (``pushState``, ``replaceState``, hash changes) keep the d
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from verdex.browser.frames import Frame, FrameTree
+from verdex.browser.guard import BlockedNavigation
 from verdex.cdp.connection import JSON
 from verdex.errors import CDPError, NavigationError, UsageError
 
 if TYPE_CHECKING:
     from verdex.browser.page import Page
 
-__all__ = ["Navigation", "NavigationWatch", "check_url", "explain_net_error", "wait_for_load"]
+__all__ = [
+    "Navigation",
+    "NavigationWatch",
+    "blocked_navigation_error",
+    "check_url",
+    "explain_net_error",
+    "wait_for_load",
+]
 
 logger = logging.getLogger(__name__)
 
-_ALLOWED_SCHEMES = ("http", "https", "about", "data", "file", "chrome")
+#: The URL of the browser's error page (a frame whose document failed to load shows it).
+_ERROR_PAGE = "chrome-error://"
+
+#: Schemes browser_navigate opens (``file`` only with ``--allow-file-urls``). Not ``data:``: a data URL
+#: carries its own page, scripts included, so opening one would run JavaScript the caller wrote.
+_ALLOWED_SCHEMES = ("http", "https", "about")
 
 
 @dataclass(frozen=True)
@@ -188,6 +202,9 @@ class NavigationWatch:
                     watched.requested_url or frame.url,
                     watched.downloads,
                 )
+                blocked = page.guard.blocked_in(frame.id)
+                if blocked is not None and navigation.url.startswith(_ERROR_PAGE):
+                    raise blocked_navigation_error(frame, blocked)
                 # A navigation that became a download left the page where it was (the download is reported).
                 return None if navigation.download else navigation
             if watched.same_document and frame.url != watched.url_before:
@@ -195,16 +212,24 @@ class NavigationWatch:
         return None
 
 
-def check_url(url: str) -> None:
+def check_url(url: str, *, allow_file_urls: bool = False) -> None:
     """Reject URLs verdex will not open, with what to pass instead.
 
+    Args:
+        allow_file_urls: ``--allow-file-urls`` was given: ``file:`` URLs open too.
+
     Raises:
-        UsageError: empty, relative, ``javascript:``, or an unknown scheme.
+        UsageError: empty, relative, ``javascript:``, ``data:``, ``file:`` without ``allow_file_urls``,
+            or a scheme other than http, https and about.
     """
     stripped = url.strip()
     if not stripped:
         raise UsageError("url is empty: pass an absolute URL such as https://example.com/")
-    scheme = urlsplit(stripped).scheme.lower()
+    parts = urlsplit(stripped)
+    scheme = parts.scheme.lower()
+    if scheme and not parts.netloc and re.match(r"\d+(/|$)", parts.path):
+        # host:port/path: urlsplit reads the host as a scheme.
+        raise UsageError(f"url {url!r} has no scheme: pass an absolute URL such as http://{stripped}")
     if not scheme:
         example = "http://localhost:3000" + ("" if stripped.startswith("/") else "/") + stripped
         raise UsageError(f"url {url!r} is relative: pass an absolute URL with its scheme, such as {example}")
@@ -212,17 +237,36 @@ def check_url(url: str) -> None:
         raise UsageError(
             "javascript: URLs are not navigations; verdex does not run page JavaScript through browser_navigate"
         )
-    if scheme not in _ALLOWED_SCHEMES:
-        raise UsageError(f"url {url!r} has scheme {scheme!r}; verdex opens http, https, file, about and data URLs")
+    if scheme == "data":
+        raise UsageError(
+            "data: URLs are not opened: a data URL carries its own page and scripts, and verdex runs no JavaScript "
+            "you write; serve the page over http (or use --allow-file-urls and a file: URL)"
+        )
+    if scheme == "file" and not allow_file_urls:
+        raise UsageError(
+            f"url {url!r} is a local file, and file: URLs are off: start verdex serve with --allow-file-urls to "
+            "open local files, or serve the page over http"
+        )
+    if scheme not in _ALLOWED_SCHEMES and scheme != "file":
+        opens = (
+            "http, https, file and about URLs"
+            if allow_file_urls
+            else "http, https and about URLs (file URLs with --allow-file-urls)"
+        )
+        raise UsageError(f"url {url!r} has scheme {scheme!r}; verdex opens {opens}")
 
 
-def explain_net_error(url: str, error: str, current: str, now: str = "") -> str:
+def explain_net_error(
+    url: str, error: str, current: str, now: str = "", blocked: BlockedNavigation | None = None
+) -> str:
     """The model's message for a ``Page.navigate`` ``errorText`` (``net::ERR_...``).
 
     Args:
         current: where the page was before.
         now: where it is after (a cancelled navigation leaves the page wherever the one that
             replaced it went, not on an error page).
+        blocked: the request the origin policy refused in that frame, if it did
+            (``net::ERR_BLOCKED_BY_CLIENT``; see :mod:`verdex.browser.guard`).
     """
     if error == "net::ERR_ABORTED":
         return (
@@ -230,18 +274,34 @@ def explain_net_error(url: str, error: str, current: str, now: str = "") -> str:
             f"or the URL is a download). The page is at {now or current}; call browser_navigate again "
             "to open the URL."
         )
+    before = f" (it was at {current})" if current and current != "about:blank" else ""
+    if error == "net::ERR_BLOCKED_BY_CLIENT" and blocked is not None:
+        what = f"it redirected to {blocked.url}, and {blocked.reason}" if blocked.url != url else blocked.reason
+        return (
+            f"could not open {url}: {what}. The tab now shows the browser's error page{before}; "
+            "call browser_navigate with a URL the origin policy allows."
+        )
     hints = {
         "net::ERR_CONNECTION_REFUSED": "nothing is listening there; start the server or fix the port",
         "net::ERR_NAME_NOT_RESOLVED": "the host name does not resolve; check the spelling",
         "net::ERR_ADDRESS_UNREACHABLE": "the host cannot be reached from this machine",
         "net::ERR_CONNECTION_TIMED_OUT": "the host did not answer",
         "net::ERR_INTERNET_DISCONNECTED": "this machine has no network",
-        "net::ERR_BLOCKED_BY_CLIENT": "the URL is blocked by the server's --blocked-origins/--allowed-origins",
+        "net::ERR_BLOCKED_BY_CLIENT": "the browser blocked the request",
         "net::ERR_UNSAFE_PORT": "browsers refuse this port; serve the app on another port",
     }
     hint = hints.get(error, "the browser could not load it")
-    before = f" (it was at {current})" if current and current != "about:blank" else ""
     return (
         f"could not open {url}: {error} ({hint}). The tab now shows the browser's error page{before}; "
         "call browser_navigate with a working URL."
+    )
+
+
+def blocked_navigation_error(frame: Frame, blocked: BlockedNavigation) -> NavigationError:
+    """The error for an action whose navigation the origin policy refused (the action itself was done)."""
+    hop = " (a redirect)" if blocked.redirect else ""
+    return NavigationError(
+        f"the action was done, but the navigation it started to {blocked.url}{hop} was blocked: {blocked.reason}. "
+        f"{frame.label.capitalize()} now shows the browser's error page; call browser_go_back to return, or "
+        "browser_navigate with a URL the origin policy allows."
     )

@@ -27,7 +27,9 @@ from verdex.bridge.client import BridgeSource, ContextLostError, call_bridge, ra
 from verdex.browser.dialogs import watch_dialogs
 from verdex.browser.events import Dialog, PageEvents
 from verdex.browser.frames import Frame, FrameTree
+from verdex.browser.guard import NavigationGuard
 from verdex.browser.navigation import Navigation, NavigationWatch, check_url, explain_net_error, wait_for_load
+from verdex.browser.origins import NavigationPolicy
 from verdex.browser.refs import RefLedger, RefOwner, format_ref, parse_ref
 from verdex.cdp.connection import CDPSession
 from verdex.errors import (
@@ -115,13 +117,16 @@ class Page:
         ledger: RefLedger,
         settings: PageSettings,
         nursery: trio.Nursery,
+        guard: NavigationGuard | None = None,
     ) -> None:
         self.session = session
         self.target_id = target_id
         self.bridge = bridge
         self.ledger = ledger
         self.settings = settings
-        self.tree = FrameTree(bridge, nursery, settings.call_timeout)
+        #: The origin policy and its record of blocked document requests (see verdex.browser.guard).
+        self.guard = guard or NavigationGuard(NavigationPolicy(), nursery, settings.call_timeout)
+        self.tree = FrameTree(bridge, nursery, settings.call_timeout, self.guard)
         self.closed = False
         #: The JavaScript dialog the page shows (it blocks the page until answered); see verdex.browser.dialogs.
         self.dialog: Dialog | None = None
@@ -140,16 +145,18 @@ class Page:
         ledger: RefLedger,
         settings: PageSettings,
         nursery: trio.Nursery,
+        guard: NavigationGuard | None = None,
     ) -> Page:
         """Subscribe to the page's events, enable its domains, register the bridge, auto-attach iframes.
 
         Args:
             nursery: runs the setup of the page's out-of-process iframes; it must outlive the page.
+            guard: the browser's origin policy (None: no origin lists, no file URLs).
 
         Raises:
             CDPError: the target went away during setup.
         """
-        page = cls(session, target_id, bridge, ledger, settings, nursery)
+        page = cls(session, target_id, bridge, ledger, settings, nursery, guard)
         watch_dialogs(page)
         await page.tree.attach_page(session, target_id)
         return page
@@ -206,11 +213,20 @@ class Page:
             The :class:`Navigation`; HTTP errors (404, 500) are not exceptions, they are in ``status``.
 
         Raises:
-            UsageError: the URL is relative, empty or of a scheme verdex does not open.
-            NavigationError: a network error, or nothing committed within the navigation timeout.
+            UsageError: the URL is relative, empty or of a scheme verdex does not open (``file:``
+                without ``--allow-file-urls``).
+            NavigationError: the origin policy refuses the URL or a redirect of it, a network error,
+                or nothing committed within the navigation timeout.
         """
-        check_url(url)
+        policy = self.guard.policy
+        check_url(url, allow_file_urls=policy.allow_file_urls)
         frame = self.main_frame
+        refusal = policy.refusal(url)
+        if refusal is not None:
+            raise NavigationError(
+                f"{url} was not opened: {refusal}. The page stays at {frame.url}; call browser_navigate with a URL "
+                "the origin policy allows."
+            )
         previous_loader = frame.loader_id
         previous_url = frame.url
         moves_before = frame.same_document_moves
@@ -218,21 +234,33 @@ class Page:
         try:
             result = await self.session.send("Page.navigate", {"url": url}, timeout=timeout)
         except CDPTimeoutError as exc:
+            # The browser would go on waiting and move the page later: stop it, so it stays where it was.
+            await self._stop_loading()
             raise NavigationError(
                 f"navigating to {url} did not start within {timeout:g} s; the page stays at {frame.url}. "
-                "Check that the server answers, then call browser_navigate again."
+                "Check that the server answers, then call browser_navigate again "
+                "(or raise --timeout-navigation for slow pages)."
             ) from exc
         error_text = result.get("errorText")
         if error_text:
             # The browser commits its error page; let it settle so the next call sees one document.
             await self.wait_until(lambda: frame.loader_id != previous_loader and "load" in frame.lifecycle, 2.0)
-            raise NavigationError(explain_net_error(url, str(error_text), previous_url, frame.url))
+            blocked = self.guard.blocked_in(frame.id)
+            raise NavigationError(explain_net_error(url, str(error_text), previous_url, frame.url, blocked))
         loader = result.get("loaderId")
         if not loader:
             # A fragment or History API move: Page.navigatedWithinDocument follows the answer.
             await self.wait_until(lambda: frame.same_document_moves > moves_before, timeout)
             return Navigation(url=frame.url, same_document=True)
         return await wait_for_load(self.tree, frame, str(loader), previous_loader, timeout, url)
+
+    async def _stop_loading(self) -> None:
+        """Cancel the main frame's navigation in progress (``Page.stopLoading``); a failure is only logged."""
+        with trio.CancelScope(shield=True), trio.move_on_after(self.settings.call_timeout):
+            try:
+                await self.session.send("Page.stopLoading", timeout=self.settings.call_timeout)
+            except CDPError as exc:
+                logger.debug("stopping a navigation that did not start: %s", exc)
 
     async def reload(self) -> Navigation:
         """Reload the main frame and wait for ``load``."""
@@ -311,6 +339,11 @@ class Page:
         if frame.crashed and frame.parent_id is not None:
             raise NavigationError(
                 f"the process of {frame.label} ({frame.url}) crashed; call browser_navigate to load the page again"
+            )
+        if self.crashed:
+            raise NavigationError(
+                f"the page crashed (it was at {self.url}); the next call opens a new page: call browser_navigate to "
+                "load it again"
             )
 
         def live() -> bool:

@@ -12,7 +12,7 @@ Depth counts across frames (a frame's top-level lines are one deeper than its if
 frame cut by ``depth`` shows ``- … N more`` as any cut node does. ``maxChars`` cuts the whole
 text at its last whole line. A frame whose content cannot be read (it is navigating, its process
 is gone) is not left out silently: its iframe line gets one child ``- … frame content unavailable:
-<why>``.
+<why>``; a frame whose document the origin policy refused gets ``- … frame blocked: <url>: <why>``.
 
 A page without frames is one bridge call, cut by the bridge itself.
 """
@@ -129,6 +129,9 @@ async def _frame_content(page: Page, parent: Frame, number: int, depth: int | No
     """The lines under an iframe line (unindented), or one line saying why there are none."""
     try:
         child = await page.content_frame(parent, ref=number)
+        blocked = page.guard.blocked_in(child.id)
+        if blocked is not None and child.url.startswith("chrome-error://"):
+            return [f"- … frame blocked: {blocked.url}: {blocked.reason}"]
         if depth is not None and depth - line_depth < 1:
             hidden = await _lines(page, child, None, None, None)
             return [f"- … {len(hidden)} more"] if hidden else []

@@ -93,6 +93,13 @@ async def _adopt(browser: Browser, context: BrowserContext, target_id: str, open
     if events is not None and not page.closed and page in context.pages:
         index = context.pages.index(page)
         source = f" by tab [{context.pages.index(opener)}]" if opener in context.pages else ""
+        blocked = page.guard.blocked_in(page.tree.main_id or "")
+        if blocked is not None and page.url.startswith("chrome-error://"):
+            events.note(
+                f"A new tab [{index}] was opened{source}, but its page {blocked.url} was blocked: {blocked.reason}. "
+                f"It shows the browser's error page; the selected tab is unchanged."
+            )
+            return
         events.note(
             f"A new tab [{index}] was opened{source}: {page.url or 'about:blank'}. "
             f"The selected tab is unchanged; call browser_tabs(action='select', index={index}) to use the new one."

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import trio
 from mcp.server.mcpserver import MCPServer
@@ -88,7 +88,8 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         url: Annotated[str, Field(description="Absolute URL to open, e.g. http://localhost:3000/login.")],
     ) -> Annotated[CallToolResult, NavigateResult]:
         """Open a URL in the current role's page and wait for it to load. Reports the HTTP status
-        (a 404 or 500 page still loads). Next: browser_snapshot."""
+        (a 404 or 500 page still loads). http and https URLs (file: only if the server allows it); a URL
+        the server's origin policy refuses is an error naming the origin. Next: browser_snapshot."""
         page = await session.page()
         navigation = await page.navigate(url)
         return await _navigation_answer(page, navigation)
@@ -243,7 +244,13 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
             condition = f"text {wanted!r} {'to appear' if present else 'to disappear'}"
             with trio.move_on_after(timeoutMs / 1000) as scope:
                 # Text on a page is not an event: poll it.
-                while (wanted in await _page_text(page)) != present:  # noqa: ASYNC110
+                while (wanted in await _page_text(page)) != present:
+                    if page.crashed:
+                        raise NavigationError(
+                            f"the page crashed while waiting for {condition} (it was at {page.url}); the wait did "
+                            f"not finish. The next call opens a new page for role {page.settings.role!r} (the "
+                            "crashed page's state is lost): call browser_navigate to load the page again."
+                        )
                     await trio.sleep(_POLL)
             if scope.cancelled_caught:
                 raise UsageError(
@@ -397,7 +404,9 @@ _BODY_TEXT = "document.body ? document.body.innerText : ''"
 
 async def _page_text(page: Page) -> str:
     """The rendered text of the page and of every frame in it (one ``innerText`` per document)."""
-    texts = []
+    texts: list[str] = []
+    if page.crashed:
+        return ""  # the caller sees page.crashed
     for frame in list(page.frames.values()):
         # Frames that are loading or moving between processes are read at the next poll; a
         # frame that is not live never holds up the others.
@@ -411,11 +420,14 @@ async def _page_text(page: Page) -> str:
                 session = frame.session
             if session is None or context is None:
                 continue
-            answer = await session.send(
-                "Runtime.evaluate",
-                {"expression": _BODY_TEXT, "contextId": context, "returnByValue": True},
-                timeout=page.settings.call_timeout,
-            )
+            answer: dict[str, Any] = {}
+            # A document that goes away (it navigates, its process crashes) cancels the read.
+            with frame.guard():
+                answer = await session.send(
+                    "Runtime.evaluate",
+                    {"expression": _BODY_TEXT, "contextId": context, "returnByValue": True},
+                    timeout=page.settings.call_timeout,
+                )
         except (ContextLostError, StaleRefError, NavigationError, ProtocolError):
             continue  # the frame is navigating or gone: the next poll reads its new document
         value = answer.get("result", {}).get("value")

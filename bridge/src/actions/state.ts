@@ -8,7 +8,7 @@
  * (see ../aria/states.ts).
  */
 
-import { beginWalk, endWalk, tagNameOf, tagOf } from '../dom';
+import { beginWalk, endWalk, isSecretField, tagNameOf, tagOf } from '../dom';
 import { getChecked, getDisabled, getExpanded, getPressed, getSelected, type Tristate } from '../aria/states';
 import { normalizeWhitespace, truncate } from '../aria/text';
 import type { RefRegistry } from '../snapshot/refs';
@@ -31,9 +31,6 @@ export interface ElementState {
   secret: boolean;
   states: { checked: Tristate; disabled: boolean; expanded: boolean | null; pressed: Tristate; selected: boolean };
 }
-
-/** Autocomplete tokens of fields whose value is a credential (html: autofill field names). */
-const kSecretAutocomplete = /\b(current-password|new-password|one-time-code|cc-number|cc-csc)\b/i;
 
 export function elementState(refs: RefRegistry, ref: number, attribute: string | undefined, scroll: boolean): ElementState {
   const element = refs.resolve(ref);
@@ -74,12 +71,6 @@ export function elementState(refs: RefRegistry, ref: number, attribute: string |
   } finally {
     endWalk();
   }
-}
-
-/** A password input, or a field whose autocomplete names a credential. */
-function isSecretField(element: Element): boolean {
-  if (tagOf(element) === 'INPUT' && (element as HTMLInputElement).type === 'password') return true;
-  return kSecretAutocomplete.test(element.getAttribute('autocomplete') ?? '');
 }
 
 function intersectsViewport(element: Element): boolean {

@@ -8,7 +8,7 @@
  * an open modal dialog the dialog is the whole page (README: Snapshot format).
  */
 
-import { containsComposed, deepActiveElement, flatChildNodes, getPseudoCandidates, getStyle, isPseudoCandidate, tagOf } from '../dom';
+import { containsComposed, deepActiveElement, flatChildNodes, getPseudoCandidates, getStyle, isPseudoCandidate, isSecretField, tagOf } from '../dom';
 import type { PseudoCandidates } from '../pseudo';
 import { getOwnedElements, getOwnerMap } from '../aria/owns';
 import { getAccessibleName, transformText } from '../aria/name';
@@ -367,13 +367,15 @@ function isValueControl(element: Element): boolean {
   return element.localName === 'textarea' || element.localName === 'input';
 }
 
-/** The value shown inline for text-like inputs and textareas; a password's is masked. */
+/**
+ * The value shown inline for text-like inputs and textareas. A secret field's (a password, or an
+ * `autocomplete` of a credential, a one-time code or card data: see `isSecretField`) is masked.
+ */
 function controlValue(element: Element): string | undefined {
   const tag = tagOf(element);
-  if (tag === 'TEXTAREA') return (element as HTMLTextAreaElement).value;
-  if (tag !== 'INPUT') return undefined;
-  const input = element as HTMLInputElement;
-  if (kNoValueInputTypes.has(input.type)) return undefined;
-  if (input.type === 'password') return input.value ? '••••' : undefined;
-  return input.value;
+  if (tag !== 'TEXTAREA' && tag !== 'INPUT') return undefined;
+  const field = element as HTMLInputElement | HTMLTextAreaElement;
+  if (tag === 'INPUT' && kNoValueInputTypes.has((field as HTMLInputElement).type)) return undefined;
+  if (isSecretField(element)) return field.value ? '••••' : undefined;
+  return field.value;
 }

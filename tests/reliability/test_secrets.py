@@ -1,0 +1,147 @@
+"""Secrets stay out of answers and logs: typed passwords, secret fields, an auth file's cookies and storage.
+
+One ``verdex serve --log-level debug`` subprocess, its stderr in a file: a role logs in with an
+auth file holding a cookie and a localStorage item, secret values are typed into every kind of
+secret field, a plan types a password and fails a condition on it, the role's state is saved.
+No answer (text or structured content) and no line of stderr holds any of the values; the
+snapshot shows every secret field as ``••••`` and the other fields as typed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mcp import Client
+from mcp.client.stdio import stdio_client
+
+from tests.mcp_client import Tools, serve_parameters
+
+URL = Callable[[str], str]
+
+COOKIE_VALUE = "ck-7f3a9b1c2d"
+LOCAL_VALUE = "ls-91c2e4f5a6"
+PASSWORD = "pw-hunter2-x9"
+
+#: Field (its ref on secret-fields.html) -> the value typed; the secret ones are masked in snapshots.
+TYPED = {
+    "e1": "ada@example.com",
+    "e2": PASSWORD,
+    "e3": "pw-current-77",
+    "e4": "pw-new-88",
+    "e5": "otp-424242",
+    "e6": "cc-4242424242424242",
+    "e7": "csc-737",
+    "e8": "exp-12/29",
+    "e9": "month-12",
+    "e10": "Ada Lovelace",
+    "e11": "note-otp-99",
+}
+SHOWN = {"e1", "e10"}
+
+
+def _auth_file(path: Path, origin: str) -> Path:
+    host = origin.split("//", 1)[1].split(":", 1)[0]
+    state = {
+        "cookies": [
+            {
+                "name": "sid",
+                "value": COOKIE_VALUE,
+                "domain": host,
+                "path": "/",
+                "expires": -1,
+                "httpOnly": True,
+                "secure": False,
+                "sameSite": "Lax",
+            }
+        ],
+        "origins": [{"origin": origin, "localStorage": [{"name": "draft", "value": LOCAL_VALUE}]}],
+    }
+    path.write_text(json.dumps(state))
+    return path
+
+
+async def test_secrets_stay_out_of_answers_and_debug_logs(cdp_endpoint: str, fixture_url: URL, tmp_path: Path) -> None:
+    page = fixture_url("secret-fields.html")
+    auth = _auth_file(tmp_path / "member.json", fixture_url("").rstrip("/"))
+    answers: list[str] = []
+
+    async def call(tools: Tools, tool: str, **arguments: Any) -> str:
+        answer = await tools.call(tool, **arguments)
+        answers.extend([answer.text, json.dumps(answer.data)])
+        return answer.text
+
+    parameters = serve_parameters(
+        "--cdp-endpoint",
+        cdp_endpoint,
+        "--log-level",
+        "debug",
+        "--timeout-action",
+        "500",
+        "--role",
+        "member",
+        str(auth),
+        page,
+    )
+    parameters.cwd = tmp_path
+    stderr = tmp_path / "stderr.log"
+    with stderr.open("w") as errlog:
+        async with Client(stdio_client(parameters, errlog=errlog)) as client:
+            tools = Tools(client)
+            await call(tools, "browser_snapshot")
+            for ref, value in TYPED.items():
+                typed = await call(tools, "browser_type", ref=ref, text=value)
+                assert typed.startswith("Typed into textbox"), typed
+            snapshot = (await call(tools, "browser_snapshot")).splitlines()
+            assert [line.strip() for line in snapshot if "textbox" in line] == [
+                '- textbox "Email" [ref=e1]: ada@example.com',
+                '- textbox "Password" [ref=e2]: ••••',
+                '- textbox "Current password (shown)" [ref=e3]: ••••',
+                '- textbox "New password" [ref=e4]: ••••',
+                '- textbox "One-time code" [ref=e5]: ••••',
+                '- textbox "Card number" [ref=e6]: ••••',
+                '- textbox "Security code" [ref=e7]: ••••',
+                '- textbox "Expiry" [ref=e8]: ••••',
+                '- textbox "Expiry month" [ref=e9]: ••••',
+                '- textbox "Name on card" [ref=e10]: Ada Lovelace',
+                '- textbox "Recovery note" [active] [ref=e11]: ••••',
+            ]
+            # A plan types the password, then a condition on the field fails: the error shows no value.
+            failed = await call(
+                tools,
+                "browser_run_plan",
+                steps=[
+                    {
+                        "action": "type",
+                        "ref": "e2",
+                        "text": PASSWORD,
+                        "timeoutMs": 300,
+                        "postconditions": [{"type": "elementTextContains", "ref": "e2", "text": "something else"}],
+                    }
+                ],
+            )
+            assert failed.splitlines()[0] == (
+                "Error executing tool browser_run_plan: Plan failed at step [0] type e2: postcondition "
+                'elementTextContains(\'something else\', e2) failed: e2 (textbox "Password") has value "••••" '
+                "(checked for 300 ms)."
+            )
+            for tool, arguments in [
+                ("resolve_container", {"ref": "e2"}),
+                ("extract_anchors", {"ref": "e2", "ancestorLevel": 2}),
+                ("verify_locator", {"locator": "page.getByLabel('Password', { exact: true })", "ref": "e2"}),
+                ("get_current_role", {}),
+                ("list_current_roles", {}),
+                ("save_role_state", {"path": "saved.json"}),
+            ]:
+                await call(tools, tool, **arguments)
+    saved = json.loads((tmp_path / "saved.json").read_text())
+    assert [cookie["value"] for cookie in saved["cookies"]] == [COOKIE_VALUE]  # the state was really applied
+    assert saved["origins"][0]["localStorage"] == [{"name": "draft", "value": LOCAL_VALUE}]
+    log = stderr.read_text()
+    assert "applied 1 cookie(s) and localStorage of 1 origin(s)" in log  # debug logging was on
+    everything = "\n".join(answers)
+    for secret in [COOKIE_VALUE, LOCAL_VALUE, *(value for ref, value in TYPED.items() if ref not in SHOWN)]:
+        assert secret not in everything, secret
+        assert secret not in log, secret
