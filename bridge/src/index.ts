@@ -7,6 +7,7 @@
  */
 
 import { actionTarget } from './actions/actionability';
+import { armHitTarget, hitTargetVerdict } from './actions/hitTarget';
 import { elementBox } from './actions/box';
 import { describe } from './actions/describe';
 import { ariaFacts } from './aria/facts';
@@ -56,6 +57,8 @@ const methods: Record<string, Method> = {
   inspectPattern: args => inspectPattern(refs, requireNumber(args, 'ref'), requireNumber(args, 'ancestorLevel')),
   extractAnchors: args => extractAnchors(refs, requireNumber(args, 'ref'), requireNumber(args, 'ancestorLevel')),
   actionTarget: args => actionTarget(refs, requireNumber(args, 'ref'), requireString(args, 'action'), optionalBoolean(args, 'scroll') ?? false),
+  armHitTarget: args => armHitTarget(refs, requireNumber(args, 'ref')),
+  hitTargetVerdict: args => hitTargetVerdict(refs, optionalBoolean(args, 'disarm') ?? true),
   prepareType: args => prepareType(refs, requireNumber(args, 'ref')),
   elementState: args => elementState(refs, requireNumber(args, 'ref'), optionalString(args, 'attribute'), optionalBoolean(args, 'scroll') ?? false),
   selectOption: args => selectOption(refs, requireNumber(args, 'ref'), requireStringArray(args, 'values')),

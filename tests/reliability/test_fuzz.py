@@ -17,7 +17,7 @@ How it is bounded (the whole run takes well under 60 s):
 - ``browser_close`` is left out: it closes the browser, so every later example would measure a
   relaunch; tests/e2e/test_tools.py covers it.
 - Waits are capped at 300 ms (``milliseconds``, ``timeoutMs``, ``quietMs``, ``ms``; a text wait or
-  a plan step without ``timeoutMs`` gets 300 ms): valid arguments may ask for a minute.
+  a plan step without ``timeoutMs`` gets 300 ms, ``wait_for_stable`` without them 100/300 ms): valid arguments may ask for a minute.
 - Nothing reaches the network: the server runs with ``--allowed-origins`` set to the fixture
   server's origin, so any other URL a navigation, link, redirect or plan step asks for is refused
   in the browser.
@@ -108,6 +108,9 @@ def _bounded(tool: str, value: Any) -> Any:
             item = _MAX_WAIT_MS
         out[key] = _bounded(tool, item)
     if tool == "wait_for_browser" and ("text" in out or "textGone" in out):
+        out.setdefault("timeoutMs", _MAX_WAIT_MS)
+    if tool == "wait_for_stable":  # its defaults (quietMs 2000, timeoutMs 30000) would wait seconds a call
+        out.setdefault("quietMs", _MAX_WAIT_MS // 3)
         out.setdefault("timeoutMs", _MAX_WAIT_MS)
     if tool == "browser_run_plan" and isinstance(out.get("steps"), list):
         out["steps"] = [

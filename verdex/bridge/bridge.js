@@ -149,12 +149,12 @@
     return element.childNodes;
   }
   function containsComposed(ancestor, node) {
-    let current = node;
-    while (current) {
-      if (current === ancestor) return true;
-      const parent = current.parentNode;
-      if (parent && parent.nodeType === 11) current = parent.host ?? null;
-      else current = parent;
+    let current2 = node;
+    while (current2) {
+      if (current2 === ancestor) return true;
+      const parent = current2.parentNode;
+      if (parent && parent.nodeType === 11) current2 = parent.host ?? null;
+      else current2 = parent;
     }
     return false;
   }
@@ -1144,12 +1144,12 @@
     }
     let flags = known;
     for (let i = chain.length - 1; i >= 0; i--) {
-      const current = chain[i];
-      let parentFlags = i === chain.length - 1 && !flatParent(current) ? 0 : flags;
-      const owner = parentFlags & HIDDEN_ARIA ? getOwner(current) : void 0;
+      const current2 = chain[i];
+      let parentFlags = i === chain.length - 1 && !flatParent(current2) ? 0 : flags;
+      const owner = parentFlags & HIDDEN_ARIA ? getOwner(current2) : void 0;
       if (owner) parentFlags = parentFlags & HIDDEN_RENDER | getHiddenFlags(owner) & HIDDEN_ARIA;
-      flags = computeHiddenFlags(current, flatParent(current), parentFlags);
-      flagsCache?.set(current, flags);
+      flags = computeHiddenFlags(current2, flatParent(current2), parentFlags);
+      flagsCache?.set(current2, flags);
     }
     return flags;
   }
@@ -2029,12 +2029,12 @@
   // src/structure/tree.ts
   function getAncestors(element) {
     const result = [];
-    let current = element;
+    let current2 = element;
     for (; ; ) {
-      let parent = current.parentElement;
+      let parent = current2.parentElement;
       let shadowHost = false;
       if (!parent) {
-        const node = current.parentNode;
+        const node = current2.parentNode;
         if (node && node.nodeType === 11 && node.host) {
           parent = node.host;
           shadowHost = true;
@@ -2042,7 +2042,7 @@
       }
       if (!parent || parent.localName === "body" || parent.localName === "html") break;
       result.push({ element: parent, shadowHost });
-      current = parent;
+      current2 = parent;
     }
     return result;
   }
@@ -2305,6 +2305,73 @@
     if (containsComposed(element, hit)) return true;
     const label = hit.closest("label");
     return !!label && label.control === element;
+  }
+
+  // src/actions/hitTarget.ts
+  var kPressEvents = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "auxclick", "dblclick", "contextmenu"];
+  var kGuardLifetime = 1e4;
+  var current = null;
+  function armHitTarget(refs2, ref) {
+    const element = refs2.resolve(ref);
+    const view = element.ownerDocument.defaultView;
+    if (!view) throw new BridgeError("ref-detached", `${refs2.label(ref)} is in a document without a window`);
+    current?.remove();
+    const events = kPressEvents;
+    const guard = { element, hit: null, events: 0, blocked: false, remove: () => void 0 };
+    const listener = (event) => {
+      if (!event.isTrusted) return;
+      guard.events++;
+      if (guard.events === 1) {
+        const path = event.composedPath();
+        const first = path[0];
+        guard.hit = first && first.nodeType === 1 ? first : null;
+        guard.blocked = !guard.hit || !(receivesHit(element, guard.hit) || isClosedHostOf(guard.hit, element));
+      }
+      if (guard.blocked) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      }
+    };
+    const options = { capture: true };
+    for (const type of events) view.addEventListener(type, listener, options);
+    const expiry = setTimeout(() => guard.remove(), kGuardLifetime);
+    guard.remove = () => {
+      for (const type of events) view.removeEventListener(type, listener, options);
+      clearTimeout(expiry);
+      if (current === guard) current = null;
+    };
+    current = guard;
+    return { armed: true };
+  }
+  function hitTargetVerdict(refs2, disarm) {
+    const guard = current;
+    if (!guard) return { events: 0, landed: "gone" };
+    if (disarm) guard.remove();
+    if (!guard.events) return { events: 0, landed: "none" };
+    if (!guard.blocked) return { events: guard.events, landed: "target" };
+    return { events: guard.events, landed: "other", hitBy: guard.hit ? describeHit(refs2, guard.hit) : null };
+  }
+  function isClosedHostOf(host, element) {
+    let node = element;
+    for (let root = node.getRootNode(); root instanceof ShadowRoot; root = node.getRootNode()) {
+      if (root.host === host) return root.mode === "closed";
+      node = root.host;
+    }
+    return false;
+  }
+  function describeHit(refs2, hit) {
+    beginWalk();
+    try {
+      const described2 = {
+        tagName: tagNameOf(hit),
+        attributes: getAttributes(hit),
+        text: visibleText(hit, 100)
+      };
+      if (isVisibleInteractive(hit)) described2.ref = refs2.label(refs2.ensure(hit));
+      return described2;
+    } finally {
+      endWalk();
+    }
   }
 
   // src/actions/box.ts
@@ -2983,11 +3050,11 @@
       if (result.length >= kMaxOutline) break;
       if (!isVisible(child)) continue;
       const parts = [];
-      let current = child;
-      while (current && parts.length < kOutlineChainDepth) {
-        parts.push(tagNameOf(current));
-        const kids = structureChildren(current).filter(isVisible);
-        current = kids.length === 1 ? kids[0] : null;
+      let current2 = child;
+      while (current2 && parts.length < kOutlineChainDepth) {
+        parts.push(tagNameOf(current2));
+        const kids = structureChildren(current2).filter(isVisible);
+        current2 = kids.length === 1 ? kids[0] : null;
       }
       result.push(parts.join(">"));
     }
@@ -3138,20 +3205,20 @@
       const input = root;
       value = { full: input.value, normalized: normalizeWhiteSpace(input.value), immediate: [input.value] };
     } else {
-      let current = "";
+      let current2 = "";
       for (let child = root.firstChild; child; child = child.nextSibling) {
         if (child.nodeType === 3) {
           value.full += child.nodeValue || "";
-          current += child.nodeValue || "";
+          current2 += child.nodeValue || "";
         } else if (child.nodeType === 8) {
           continue;
         } else {
-          if (current) value.immediate.push(current);
-          current = "";
+          if (current2) value.immediate.push(current2);
+          current2 = "";
           if (child.nodeType === 1) value.full += elementText(cache, child).full;
         }
       }
-      if (current) value.immediate.push(current);
+      if (current2) value.immediate.push(current2);
       const shadow = root.nodeType === 1 ? root.shadowRoot : null;
       if (shadow) value.full += elementText(cache, shadow).full;
       if (value.full) value.normalized = normalizeWhiteSpace(value.full);
@@ -4107,27 +4174,27 @@
     css = new CssEvaluator(this.textCache);
   };
   function queryLocator(evaluation, locator, root) {
-    let current = [root];
+    let current2 = [root];
     for (const step of locator.steps) {
       if (step.kind === "nth") {
         let index = step.index;
-        if (index === -1) index = current.length - 1;
-        current = current.slice(index, index + 1);
+        if (index === -1) index = current2.length - 1;
+        current2 = current2.slice(index, index + 1);
       } else if (step.kind === "and") {
-        const mine = new Set(current);
-        current = queryLocator(evaluation, step.locator, root).filter((element) => mine.has(element));
+        const mine = new Set(current2);
+        current2 = queryLocator(evaluation, step.locator, root).filter((element) => mine.has(element));
       } else if (step.kind === "or") {
         const others = queryLocator(evaluation, step.locator, root);
-        current = sortInDOMOrder(/* @__PURE__ */ new Set([...current, ...others]));
+        current2 = sortInDOMOrder(/* @__PURE__ */ new Set([...current2, ...others]));
       } else if (step.kind === "frame") {
         throw new BridgeError("bad-args", "locator: a frame step must be split off by the caller (queryFrames)");
       } else {
         const next = /* @__PURE__ */ new Set();
-        for (const scope of current) for (const element of queryStep(evaluation, step, scope)) next.add(element);
-        current = [...next];
+        for (const scope of current2) for (const element of queryStep(evaluation, step, scope)) next.add(element);
+        current2 = [...next];
       }
     }
-    return current.filter((node) => node.nodeType === 1);
+    return current2.filter((node) => node.nodeType === 1);
   }
   function queryStep(evaluation, step, root) {
     const isElement = root.nodeType === 1;
@@ -4443,6 +4510,8 @@
     inspectPattern: (args) => inspectPattern(refs, requireNumber(args, "ref"), requireNumber(args, "ancestorLevel")),
     extractAnchors: (args) => extractAnchors(refs, requireNumber(args, "ref"), requireNumber(args, "ancestorLevel")),
     actionTarget: (args) => actionTarget(refs, requireNumber(args, "ref"), requireString(args, "action"), optionalBoolean(args, "scroll") ?? false),
+    armHitTarget: (args) => armHitTarget(refs, requireNumber(args, "ref")),
+    hitTargetVerdict: (args) => hitTargetVerdict(refs, optionalBoolean(args, "disarm") ?? true),
     prepareType: (args) => prepareType(refs, requireNumber(args, "ref")),
     elementState: (args) => elementState(refs, requireNumber(args, "ref"), optionalString(args, "attribute"), optionalBoolean(args, "scroll") ?? false),
     selectOption: (args) => selectOption(refs, requireNumber(args, "ref"), requireStringArray(args, "values")),

@@ -9,6 +9,13 @@ retried every 100 ms until the action timeout, then reported with the reason and
 Input is real (CDP Input domain, sent to the page; the browser routes it to the frame under the
 point or with focus); a navigation the action starts, of the page or of the element's frame, is
 waited for (see ``Page.watch_navigation``).
+
+A press (click, and the click that focuses a field before typing) is guarded where it lands: the
+mouse moving to the point can change the page (a hover menu opens over the target, a layout
+shifts), so the bridge's hit-target guard (``armHitTarget``) checks the first event of the press in
+the element's document and cancels the whole press when another element gets it; the action is
+then tried again from a new action point, until the action timeout. The answer never says
+"clicked" for a click that another element received.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import trio
 
 from verdex.bridge.client import ContextLostError
 from verdex.browser import input as cdp_input
+from verdex.browser.navigation import NavigationWatch
 from verdex.browser.page import Frame, Navigation, Page
 from verdex.errors import ActionError, BridgeCallError, NavigationError, UsageError
 
@@ -57,9 +65,7 @@ async def click(page: Page, ref: str, *, timeout: float) -> ActionOutcome:
         ActionError: the element stayed hidden, disabled, covered or moving for ``timeout`` seconds.
         NavigationError: the click started a navigation that failed.
     """
-    point = await _action_point(page, ref, "click", timeout)
-    watch = await page.watch_navigation(point.frame)
-    await cdp_input.click_at(page.session, point.x, point.y, timeout=page.settings.call_timeout)
+    point, watch = await _press(page, ref, "click", timeout)
     return _outcome(ref, point.target, await watch.finish())
 
 
@@ -84,10 +90,8 @@ async def type_into(page: Page, ref: str, text: str, *, submit: bool, timeout: f
         ActionError: not editable (not an input, textarea or contenteditable, or read-only), hidden,
             disabled or covered.
     """
-    point = await _action_point(page, ref, "type", timeout)
-    watch = await page.watch_navigation(point.frame)
+    point, watch = await _press(page, ref, "type", timeout)
     timeout_call = page.settings.call_timeout
-    await cdp_input.click_at(page.session, point.x, point.y, timeout=timeout_call)
     await page.ref_call(ref, "prepareType")
     await cdp_input.type_text(page.session, text, timeout=timeout_call)
     if submit:
@@ -147,11 +151,16 @@ class _Point:
     target: dict[str, Any]
 
 
-async def _action_point(page: Page, ref: str, action: str, timeout: float) -> _Point:
+async def _action_point(page: Page, ref: str, action: str, timeout: float, *, deadline: float | None = None) -> _Point:
     """Ask the bridge for the action point (retrying failed checks until ``timeout``), then carry it
     out through the iframes to page coordinates, checking at each level that the iframe is what
-    the point hits there."""
-    deadline = trio.current_time() + timeout
+    the point hits there.
+
+    Args:
+        deadline: when the retries end (``trio.current_time()`` seconds), when an earlier attempt of
+            the same action began the clock; errors still name ``timeout``, the action's whole wait.
+    """
+    deadline = trio.current_time() + timeout if deadline is None else deadline
     scroll = False
     target: dict[str, Any] | None = None
     while True:
@@ -203,6 +212,61 @@ async def _action_point(page: Page, ref: str, action: str, timeout: float) -> _P
                     "hidden",
                 )
         await trio.sleep(_RETRY_INTERVAL)
+
+
+async def _press(page: Page, ref: str, action: str, timeout: float) -> tuple[_Point, NavigationWatch]:
+    """Click the element of ``ref`` at its action point, until the press lands on it.
+
+    Returns:
+        The point clicked, and the navigation watch started before the press (the caller finishes it).
+
+    Raises:
+        ActionError: ``covered``: another element took the press every time for ``timeout`` seconds
+            (it appeared over the target when the mouse moved); ``elsewhere``: the press reached
+            another frame or document (it cannot be cancelled there).
+    """
+    deadline = trio.current_time() + timeout
+    call_timeout = page.settings.call_timeout
+    while True:
+        point = await _action_point(page, ref, action, timeout, deadline=deadline)
+        frame, number = page.locate(ref)
+        watch = await page.watch_navigation(point.frame)
+        await page.bridge_call("armHitTarget", {"ref": number}, frame=frame)
+        await cdp_input.move_to(page.session, point.x, point.y, timeout=call_timeout)
+        await cdp_input.mouse_button(page.session, point.x, point.y, pressed=True, timeout=call_timeout)
+        verdict = await _hit_verdict(page, frame, disarm=False)
+        await cdp_input.mouse_button(page.session, point.x, point.y, pressed=False, timeout=call_timeout)
+        await _hit_verdict(page, frame, disarm=True)
+        landed = verdict.get("landed")
+        if landed in ("target", "gone"):  # gone: the press itself replaced the document
+            return point, watch
+        await watch.finish()
+        what = _what(ref, point.target)
+        if landed == "none":
+            raise ActionError(
+                f"cannot {action} {what}: the press at ({point.x:.0f}, {point.y:.0f}) reached another frame or "
+                "document (something moved over the element's frame when the mouse moved there), where it cannot "
+                "be stopped. Call browser_snapshot to see what the page shows now.",
+                "elsewhere",
+            )
+        if trio.current_time() + _RETRY_INTERVAL > deadline:
+            cover = _cover(verdict.get("hitBy") or {})
+            raise ActionError(
+                f"cannot {action} {what} after {timeout:g} s of retries: when the mouse moves to it, another "
+                f"element takes the press: {cover}. The press was stopped before that element saw it. Close or "
+                "move what appears (a hover menu, a tooltip, a banner), or wait_for_stable, then retry.",
+                "covered",
+            )
+        await trio.sleep(_RETRY_INTERVAL)
+
+
+async def _hit_verdict(page: Page, frame: Frame, *, disarm: bool) -> dict[str, Any]:
+    """The hit-target guard's verdict (``{"landed": ...}``); ``gone`` when the frame's document changed."""
+    try:
+        verdict = await page.bridge_call("hitTargetVerdict", {"disarm": disarm}, frame=frame)
+    except ContextLostError:
+        return {"landed": "gone"}
+    return verdict if isinstance(verdict, dict) else {"landed": "gone"}
 
 
 async def _through_frames(page: Page, frame: Frame, x: float, y: float) -> tuple[float, float, bool]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from verdex.cdp.connection import CDPSession
 from verdex.errors import UsageError
 
-__all__ = ["KeyPress", "click_at", "move_to", "parse_key", "press", "type_text"]
+__all__ = ["KeyPress", "click_at", "mouse_button", "move_to", "parse_key", "press", "type_text"]
 
 #: Modifier name -> CDP ``modifiers`` bit (Alt=1, Control=2, Meta=4, Shift=8).
 _MODIFIERS = {"Alt": 1, "Control": 2, "Meta": 4, "Shift": 8}
@@ -177,12 +177,28 @@ async def move_to(session: CDPSession, x: float, y: float, *, timeout: float) ->
 async def click_at(session: CDPSession, x: float, y: float, *, timeout: float) -> None:
     """Move to ``(x, y)``, press and release the left button: one real click."""
     await move_to(session, x, y, timeout=timeout)
-    for kind, buttons in (("mousePressed", 1), ("mouseReleased", 0)):
-        await session.send(
-            "Input.dispatchMouseEvent",
-            {"type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1},
-            timeout=timeout,
-        )
+    await mouse_button(session, x, y, pressed=True, timeout=timeout)
+    await mouse_button(session, x, y, pressed=False, timeout=timeout)
+
+
+async def mouse_button(session: CDPSession, x: float, y: float, *, pressed: bool, timeout: float) -> None:
+    """Press (``mousedown``, ``pointerdown``) or release (``mouseup``, ``click``) the left button at ``(x, y)``.
+
+    ``Input.dispatchMouseEvent`` answers once the renderer has handled the event, so the page's
+    listeners for it have run when this returns.
+    """
+    await session.send(
+        "Input.dispatchMouseEvent",
+        {
+            "type": "mousePressed" if pressed else "mouseReleased",
+            "x": x,
+            "y": y,
+            "button": "left",
+            "buttons": 1 if pressed else 0,
+            "clickCount": 1,
+        },
+        timeout=timeout,
+    )
 
 
 async def type_text(session: CDPSession, text: str, *, timeout: float) -> None:

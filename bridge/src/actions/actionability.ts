@@ -169,7 +169,7 @@ export function deepElementFromPoint(doc: Document, x: number, y: number): Eleme
 }
 
 /** The hit element is the target, inside it, or inside a label of it (the label forwards the click). */
-function receivesHit(element: Element, hit: Element): boolean {
+export function receivesHit(element: Element, hit: Element): boolean {
   if (containsComposed(element, hit)) return true;
   const label = hit.closest('label');
   return !!label && (label as HTMLLabelElement).control === element;
