@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.test_tools import TOOLS
 from tests.mcp_client import Tools
 from verdex.cli import main
 
@@ -44,13 +45,14 @@ def _names(schema: Any) -> Iterator[str]:
 async def test_no_tool_takes_a_script_and_script_urls_are_refused(tools: Tools, fixture_url: URL) -> None:
     listed = (await tools.client.list_tools()).tools
     names = {name for tool in listed for name in _names(tool.input_schema)}
-    assert len(listed) == 22
+    assert {tool.name for tool in listed} == set(TOOLS)
     assert {name for name in names if _CODE.search(name)} == set()
     assert sorted(names) == [
         "accept",
         "action",
         "ancestorLevel",
         "depth",
+        "element",
         "index",
         "key",
         "locator",

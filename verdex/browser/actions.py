@@ -231,7 +231,11 @@ async def _press(page: Page, ref: str, action: str, timeout: float) -> tuple[_Po
         point = await _action_point(page, ref, action, timeout, deadline=deadline)
         frame, number = page.locate(ref)
         watch = await page.watch_navigation(point.frame)
-        await page.bridge_call("armHitTarget", {"ref": number}, frame=frame)
+        try:
+            await page.bridge_call("armHitTarget", {"ref": number}, frame=frame)
+        except BridgeCallError as exc:  # the document changed since actionTarget: the ref is stale now
+            await watch.finish()
+            raise page.ref_error(ref, exc) from exc
         await cdp_input.move_to(page.session, point.x, point.y, timeout=call_timeout)
         await cdp_input.mouse_button(page.session, point.x, point.y, pressed=True, timeout=call_timeout)
         verdict = await _hit_verdict(page, frame, disarm=False)
