@@ -76,6 +76,21 @@ async def _tool_samples(server: MCPServerUnderTest, n: int, tool: str, **argumen
     return [await server.ok(tool, **arguments) for _ in range(n)]
 
 
+async def _dialog_samples(server: MCPServerUnderTest, base_url: str, n: int) -> list[Answer]:
+    """browser_handle_dialog on an alert, opened each time by a click (not timed) on hostile/dialogs.html."""
+    await server.ok("browser_navigate", url=base_url + "hostile/dialogs.html")
+    alert = _first_ref((await server.ok("browser_snapshot")).text, "button")
+    samples = []
+    for round_ in range(n + 1):
+        opened = await server.call("browser_click", ref=alert)  # interrupted by the alert: an error that says so
+        if not opened.is_error or "alert dialog" not in opened.text:
+            raise RuntimeError(f"the Alert button opened no dialog: {opened.text[:200]}")
+        answered = await server.ok("browser_handle_dialog", accept=True)
+        if round_:  # the first is a warm-up
+            samples.append(answered)
+    return samples
+
+
 async def _structural_and_floor(
     server: MCPServerUnderTest, page: Page, url: str, repeat: int
 ) -> tuple[dict[str, list[Answer]], dict[str, list[float]]]:
@@ -216,6 +231,26 @@ async def measure_latency(base_url: str, generated_url: str, repeat: int) -> dic
                 tools["save_role_state"] = await _tool_samples(
                     server, max(5, repeat // 3), "save_role_state", path=path
                 )
+        if "browser_click" in names:  # by description: the fallback scores the page's candidates first
+            tools["browser_click (element)"] = await _tool_samples(
+                server, repeat, "browser_click", element="Add to Cart"
+            )
+        if "wait_for_stable" in names:  # a still page: quietMs plus the call
+            tools["wait_for_stable"] = await _tool_samples(
+                server, repeat, "wait_for_stable", quietMs=100, timeoutMs=5000
+            )
+        if "browser_tabs" in names:
+            tools["browser_tabs"] = await _tool_samples(server, repeat, "browser_tabs", action="list")
+        if "browser_run_plan" in names:
+            steps = [
+                {"action": "click", "ref": button, "preconditions": [{"type": "visible"}, {"type": "enabled"}]},
+                {"action": "type", "ref": searchbox, "text": "iphone", "postconditions": [{"type": "networkIdle"}]},
+            ]
+            tools["browser_run_plan"] = await _tool_samples(
+                server, max(5, repeat // 3), "browser_run_plan", steps=steps
+            )
+        if "browser_handle_dialog" in names:
+            tools["browser_handle_dialog"] = await _dialog_samples(server, base_url, max(5, repeat // 3))
         tools["browser_go_back"] = []
         for _ in range(max(5, repeat // 3)):
             await server.ok("browser_navigate", url=shop)
