@@ -83,4 +83,8 @@ async def answer_dialog(page: Page, accept: bool, prompt_text: str | None) -> tu
         raise UsageError(f"the dialog was already closed ({exc.detail}); call browser_snapshot") from exc
     await page.wait_until(lambda: page.dialog is None, timeout)
     page.dialog = None
+    if accept and dialog.type == "beforeunload":
+        # The browser starts the navigation it held only after the renderer's answer reaches it, which
+        # can be after the round trip finish() makes to the renderer: wait for the start itself.
+        await page.wait_until(lambda: watch.started() or page.tree.crashed, timeout)
     return dialog, await watch.finish()

@@ -160,6 +160,7 @@ class NavigationWatch:
             def requested(params: JSON, watched: _Watched = watched, frame_id: str = frame_id) -> None:
                 if params.get("frameId") == frame_id and watched.requested_url is None:
                     watched.requested_url = str(params.get("url", ""))
+                    self.page.tree.notify()
 
             def within(params: JSON, watched: _Watched = watched, frame_id: str = frame_id) -> None:
                 if params.get("frameId") == frame_id:
@@ -170,6 +171,10 @@ class NavigationWatch:
                 session.on("Page.frameStartedNavigating", requested),
                 session.on("Page.navigatedWithinDocument", within),
             ]
+
+    def started(self) -> bool:
+        """Whether a watched frame has started a navigation (requested, or a new loader) so far."""
+        return any(watched.started() for watched in self._watched)
 
     async def finish(self) -> Navigation | None:
         """Stop watching; if a navigation started, wait for it to load and return it.
