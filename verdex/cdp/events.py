@@ -16,8 +16,6 @@ from __future__ import annotations
 import logging
 from typing import Any, TypeVar
 
-from mycdp import util as _mycdp_util
-
 __all__ = ["event_method", "parse_event", "parse_typed"]
 
 logger = logging.getLogger(__name__)
@@ -32,7 +30,11 @@ _PARSE_ERRORS = (ValueError, TypeError, AttributeError, KeyError)
 
 
 def _registry() -> dict[str, type[Any]]:
-    registry: dict[str, type[Any]] = _mycdp_util._event_parsers
+    # mycdp is imported on first use (about 90 ms of start-up; the session imports it while the
+    # browser starts). Importing the package imports every domain, which registers its event classes.
+    from mycdp import util
+
+    registry: dict[str, type[Any]] = util._event_parsers
     return registry
 
 
@@ -63,7 +65,9 @@ def parse_event(method: str, params: JSON) -> object:
     if method not in _registry():
         return params
     try:
-        return _mycdp_util.parse_json_event({"method": method, "params": params})
+        from mycdp import util
+
+        return util.parse_json_event({"method": method, "params": params})
     except _PARSE_ERRORS as exc:
         logger.debug("%s does not parse as mycdp's type (%r); handing on the raw params", method, exc)
         return params

@@ -14,14 +14,15 @@ login or not started.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import trio
-from mycdp.page import FrameNavigated
 
 from verdex._nursery import open_service_nursery
 from verdex.browser.browser import Browser, BrowserContext, open_browser
@@ -32,6 +33,9 @@ from verdex.browser.storage_state import StorageState, load_storage_state, origi
 from verdex.cdp.connection import JSON
 from verdex.errors import AuthFileError, BrowserLaunchError, NavigationError, UsageError
 from verdex.server.config import RoleConfig, ServerConfig
+
+if TYPE_CHECKING:
+    from mycdp.page import FrameNavigated
 
 __all__ = ["Role", "Session", "open_session"]
 
@@ -69,6 +73,7 @@ class Role:
         self.detach()
         self.context, self.page = context, page
         self.origins = dict.fromkeys(item.origin for item in state.origins) if state else {}
+        from mycdp.page import FrameNavigated  # imported while the browser started (see _preload_mycdp)
 
         def navigated(event: FrameNavigated | JSON) -> None:
             if isinstance(event, FrameNavigated):
@@ -89,6 +94,12 @@ class Role:
             self._unsubscribe = None
         self.context = None
         self.page = None
+
+
+async def _preload_mycdp() -> None:
+    """Import ``mycdp`` (about 90 ms of Python) in a worker thread while the browser process starts,
+    instead of at server start or on the first page's creation; a later import waits for this one."""
+    await trio.to_thread.run_sync(importlib.import_module, "mycdp.page")
 
 
 @dataclass(eq=False)
@@ -148,6 +159,7 @@ class Session:
             reason, lost = self._lost
             self._lost = (reason.replace(f"the websocket to {endpoint} ", "the websocket "), lost)
         try:
+            self._nursery.start_soon(_preload_mycdp)
             self._running = await self._nursery.start(self._run_browser)
         except BrowserLaunchError as exc:
             if endpoint is None:
