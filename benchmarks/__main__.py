@@ -40,7 +40,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--repeat", type=int, default=30, help="latency samples per tool (default 30)")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="scale: element counts")
     parser.add_argument(
-        "--scale-repeat", type=int, default=4, help="scale: rounds per page under 20k elements (default 4; 2 above)"
+        "--scale-repeat", type=int, default=8, help="scale: rounds per page under 20k elements (default 8; 2 above)"
     )
     parser.add_argument("--cold-runs", type=int, default=5, help="cold start runs (default 5)")
     parser.add_argument("--out", type=Path, default=RESULTS, help="results file (default benchmarks/results.json)")
