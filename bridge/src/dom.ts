@@ -125,6 +125,7 @@ type PseudoKind = '::before' | '::after';
 
 interface WalkCaches {
   style: Map<Element, CSSStyleDeclaration>;
+  display: Map<Element, string>;
   before: Map<Element, CSSStyleDeclaration>;
   after: Map<Element, CSSStyleDeclaration>;
   scopes: Map<Node, PseudoCandidates>;
@@ -135,7 +136,7 @@ let depth = 0;
 
 export function beginWalk(): void {
   if (depth++ === 0)
-    caches = { style: new Map(), before: new Map(), after: new Map(), scopes: new Map() };
+    caches = { style: new Map(), display: new Map(), before: new Map(), after: new Map(), scopes: new Map() };
   onBegin.forEach(fn => fn());
 }
 
@@ -168,6 +169,21 @@ export function getStyle(element: Element): CSSStyleDeclaration {
     cache?.set(element, style);
   }
   return style;
+}
+
+/**
+ * The computed `display` of an element, once per element per walk: each read of a computed style
+ * property asks the engine again (CSSStyleDeclaration is live), and a walk reads `display` of an
+ * element several times (hidden, name from content, rendering).
+ */
+export function getDisplay(element: Element): string {
+  const cache = caches?.display;
+  let display = cache?.get(element);
+  if (display === undefined) {
+    display = getStyle(element).display;
+    cache?.set(element, display);
+  }
+  return display;
 }
 
 /**

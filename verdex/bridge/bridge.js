@@ -180,7 +180,7 @@
   var depth = 0;
   function beginWalk() {
     if (depth++ === 0)
-      caches = { style: /* @__PURE__ */ new Map(), before: /* @__PURE__ */ new Map(), after: /* @__PURE__ */ new Map(), scopes: /* @__PURE__ */ new Map() };
+      caches = { style: /* @__PURE__ */ new Map(), display: /* @__PURE__ */ new Map(), before: /* @__PURE__ */ new Map(), after: /* @__PURE__ */ new Map(), scopes: /* @__PURE__ */ new Map() };
     onBegin.forEach((fn) => fn());
   }
   function endWalk() {
@@ -206,6 +206,15 @@
       cache?.set(element, style);
     }
     return style;
+  }
+  function getDisplay(element) {
+    const cache = caches?.display;
+    let display = cache?.get(element);
+    if (display === void 0) {
+      display = getStyle(element).display;
+      cache?.set(element, display);
+    }
+    return display;
   }
   function getPseudoStyle(element, pseudo, known = false) {
     if (!known && !mayHavePseudoContent(element)) return void 0;
@@ -1170,8 +1179,7 @@
       if (getStyle(parent).contentVisibility === "hidden") return flags | HIDDEN_RENDER;
       if (isClosedDetails(parent) && !isDetailsSummary(parent, element)) return flags | HIDDEN_RENDER;
     }
-    const style = getStyle(element);
-    if (style.display === "none") return flags | HIDDEN_RENDER;
+    if (getDisplay(element) === "none") return flags | HIDDEN_RENDER;
     if (!(flags & HIDDEN_ARIA)) {
       const ariaHidden = element.getAttribute("aria-hidden");
       if (ariaHidden !== null && ariaHidden.toLowerCase() === "true" || element.hasAttribute("inert"))
@@ -1254,6 +1262,33 @@
   }
 
   // src/aria/name.ts
+  var Visited = class {
+    seen = /* @__PURE__ */ new Set();
+    checked = [];
+    added = [];
+    hits = 0;
+    has(element) {
+      this.checked.push(element);
+      if (!this.seen.has(element)) return false;
+      this.hits++;
+      return true;
+    }
+    /** Whether any of `elements` was visited (a look, not a step: nothing is logged). */
+    any(elements) {
+      for (const element of elements) if (this.seen.has(element)) return true;
+      return false;
+    }
+    add(element) {
+      if (this.seen.has(element)) return;
+      this.seen.add(element);
+      this.added.push(element);
+    }
+    /** Replay what reading a cached content did: its steps' checks and visits. */
+    replay(cached) {
+      for (const element of cached.checked) this.checked.push(element);
+      for (const element of cached.added) this.add(element);
+    }
+  };
   var kNameProhibitedRoles = /* @__PURE__ */ new Set([
     "caption",
     "code",
@@ -1319,12 +1354,15 @@
     "time"
   ]);
   var nameCaches;
+  var contentCaches;
   registerWalkCache(
     () => {
       nameCaches ??= /* @__PURE__ */ new Map();
+      contentCaches ??= /* @__PURE__ */ new Map();
     },
     () => {
       nameCaches = void 0;
+      contentCaches = void 0;
     }
   );
   var hiddenRuleIds = /* @__PURE__ */ new WeakMap();
@@ -1353,7 +1391,8 @@
   function computeAccessibleName(element, options) {
     const role = getRole(element);
     if (role ? kNameProhibitedRoles.has(role) : isGenericTag(element)) return "";
-    return asFlatString(textAlternative(element, { visited: /* @__PURE__ */ new Set(), options, target: "self" }));
+    const contents = contentCacheFor(options);
+    return asFlatString(textAlternative(element, { visited: new Visited(), options, target: "self", contents }));
   }
   function isGenericTag(element) {
     const tag = element.localName;
@@ -1588,23 +1627,65 @@
   function namesFromLabels(labels, t) {
     return labels.map((label) => textAlternative(label, { visited: t.visited, options: t.options, label: { hidden: hiddenRule(t)(label) } })).filter((text) => !!text).join(" ");
   }
+  function isPlain(t) {
+    return !t.labelledBy && !t.label && !t.nativeAlternative;
+  }
+  function contentCacheFor(options) {
+    if (!contentCaches) return void 0;
+    const key = optionsKey(options);
+    let cache = contentCaches.get(key);
+    if (!cache) contentCaches.set(key, cache = /* @__PURE__ */ new Map());
+    return cache;
+  }
+  function contentCache(t) {
+    return isPlain(t) ? t.contents : void 0;
+  }
+  function cachedContent(request) {
+    const cached = contentCache(request.traversal)?.get(request.element);
+    if (!cached) return void 0;
+    const visited = request.traversal.visited;
+    if (visited.any(cached.checked)) return void 0;
+    visited.replay(cached);
+    return cached.text;
+  }
+  function storeContent(frame, text) {
+    const { element, traversal } = frame.request;
+    const visited = traversal.visited;
+    if (visited.hits !== frame.hitsFrom) return;
+    contentCache(traversal)?.set(element, {
+      text,
+      checked: visited.checked.slice(frame.checkedFrom),
+      added: visited.added.slice(frame.addedFrom)
+    });
+  }
   var kNoChildren = [];
   function accumulate(first) {
+    const known = cachedContent(first);
+    if (known !== void 0) return first.finish(known);
     const stack = [openContent(first, false)];
     for (; ; ) {
       const frame = stack[stack.length - 1];
       const child = nextContentChild(frame);
       if (child) {
         const padded = isBlockForName(child);
-        const step = textAlternativeStep(child, frame.request.traversal);
-        if (typeof step === "string") frame.text += padded ? " " + step + " " : step;
-        else stack.push(openContent(step, padded));
+        let step = textAlternativeStep(child, frame.request.traversal);
+        if (typeof step !== "string") {
+          const text = cachedContent(step);
+          if (text === void 0) {
+            stack.push(openContent(step, padded));
+            continue;
+          }
+          step = step.finish(text);
+        }
+        frame.text += padded ? " " + step + " " : step;
         continue;
       }
       stack.pop();
       const element = frame.request.element;
       const counters = frame.request.traversal.options.counters ?? true;
-      const value = frame.request.finish(frame.text + (getCssContent(element, "::after", counters) ?? ""));
+      const content = frame.text + (getCssContent(element, "::after", counters) ?? "");
+      storeContent(frame, content);
+      const value = frame.request.finish(content);
       if (!stack.length) return value;
       stack[stack.length - 1].text += frame.padded ? " " + value + " " : value;
     }
@@ -1621,7 +1702,10 @@
       ownedIndex: 0,
       ownTextVisible: false,
       padded,
-      owners: getOwnerMap(element.ownerDocument)
+      owners: getOwnerMap(element.ownerDocument),
+      checkedFrom: t.visited.checked.length,
+      addedFrom: t.visited.added.length,
+      hitsFrom: t.visited.hits
     };
     const replaced = getCssContent(element, void 0, counters);
     if (replaced !== void 0) {
@@ -1651,7 +1735,7 @@
     return frame.ownedIndex < frame.owned.length ? frame.owned[frame.ownedIndex++] : null;
   }
   function isBlockForName(element) {
-    const display = getStyle(element).display;
+    const display = getDisplay(element);
     return !!display && display !== "inline" || element.localName === "br";
   }
   var kLetter = /[^\s\d\p{P}]/u;
@@ -1822,7 +1906,7 @@
       noteShadowCandidate(element);
       const open = selfVisible && !containerOnly ? this.openNode(element, isRoot) : null;
       const target = open ?? parent;
-      const display = getStyle(element).display;
+      const display = getDisplay(element);
       const block = !containerOnly && (display !== "inline" && display !== "contents" || element.localName === "br");
       if (block) parent.tokens.push(" ");
       const frame = {
@@ -2012,7 +2096,7 @@
   }
   function isInlineTextOnly(element) {
     const first = element.firstChild;
-    return !!first && first.nodeType === 3 && !first.nextSibling && !element.shadowRoot && getStyle(element).display === "inline";
+    return !!first && first.nodeType === 3 && !first.nextSibling && !element.shadowRoot && getDisplay(element) === "inline";
   }
   function isValueControl(element) {
     return element.localName === "textarea" || element.localName === "input";

@@ -12,7 +12,7 @@
  * hidden elements named from their hidden content.
  */
 
-import { flatChildNodes, getIdRefs, getStyle, registerWalkCache, tagOf } from '../dom';
+import { flatChildNodes, getDisplay, getIdRefs, getStyle, registerWalkCache, tagOf } from '../dom';
 import { getOwnedElements, getOwnerMap } from './owns';
 import { getRole } from './roles';
 import { asFlatString, getCssContent } from './text';
@@ -37,9 +37,48 @@ export interface NameOptions {
   includeHidden?: boolean;
 }
 
+/**
+ * The elements a name computation has visited (no loops through aria-labelledby / aria-owns).
+ * It also logs, in order, every element a step asked about (`checked`) and every element visited
+ * (`added`), and counts the steps that found theirs already visited (`hits`): the content cache
+ * (see accumulate) keeps only content whose text did not depend on what was visited before it.
+ */
+class Visited {
+  private readonly seen = new Set<Element>();
+  readonly checked: Element[] = [];
+  readonly added: Element[] = [];
+  hits = 0;
+
+  has(element: Element): boolean {
+    this.checked.push(element);
+    if (!this.seen.has(element)) return false;
+    this.hits++;
+    return true;
+  }
+
+  /** Whether any of `elements` was visited (a look, not a step: nothing is logged). */
+  any(elements: readonly Element[]): boolean {
+    for (const element of elements) if (this.seen.has(element)) return true;
+    return false;
+  }
+
+  add(element: Element): void {
+    if (this.seen.has(element)) return;
+    this.seen.add(element);
+    this.added.push(element);
+  }
+
+  /** Replay what reading a cached content did: its steps' checks and visits. */
+  replay(cached: CachedContent): void {
+    for (const element of cached.checked) this.checked.push(element);
+    for (const element of cached.added) this.add(element);
+  }
+}
+
 interface Traversal {
-  /** Elements already visited in this computation (no loops through aria-labelledby / aria-owns). */
-  visited: Set<Element>;
+  visited: Visited;
+  /** The walk's content cache for these options (see accumulate); only the root's traversal has it. */
+  contents?: Map<Element, CachedContent>;
   options: NameOptions;
   /** Inside an aria-labelledby traversal; `hidden`: the directly referenced node was hidden. */
   labelledBy?: { hidden: boolean };
@@ -68,9 +107,17 @@ const kNameFromContentWhenDescendant = new Set(['', 'caption', 'code', 'contenti
 
 /** One cache per set of options (key: optionsKey). */
 let nameCaches: Map<string, Map<Element, string>> | undefined;
+/** The text of an element's content (step 2F), per set of options: see accumulate. */
+let contentCaches: Map<string, Map<Element, CachedContent>> | undefined;
 registerWalkCache(
-  () => { nameCaches ??= new Map(); },
-  () => { nameCaches = undefined; },
+  () => {
+    nameCaches ??= new Map();
+    contentCaches ??= new Map();
+  },
+  () => {
+    nameCaches = undefined;
+    contentCaches = undefined;
+  },
 );
 
 const hiddenRuleIds = new WeakMap<(element: Element) => boolean, number>();
@@ -106,7 +153,8 @@ function computeAccessibleName(element: Element, options: NameOptions): string {
   const role = getRole(element);
   if (role ? kNameProhibitedRoles.has(role) : isGenericTag(element)) return '';
   // Step 2: the text alternative of the root node.
-  return asFlatString(textAlternative(element, { visited: new Set(), options, target: 'self' }));
+  const contents = contentCacheFor(options);
+  return asFlatString(textAlternative(element, { visited: new Visited(), options, target: 'self', contents }));
 }
 
 function isGenericTag(element: Element): boolean {
@@ -447,26 +495,94 @@ interface ContentFrame {
   padded: boolean;
   /** owned element -> owner (aria-owns), for the document. */
   owners: Map<Element, Element>;
+  /** Lengths of `traversal.visited`'s logs, and its hits, when the frame opened (see storeContent). */
+  checkedFrom: number;
+  addedFrom: number;
+  hitsFrom: number;
+}
+
+/**
+ * An element's content text (before its step's `finish`) and the elements reading it visited.
+ *
+ * Reading the same content twice is common: a table row is named from its cells' content, then
+ * each cell from the same content again (and a button in a cell a third time). The text of an
+ * element's content is the same each time it is read by a plain traversal (not inside an
+ * aria-labelledby, a label or a native text alternative) with the same options, as long as no
+ * element its steps met had been visited before (`Visited.hits` unchanged): such text is kept for
+ * the walk. A later read takes it, unless an element those steps met is visited by then (then the
+ * content is read again, as without the cache), and replays the steps' checks and visits.
+ */
+interface CachedContent {
+  text: string;
+  /** The elements the steps of the reading asked about, and those they marked visited. */
+  checked: Element[];
+  added: Element[];
+}
+
+function isPlain(t: Traversal): boolean {
+  return !t.labelledBy && !t.label && !t.nativeAlternative;
+}
+
+function contentCacheFor(options: NameOptions): Map<Element, CachedContent> | undefined {
+  if (!contentCaches) return undefined;
+  const key = optionsKey(options);
+  let cache = contentCaches.get(key);
+  if (!cache) contentCaches.set(key, cache = new Map());
+  return cache;
+}
+
+function contentCache(t: Traversal): Map<Element, CachedContent> | undefined {
+  return isPlain(t) ? t.contents : undefined;
+}
+
+/** The cached content text of the request's element, marked visited again; undefined when there is none. */
+function cachedContent(request: ContentRequest): string | undefined {
+  const cached = contentCache(request.traversal)?.get(request.element);
+  if (!cached) return undefined;
+  const visited = request.traversal.visited;
+  if (visited.any(cached.checked)) return undefined;
+  visited.replay(cached);
+  return cached.text;
+}
+
+function storeContent(frame: ContentFrame, text: string): void {
+  const { element, traversal } = frame.request;
+  const visited = traversal.visited;
+  if (visited.hits !== frame.hitsFrom) return;
+  contentCache(traversal)?.set(element, {
+    text, checked: visited.checked.slice(frame.checkedFrom), added: visited.added.slice(frame.addedFrom),
+  });
 }
 
 const kNoChildren: ArrayLike<Node> = [];
 
 function accumulate(first: ContentRequest): string {
+  const known = cachedContent(first);
+  if (known !== undefined) return first.finish(known);
   const stack: ContentFrame[] = [openContent(first, false)];
   for (;;) {
     const frame = stack[stack.length - 1]!;
     const child = nextContentChild(frame);
     if (child) {
       const padded = isBlockForName(child);
-      const step = textAlternativeStep(child, frame.request.traversal);
-      if (typeof step === 'string') frame.text += padded ? ' ' + step + ' ' : step;
-      else stack.push(openContent(step, padded));
+      let step = textAlternativeStep(child, frame.request.traversal);
+      if (typeof step !== 'string') {
+        const text = cachedContent(step);
+        if (text === undefined) {
+          stack.push(openContent(step, padded));
+          continue;
+        }
+        step = step.finish(text);
+      }
+      frame.text += padded ? ' ' + step + ' ' : step;
       continue;
     }
     stack.pop();
     const element = frame.request.element;
     const counters = frame.request.traversal.options.counters ?? true;
-    const value = frame.request.finish(frame.text + (getCssContent(element, '::after', counters) ?? ''));
+    const content = frame.text + (getCssContent(element, '::after', counters) ?? '');
+    storeContent(frame, content);
+    const value = frame.request.finish(content);
     if (!stack.length) return value;
     stack[stack.length - 1]!.text += frame.padded ? ' ' + value + ' ' : value;
   }
@@ -478,6 +594,7 @@ function openContent(request: ContentRequest, padded: boolean): ContentFrame {
   const frame: ContentFrame = {
     request, text: getCssContent(element, '::before', counters) ?? '', children: kNoChildren, index: 0, owned: null,
     ownedIndex: 0, ownTextVisible: false, padded, owners: getOwnerMap(element.ownerDocument),
+    checkedFrom: t.visited.checked.length, addedFrom: t.visited.added.length, hitsFrom: t.visited.hits,
   };
   const replaced = getCssContent(element, undefined, counters);
   if (replaced !== undefined) {
@@ -513,7 +630,7 @@ function nextContentChild(frame: ContentFrame): Element | null {
 }
 
 function isBlockForName(element: Element): boolean {
-  const display = getStyle(element).display;
+  const display = getDisplay(element);
   return (!!display && display !== 'inline') || element.localName === 'br';
 }
 

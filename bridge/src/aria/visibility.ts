@@ -14,7 +14,7 @@
  * parent's flags, random access (labels, aria-labelledby targets) climbs and memoizes.
  */
 
-import { flatParent, getStyle, registerWalkCache } from '../dom';
+import { flatParent, getDisplay, getStyle, registerWalkCache } from '../dom';
 import { getOwner } from './owns';
 import { isClosedShadowHost, isRenderedLightChild } from '../shadow';
 
@@ -132,8 +132,7 @@ export function computeHiddenFlags(element: Element, parent: Element | null, par
     // A closed <details> renders only its first <summary>.
     if (isClosedDetails(parent) && !isDetailsSummary(parent, element)) return flags | HIDDEN_RENDER;
   }
-  const style = getStyle(element);
-  if (style.display === 'none') return flags | HIDDEN_RENDER;
+  if (getDisplay(element) === 'none') return flags | HIDDEN_RENDER;
   if (!(flags & HIDDEN_ARIA)) {
     const ariaHidden = element.getAttribute('aria-hidden');
     if ((ariaHidden !== null && ariaHidden.toLowerCase() === 'true') || element.hasAttribute('inert'))

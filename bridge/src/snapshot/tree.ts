@@ -8,7 +8,7 @@
  * an open modal dialog the dialog is the whole page (README: Snapshot format).
  */
 
-import { containsComposed, deepActiveElement, flatChildNodes, getPseudoCandidates, getStyle, isPseudoCandidate, isSecretField, tagOf } from '../dom';
+import { containsComposed, deepActiveElement, flatChildNodes, getDisplay, getPseudoCandidates, getStyle, isPseudoCandidate, isSecretField, tagOf } from '../dom';
 import type { PseudoCandidates } from '../pseudo';
 import { getOwnedElements, getOwnerMap } from '../aria/owns';
 import { getAccessibleName, transformText } from '../aria/name';
@@ -157,7 +157,7 @@ class TreeBuilder {
     noteShadowCandidate(element);
     const open = selfVisible && !containerOnly ? this.openNode(element, isRoot) : null;
     const target = open ?? parent;
-    const display = getStyle(element).display;
+    const display = getDisplay(element);
     const block = !containerOnly && ((display !== 'inline' && display !== 'contents') || element.localName === 'br');
     // A block's text stands apart from its neighbours' (the spaces go to the parent: they matter
     // when the element's own node is replaced by its text).
@@ -359,7 +359,7 @@ function isCollapsible(node: AriaNode): boolean {
 function isInlineTextOnly(element: Element): boolean {
   const first = element.firstChild;
   return !!first && first.nodeType === 3 && !first.nextSibling && !element.shadowRoot &&
-    getStyle(element).display === 'inline';
+    getDisplay(element) === 'inline';
 }
 
 /** Inputs and textareas show their value, not their children. */
