@@ -1354,15 +1354,12 @@
     "time"
   ]);
   var nameCaches;
-  var contentCaches;
   registerWalkCache(
     () => {
       nameCaches ??= /* @__PURE__ */ new Map();
-      contentCaches ??= /* @__PURE__ */ new Map();
     },
     () => {
       nameCaches = void 0;
-      contentCaches = void 0;
     }
   );
   var hiddenRuleIds = /* @__PURE__ */ new WeakMap();
@@ -1376,22 +1373,21 @@
     return `${options.textTransform ?? true}|${options.counters ?? true}|${options.includeHidden ?? false}|${rule}`;
   }
   function getAccessibleName(element, options = {}) {
-    let cache;
+    let caches2;
     if (nameCaches) {
       const key = optionsKey(options);
-      cache = nameCaches.get(key);
-      if (!cache) nameCaches.set(key, cache = /* @__PURE__ */ new Map());
+      caches2 = nameCaches.get(key);
+      if (!caches2) nameCaches.set(key, caches2 = { names: /* @__PURE__ */ new Map(), contents: /* @__PURE__ */ new Map() });
     }
-    const cached = cache?.get(element);
+    const cached = caches2?.names.get(element);
     if (cached !== void 0) return cached;
-    const name = computeAccessibleName(element, options);
-    cache?.set(element, name);
+    const name = computeAccessibleName(element, options, caches2?.contents);
+    caches2?.names.set(element, name);
     return name;
   }
-  function computeAccessibleName(element, options) {
+  function computeAccessibleName(element, options, contents) {
     const role = getRole(element);
     if (role ? kNameProhibitedRoles.has(role) : isGenericTag(element)) return "";
-    const contents = contentCacheFor(options);
     return asFlatString(textAlternative(element, { visited: new Visited(), options, target: "self", contents }));
   }
   function isGenericTag(element) {
@@ -1629,13 +1625,6 @@
   }
   function isPlain(t) {
     return !t.labelledBy && !t.label && !t.nativeAlternative;
-  }
-  function contentCacheFor(options) {
-    if (!contentCaches) return void 0;
-    const key = optionsKey(options);
-    let cache = contentCaches.get(key);
-    if (!cache) contentCaches.set(key, cache = /* @__PURE__ */ new Map());
-    return cache;
   }
   function contentCache(t) {
     return isPlain(t) ? t.contents : void 0;

@@ -54,7 +54,8 @@ def watch_dialogs(page: Page) -> None:
 
 async def answer_dialog(page: Page, accept: bool, prompt_text: str | None) -> tuple[Dialog, Navigation | None]:
     """Accept or dismiss the page's open dialog and wait for what follows (a beforeunload accepted
-    lets the navigation it held go on: it is waited for and returned).
+    lets the navigation it held go on: its start, then its load, are waited for and returned; if
+    none starts within the call timeout, the answer has no navigation).
 
     Args:
         accept: OK (True) or Cancel (False).

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -159,7 +160,8 @@ class Session:
             reason, lost = self._lost
             self._lost = (reason.replace(f"the websocket to {endpoint} ", "the websocket "), lost)
         try:
-            self._nursery.start_soon(_preload_mycdp)
+            if "mycdp.page" not in sys.modules:
+                self._nursery.start_soon(_preload_mycdp)
             self._running = await self._nursery.start(self._run_browser)
         except BrowserLaunchError as exc:
             if endpoint is None:

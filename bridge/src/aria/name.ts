@@ -105,19 +105,17 @@ const kNameFromContentWhenDescendant = new Set(['', 'caption', 'code', 'contenti
   'deletion', 'emphasis', 'insertion', 'list', 'listitem', 'mark', 'none', 'paragraph', 'presentation',
   'region', 'row', 'rowgroup', 'section', 'strong', 'subscript', 'superscript', 'table', 'term', 'time']);
 
-/** One cache per set of options (key: optionsKey). */
-let nameCaches: Map<string, Map<Element, string>> | undefined;
-/** The text of an element's content (step 2F), per set of options: see accumulate. */
-let contentCaches: Map<string, Map<Element, CachedContent>> | undefined;
+/** The walk's caches for one set of options: names, and the text of content read (see accumulate). */
+interface NameCaches {
+  names: Map<Element, string>;
+  contents: Map<Element, CachedContent>;
+}
+
+/** One set of caches per set of options (key: optionsKey). */
+let nameCaches: Map<string, NameCaches> | undefined;
 registerWalkCache(
-  () => {
-    nameCaches ??= new Map();
-    contentCaches ??= new Map();
-  },
-  () => {
-    nameCaches = undefined;
-    contentCaches = undefined;
-  },
+  () => { nameCaches ??= new Map(); },
+  () => { nameCaches = undefined; },
 );
 
 const hiddenRuleIds = new WeakMap<(element: Element) => boolean, number>();
@@ -134,26 +132,26 @@ function optionsKey(options: NameOptions): string {
 
 /** The accessible name of `element` as a flat string (not cut). */
 export function getAccessibleName(element: Element, options: NameOptions = {}): string {
-  let cache: Map<Element, string> | undefined;
+  let caches: NameCaches | undefined;
   if (nameCaches) {
     const key = optionsKey(options);
-    cache = nameCaches.get(key);
-    if (!cache) nameCaches.set(key, cache = new Map());
+    caches = nameCaches.get(key);
+    if (!caches) nameCaches.set(key, caches = { names: new Map(), contents: new Map() });
   }
-  const cached = cache?.get(element);
+  const cached = caches?.names.get(element);
   if (cached !== undefined) return cached;
-  const name = computeAccessibleName(element, options);
-  cache?.set(element, name);
+  const name = computeAccessibleName(element, options, caches?.contents);
+  caches?.names.set(element, name);
   return name;
 }
 
-function computeAccessibleName(element: Element, options: NameOptions): string {
+function computeAccessibleName(element: Element, options: NameOptions,
+  contents: Map<Element, CachedContent> | undefined): string {
   // Step 1: roles that prohibit naming have no name. DEVIATION (Chromium, WPT): of the elements
   // without a role, only div and span count as generic here (abbr, dl, iframe, summary are named).
   const role = getRole(element);
   if (role ? kNameProhibitedRoles.has(role) : isGenericTag(element)) return '';
   // Step 2: the text alternative of the root node.
-  const contents = contentCacheFor(options);
   return asFlatString(textAlternative(element, { visited: new Visited(), options, target: 'self', contents }));
 }
 
@@ -521,14 +519,6 @@ interface CachedContent {
 
 function isPlain(t: Traversal): boolean {
   return !t.labelledBy && !t.label && !t.nativeAlternative;
-}
-
-function contentCacheFor(options: NameOptions): Map<Element, CachedContent> | undefined {
-  if (!contentCaches) return undefined;
-  const key = optionsKey(options);
-  let cache = contentCaches.get(key);
-  if (!cache) contentCaches.set(key, cache = new Map());
-  return cache;
 }
 
 function contentCache(t: Traversal): Map<Element, CachedContent> | undefined {
