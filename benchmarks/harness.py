@@ -23,7 +23,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp_types import TextContent
 
-from verdex.compose import Step
+from verdex.locator.compose import Step
 
 __all__ = [
     "ROOT",

@@ -35,7 +35,7 @@ from benchmarks.stats import percentile, summarize
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
 from verdex.browser.page import Page, PageSettings
-from verdex.demo import first_button
+from verdex.commands.demo import first_button
 
 __all__ = ["measure_latency"]
 

@@ -22,7 +22,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from tests.oracle import locate, playwright_browser
-from verdex.compose import Step
+from verdex.locator.compose import Step
 
 _WALK = """() => {
   const start = performance.now();

@@ -1,6 +1,6 @@
 """Skill: the size of each layer of the verdex-playwright skill, in cl100k tokens, against its budget.
 
-The layers of progressive disclosure (``verdex/skills.py``): the metadata an assistant always
+The layers of progressive disclosure (``verdex/commands/skills.py``): the metadata an assistant always
 loads (the frontmatter's ``name`` and ``description``), SKILL.md's body (loaded when the skill
 triggers) and each guide (loaded when needed). No browser: the text is counted as it is on disk.
 """
@@ -11,7 +11,7 @@ from typing import Any
 
 from benchmarks.report import table
 from benchmarks.tokens import count_tokens
-from verdex.skills import layers
+from verdex.commands.skills import layers
 
 __all__ = ["measure_skills", "skills_table"]
 

@@ -16,7 +16,7 @@ from typing import Any
 import tiktoken
 
 from benchmarks.harness import PlaywrightReference, open_verdex, steps_to_json
-from verdex.demo import walk
+from verdex.commands.demo import walk
 
 __all__ = ["FIXTURES", "STRUCTURAL_TOOLS", "count_tokens", "measure_tokens"]
 

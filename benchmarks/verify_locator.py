@@ -26,7 +26,7 @@ from mcp.client.stdio import StdioServerParameters
 
 from benchmarks.machine import describe_machine
 from benchmarks.results_file import RESULTS, update_results
-from verdex.demo import first_button
+from verdex.commands.demo import first_button
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,7 +1,7 @@
 """Real Playwright (Python, sync API) as the independent judge of locators.
 
 Playwright launches the same Chromium (``executable_path``) with its own automation; verdex's
-locators, built as :class:`verdex.compose.Step` chains, are applied with Playwright's own methods,
+locators, built as :class:`verdex.locator.compose.Step` chains, are applied with Playwright's own methods,
 so "matches exactly one element, the intended one" is Playwright's answer, not ours.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 from playwright.sync_api import Browser, Locator, Page, sync_playwright
 
 from verdex.browser.launcher import BASE_FLAGS, find_browser
-from verdex.compose import Step
+from verdex.locator.compose import Step
 
 _SKIP = {"--no-startup-window", "--window-size=1280,720"}
 

@@ -317,7 +317,7 @@ def _serve_args(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def _run_skills_install(args: argparse.Namespace, config: ServerConfig) -> None:
-    from verdex.skills import install_claude, install_cursor
+    from verdex.commands.skills import install_claude, install_cursor
 
     if args.claude is not None:
         installed = install_claude(Path(args.claude), force=args.force)
@@ -333,7 +333,7 @@ def _run_skills_install(args: argparse.Namespace, config: ServerConfig) -> None:
 
 
 def _run_skills_budgets(args: argparse.Namespace, config: ServerConfig) -> None:
-    from verdex.skills import layers
+    from verdex.commands.skills import layers
 
     try:
         import tiktoken
@@ -355,7 +355,7 @@ def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:
 
 
 def _run_replay(args: argparse.Namespace, config: ServerConfig) -> None:
-    from verdex.replay import load_trace, replay
+    from verdex.commands.replay import load_trace, replay
 
     secrets = {}
     for item in args.secret:
@@ -372,7 +372,7 @@ def _run_replay(args: argparse.Namespace, config: ServerConfig) -> None:
 
 
 def _run_demo(args: argparse.Namespace, config: ServerConfig) -> None:
-    from verdex.demo import DemoOptions, run_demo
+    from verdex.commands.demo import DemoOptions, run_demo
 
     options = DemoOptions(
         url=args.url, ref=args.ref, button=args.button, serve_args=_serve_args(args), browser=config.browser
@@ -381,7 +381,7 @@ def _run_demo(args: argparse.Namespace, config: ServerConfig) -> None:
 
 
 def _run_demo_roles(args: argparse.Namespace, config: ServerConfig) -> None:
-    from verdex.demo_roles import RolesDemoOptions, run_roles_demo
+    from verdex.commands.demo_roles import RolesDemoOptions, run_roles_demo
 
     trio.run(run_roles_demo, RolesDemoOptions(serve_args=_serve_args(args)))
 

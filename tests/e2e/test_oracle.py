@@ -13,8 +13,8 @@ from playwright.sync_api import Browser
 from tests.e2e.conftest import Tools
 from tests.oracle import locate, playwright_browser
 from verdex.browser.launcher import BrowserOptions
-from verdex.compose import Composition
-from verdex.demo import walk
+from verdex.commands.demo import walk
+from verdex.locator.compose import Composition
 from verdex.server.app import build_server
 from verdex.server.config import ServerConfig
 from verdex.server.session import open_session
@@ -27,7 +27,7 @@ def judge() -> Iterator[Browser]:
 
 
 async def _walk(url: str, endpoint: str) -> Composition:
-    """The demo's own walk (:func:`verdex.demo.walk`) through an in-process server on the same tools."""
+    """The demo's own walk (:func:`verdex.commands.demo.walk`) through an in-process server on the same tools."""
     config = ServerConfig(browser=BrowserOptions(cdp_endpoint=endpoint))
     async with open_session(config) as session, Client(build_server(session)) as client:
         tools = Tools(client)

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser
 from tests.mcp_client import Tools
 from tests.oracle import locate, playwright_browser
 from verdex.browser.launcher import BrowserOptions
-from verdex.compose import Step, compose_locator, container_level_guess, frame_steps, is_repeating, render_js
+from verdex.locator.compose import Step, compose_locator, container_level_guess, frame_steps, is_repeating, render_js
 from verdex.server.app import build_server
 from verdex.server.config import ServerConfig
 from verdex.server.session import open_session

@@ -9,7 +9,7 @@ from mcp import Client
 
 from tests.e2e.conftest import Tools
 from verdex.browser.launcher import BrowserOptions
-from verdex.demo import first_button
+from verdex.commands.demo import first_button
 from verdex.server.app import build_server
 from verdex.server.config import RoleConfig, ServerConfig
 from verdex.server.session import open_session

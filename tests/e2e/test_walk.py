@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 
 from tests.e2e.conftest import Tools
-from verdex.compose import compose_locator, container_level_guess, is_repeating
+from verdex.locator.compose import compose_locator, container_level_guess, is_repeating
 
 URL = Callable[[str], str]
 

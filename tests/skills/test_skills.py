@@ -28,7 +28,7 @@ from tests.skills.examples import (
     skill_files,
     unmarked_answers,
 )
-from verdex.skills import SKILL_NAME, claude_files, cursor_rules, load_skill
+from verdex.commands.skills import SKILL_NAME, claude_files, cursor_rules, load_skill
 
 SKILL_ROOT = ROOT / "skills" / SKILL_NAME
 GUIDES = [
@@ -324,7 +324,7 @@ def test_the_wheel_carries_the_skill_and_installs_it(tmp_path: Path) -> None:
         [
             sys.executable,
             "-c",
-            "import verdex, verdex.skills; print(verdex.__file__); print(verdex.skills.skill_root())",
+            "import verdex, verdex.commands.skills; print(verdex.__file__); print(verdex.commands.skills.skill_root())",
         ],
         capture_output=True,
         text=True,

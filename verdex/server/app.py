@@ -28,7 +28,7 @@ from verdex.server.tools_pages import register_page_tools
 from verdex.server.tools_plan import register_plan_tools
 from verdex.server.tools_roles import register_role_tools
 from verdex.server.tools_structure import register_structure_tools
-from verdex.trace import TraceWriter
+from verdex.server.trace import TraceWriter
 
 __all__ = ["INSTRUCTIONS", "VerdexServer", "build_server", "serve"]
 

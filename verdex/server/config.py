@@ -39,7 +39,7 @@ class ServerConfig:
         action_timeout: seconds an action retries actionability checks (``--timeout-action``).
         navigation_timeout: seconds a navigation may take to load (``--timeout-navigation``).
         call_timeout: seconds one bridge call or CDP command may take.
-        trace_file: where ``--trace`` writes one JSON line per tool call (:mod:`verdex.trace`), or None.
+        trace_file: where ``--trace`` writes one JSON line per tool call (:mod:`verdex.server.trace`), or None.
     """
 
     browser: BrowserOptions = field(default_factory=BrowserOptions)

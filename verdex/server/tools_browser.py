@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated
 
 import trio
 from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import Field
 
-from verdex.bridge.client import ContextLostError
 from verdex.browser import actions
 from verdex.browser.actions import ActionOutcome
 from verdex.browser.describe import DescriptionMatch, resolve_description
 from verdex.browser.page import Navigation, Page
 from verdex.browser.snapshot import take_snapshot
-from verdex.errors import NavigationError, ProtocolError, StaleRefError, UsageError
+from verdex.browser.text import page_text
+from verdex.errors import NavigationError, UsageError
 from verdex.server.models import (
     ActionResult,
     BrowserInfoResult,
@@ -244,7 +244,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
             condition = f"text {wanted!r} {'to appear' if present else 'to disappear'}"
             with trio.move_on_after(timeoutMs / 1000) as scope:
                 # Text on a page is not an event: poll it.
-                while (wanted in await _page_text(page)) != present:
+                while (wanted in await page_text(page)) != present:
                     if page.crashed:
                         raise NavigationError(
                             f"the page crashed while waiting for {condition} (it was at {page.url}); the wait did "
@@ -397,40 +397,3 @@ def _action_answer(
             if navigation.load_pending:
                 text += " The new document had not finished loading."
     return respond(text + " Next: browser_snapshot to see the result.", result)
-
-
-_BODY_TEXT = "document.body ? document.body.innerText : ''"
-
-
-async def _page_text(page: Page) -> str:
-    """The rendered text of the page and of every frame in it (one ``innerText`` per document)."""
-    texts: list[str] = []
-    if page.crashed:
-        return ""  # the caller sees page.crashed
-    for frame in list(page.frames.values()):
-        # Frames that are loading or moving between processes are read at the next poll; a
-        # frame that is not live never holds up the others.
-        session, context = frame.session, frame.world
-        live = session is not None and context is not None and frame.target is not None and frame.target.ready
-        if frame is not page.main_frame and not live:
-            continue
-        try:
-            if frame is page.main_frame:
-                context = await page.world_of(frame)
-                session = frame.session
-            if session is None or context is None:
-                continue
-            answer: dict[str, Any] = {}
-            # A document that goes away (it navigates, its process crashes) cancels the read.
-            with frame.guard():
-                answer = await session.send(
-                    "Runtime.evaluate",
-                    {"expression": _BODY_TEXT, "contextId": context, "returnByValue": True},
-                    timeout=page.settings.call_timeout,
-                )
-        except (ContextLostError, StaleRefError, NavigationError, ProtocolError):
-            continue  # the frame is navigating or gone: the next poll reads its new document
-        value = answer.get("result", {}).get("value")
-        if isinstance(value, str):
-            texts.append(value)
-    return "\n".join(texts)

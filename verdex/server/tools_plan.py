@@ -1,4 +1,4 @@
-"""``browser_run_plan``: a typed list of actions with checked pre- and postconditions (:mod:`verdex.plan`)."""
+"""``browser_run_plan``: a typed list of actions with checked pre- and postconditions (:mod:`verdex.plan.run`)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
 
-from verdex.plan import PlanRun, run_plan
-from verdex.plan_steps import Step
+from verdex.plan.run import PlanRun, run_plan
+from verdex.plan.steps import Step
 from verdex.server.session import Session
 from verdex.server.tooling import guarded, respond
 

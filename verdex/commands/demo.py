@@ -28,12 +28,12 @@ from mcp_types import CallToolResult, TextContent
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
 from verdex.browser.page import PageSettings
-from verdex.compose import Composition, compose_locator, container_level_guess, is_repeating
 from verdex.errors import UsageError
+from verdex.locator.compose import Composition, compose_locator, container_level_guess, is_repeating
 
 __all__ = ["DemoOptions", "ToolCall", "Walk", "first_button", "run_demo", "walk"]
 
-_FIXTURE_SERVER = Path(__file__).resolve().parents[1] / "fixtures" / "server.py"
+_FIXTURE_SERVER = Path(__file__).resolve().parents[2] / "fixtures" / "server.py"
 #: Highest container level the demo tries before giving up on finding a repeating pattern.
 _MAX_LEVEL = 8
 

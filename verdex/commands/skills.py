@@ -116,7 +116,7 @@ def skill_root() -> Path:
     Raises:
         UsageError: neither exists.
     """
-    in_repository = Path(__file__).resolve().parents[1] / "skills" / SKILL_NAME
+    in_repository = Path(__file__).resolve().parents[2] / "skills" / SKILL_NAME
     if (in_repository / "SKILL.md").is_file():
         return in_repository
     packaged = Path(str(resources.files("verdex"))) / "_skills" / SKILL_NAME

@@ -31,7 +31,7 @@ from verdex.errors import UsageError
 
 __all__ = ["RolesDemoOptions", "run_roles_demo"]
 
-_MARKETPLACE = Path(__file__).resolve().parents[1] / "fixtures" / "marketplace" / "app.py"
+_MARKETPLACE = Path(__file__).resolve().parents[2] / "fixtures" / "marketplace" / "app.py"
 _REF = re.compile(r"\[ref=((?:f\d+_)?e\d+)\]")
 #: Lines of a snapshot's main landmark shown before "…".
 _SHOWN_LINES = 14

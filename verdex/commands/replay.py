@@ -4,7 +4,7 @@ Each traced call is made again, in order, by a real MCP client. Refs are mapped 
 session to the new one: refs are deterministic for the same pages and calls, so a ref maps to
 itself unless a replayed ``browser_snapshot`` shows its refs differently; then the trace's
 ``snapshotRefs`` and the new snapshot's are paired by position when their roles and names agree
-line by line, else by role, name and occurrence. Masked values (see :mod:`verdex.trace`) are
+line by line, else by role, name and occurrence. Masked values (see :mod:`verdex.server.trace`) are
 filled from ``--secret FIELD=VALUE`` (FIELD: the field's accessible name the trace records, or
 the masked argument's path, such as ``steps.2.text``); without one the call types ``<masked>``.
 
@@ -30,7 +30,7 @@ from mcp.client.stdio import StdioServerParameters
 from mcp_types import TextContent
 
 from verdex.errors import UsageError
-from verdex.trace import MASK, snapshot_refs
+from verdex.server.trace import MASK, snapshot_refs
 
 __all__ = ["ReplayReport", "load_trace", "replay"]
 

@@ -31,6 +31,7 @@ from verdex.bridge.client import ContextLostError
 from verdex.browser import actions
 from verdex.browser.network import NetworkWatch
 from verdex.browser.page import Page
+from verdex.browser.text import page_text
 from verdex.errors import (
     BridgeCallError,
     NavigationError,
@@ -43,7 +44,7 @@ from verdex.errors import (
 from verdex.locator import parse_locator
 from verdex.locator.source import Source
 from verdex.locator.verify import verify_on_page
-from verdex.plan_steps import (
+from verdex.plan.steps import (
     AriaState,
     AttrEquals,
     Click,
@@ -62,9 +63,8 @@ from verdex.plan_steps import (
     describe_condition,
     describe_step,
 )
-from verdex.server.tools_browser import _page_text  # the tools' own reading of page text
 
-__all__ = ["PlanRun", "StepOutcome", "page_text", "run_plan"]
+__all__ = ["PlanRun", "StepOutcome", "run_plan"]
 
 AnyStep = Navigate | Click | Type | Select | Press | WaitFor
 
@@ -458,14 +458,6 @@ async def _condition_element(
         return await _target(page, None, step.locator, now, [], "postcondition")
     assert element is not None
     return await _target(page, element.ref, None, now, [], "postcondition")
-
-
-# -- text ------------------------------------------------------------------------------------
-
-
-async def page_text(page: Page) -> str:
-    """The rendered text of the page and its frames, as ``wait_for_browser`` reads it."""
-    return await _page_text(page)
 
 
 def _normal(text: str) -> str:

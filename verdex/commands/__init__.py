@@ -1,0 +1,1 @@
+"""CLI programs beside ``verdex serve``: the demos, trace replay, the skill installer."""
