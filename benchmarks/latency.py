@@ -35,6 +35,7 @@ from benchmarks.stats import percentile, summarize
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
 from verdex.browser.page import Page, PageSettings
+from verdex.cdp import protocol
 from verdex.commands.demo import first_button
 
 __all__ = ["measure_latency"]
@@ -133,10 +134,10 @@ async def _structural_and_floor(
     ]
     for round_ in range(repeat + 1):  # round 0 warms up
         noop = await server.noop()
-        cdp = await _elapsed(page.session.send("Runtime.evaluate", {"expression": "1"}, timeout=10))
+        cdp_ms = await _elapsed(page.session.send(protocol.Runtime.evaluate({"expression": "1"}), timeout=10))
         if round_:
             floor["noop"].append(noop)
-            floor["cdp"].append(cdp)
+            floor["cdp"].append(cdp_ms)
         for tool, arguments, method, bridge_args in calls:
             answer = await server.ok(tool, **arguments)
             elapsed = await _elapsed(page.bridge_call(method, bridge_args))

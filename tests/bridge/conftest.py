@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from verdex.browser.page import Page
+from verdex.cdp import protocol as cdp
 
 URL = Callable[[str], str]
 LoadHtml = Callable[[str], Awaitable[None]]
@@ -37,7 +38,7 @@ def load_html(page: Page, fixture_url: URL) -> LoadHtml:
 async def run_in_page(page: Page, expression: str) -> Any:
     """Evaluate ``expression`` in the page's main world and return its JSON value."""
     answer = await page.session.send(
-        "Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True}
+        cdp.Runtime.evaluate({"expression": expression, "returnByValue": True, "awaitPromise": True})
     )
     assert "exceptionDetails" not in answer, answer["exceptionDetails"]
     return answer["result"].get("value")

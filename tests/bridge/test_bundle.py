@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tests.bridge.conftest import URL, run_in_page
 from verdex.browser.page import Page
+from verdex.cdp import protocol as cdp
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,19 +26,19 @@ async def test_bridge_object_reports_the_same_version(page: Page, fixture_url: U
     # Evaluating the bundle twice in one world keeps the first object (harmless re-injection).
     context = await page.world_of(page.main_frame)
     first = await page.session.send(
-        "Runtime.evaluate",
-        {"expression": "globalThis.__verdex", "contextId": context, "returnByValue": False},
+        cdp.Runtime.evaluate({"expression": "globalThis.__verdex", "contextId": context, "returnByValue": False})
     )
-    await page.session.send("Runtime.evaluate", {"expression": source, "contextId": context})
+    await page.session.send(cdp.Runtime.evaluate({"expression": source, "contextId": context}))
     same = await page.session.send(
-        "Runtime.callFunctionOn",
-        {
-            "functionDeclaration": (
-                "function () { return [this === globalThis.__verdex, globalThis.__verdex.version]; }"
-            ),
-            "objectId": first["result"]["objectId"],
-            "returnByValue": True,
-        },
+        cdp.Runtime.callFunctionOn(
+            {
+                "functionDeclaration": (
+                    "function () { return [this === globalThis.__verdex, globalThis.__verdex.version]; }"
+                ),
+                "objectId": first["result"]["objectId"],
+                "returnByValue": True,
+            }
+        )
     )
     assert same["result"]["value"] == [True, version]
     # The page's own world cannot see the bridge.

@@ -6,6 +6,7 @@ from typing import Any
 
 from tests.bridge.conftest import URL, run_in_page
 from verdex.browser.page import Page
+from verdex.cdp import protocol as cdp
 
 CALL = (
     "function (method, args) { return globalThis.__verdex ? globalThis.__verdex.call(method, args) : {missing: true}; }"
@@ -15,14 +16,15 @@ CALL = (
 async def raw_call(page: Page, method: str, args: Any) -> dict[str, Any]:
     context = await page.world_of(page.main_frame)
     answer = await page.session.send(
-        "Runtime.callFunctionOn",
-        {
-            "functionDeclaration": CALL,
-            "executionContextId": context,
-            "arguments": [{"value": method}, {"value": args}],
-            "returnByValue": True,
-            "awaitPromise": True,
-        },
+        cdp.Runtime.callFunctionOn(
+            {
+                "functionDeclaration": CALL,
+                "executionContextId": context,
+                "arguments": [{"value": method}, {"value": args}],
+                "returnByValue": True,
+                "awaitPromise": True,
+            }
+        )
     )
     value = answer["result"]["value"]
     assert isinstance(value, dict)

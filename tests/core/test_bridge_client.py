@@ -9,6 +9,7 @@ import pytest
 from verdex.bridge.client import BridgeSource, bridge_source
 from verdex.browser.launcher import find_browser
 from verdex.browser.page import Page
+from verdex.cdp import protocol as cdp
 from verdex.errors import BridgeError, BrowserLaunchError
 
 
@@ -16,7 +17,7 @@ async def _evaluate(page: Page, expression: str, *, world: bool) -> object:
     params: dict[str, object] = {"expression": expression, "returnByValue": True}
     if world:
         params["contextId"] = await page.world_of(page.main_frame)
-    answer = await page.session.send("Runtime.evaluate", params)
+    answer = await page.session.send(cdp.Runtime.evaluate(params))
     return answer["result"].get("value")
 
 

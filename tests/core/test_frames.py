@@ -11,6 +11,7 @@ import trio
 
 from verdex.browser.page import Page
 from verdex.browser.snapshot import take_snapshot
+from verdex.cdp import protocol as cdp
 from verdex.errors import CDPError, StaleRefError, UsageError
 
 URL = Callable[[str], str]
@@ -64,9 +65,9 @@ async def test_a_crashed_frame_process_is_named_not_dropped(page: Page, fixture_
     assert card is not None
     assert card.session is not None
     with trio.move_on_after(5):
-        async with card.session.expect("Inspector.targetCrashed") as crashed:
+        async with card.session.expect(cdp.Inspector.targetCrashed) as crashed:
             with contextlib.suppress(CDPError):  # the renderer dies before it answers
-                await card.session.send("Page.crash", timeout=2)
+                await card.session.send(cdp.untyped("Page.crash")({}), timeout=2)
             await crashed.wait(timeout=5)
     assert card.crashed
     assert not page.crashed  # only the frame's process

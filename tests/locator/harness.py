@@ -30,6 +30,7 @@ from typing import Any
 
 from verdex.browser.launcher import BASE_FLAGS, find_browser
 from verdex.browser.page import Page
+from verdex.cdp import protocol as cdp
 from verdex.errors import VerdexError
 from verdex.locator import parse_locator
 from verdex.locator.source import Source
@@ -229,7 +230,7 @@ async def stamp_frames(page: Page) -> None:
         session = frame.session
         assert session is not None, f"{frame.url} is moving between processes"
         answer = await session.send(
-            "Runtime.evaluate", {"expression": STAMP, "contextId": context, "returnByValue": True}
+            cdp.Runtime.evaluate({"expression": STAMP, "contextId": context, "returnByValue": True})
         )
         assert "exceptionDetails" not in answer, answer["exceptionDetails"]
 

@@ -31,6 +31,7 @@ from verdex.browser.guard import NavigationGuard
 from verdex.browser.navigation import Navigation, NavigationWatch, check_url, explain_net_error, wait_for_load
 from verdex.browser.origins import NavigationPolicy
 from verdex.browser.refs import RefLedger, RefOwner, format_ref, parse_ref
+from verdex.cdp import protocol as cdp
 from verdex.cdp.connection import CDPSession
 from verdex.errors import (
     BridgeCallError,
@@ -196,7 +197,7 @@ class Page:
         """The document title (``Target.getTargetInfo``); empty when the page has none."""
         browser = self.session.connection.session(None)
         info = await browser.send(
-            "Target.getTargetInfo", {"targetId": self.target_id}, timeout=self.settings.call_timeout
+            cdp.Target.getTargetInfo({"targetId": self.target_id}), timeout=self.settings.call_timeout
         )
         target = info.get("targetInfo", {})
         title = str(target.get("title", ""))
@@ -232,7 +233,7 @@ class Page:
         moves_before = frame.same_document_moves
         timeout = self.settings.navigation_timeout
         try:
-            result = await self.session.send("Page.navigate", {"url": url}, timeout=timeout)
+            result = await self.session.send(cdp.Page.navigate({"url": url}), timeout=timeout)
         except CDPTimeoutError as exc:
             # The browser would go on waiting and move the page later: stop it, so it stays where it was.
             await self._stop_loading()
@@ -258,7 +259,7 @@ class Page:
         """Cancel the main frame's navigation in progress (``Page.stopLoading``); a failure is only logged."""
         with trio.CancelScope(shield=True), trio.move_on_after(self.settings.call_timeout):
             try:
-                await self.session.send("Page.stopLoading", timeout=self.settings.call_timeout)
+                await self.session.send(cdp.Page.stopLoading(), timeout=self.settings.call_timeout)
             except CDPError as exc:
                 logger.debug("stopping a navigation that did not start: %s", exc)
 
@@ -266,7 +267,7 @@ class Page:
         """Reload the main frame and wait for ``load``."""
         frame = self.main_frame
         previous = frame.loader_id
-        await self.session.send("Page.reload", timeout=self.settings.call_timeout)
+        await self.session.send(cdp.Page.reload(), timeout=self.settings.call_timeout)
         return await wait_for_load(self.tree, frame, "", previous, self.settings.navigation_timeout, frame.url)
 
     async def go_back(self) -> Navigation:
@@ -282,7 +283,7 @@ class Page:
             NavigationError: nothing moved, or the document did not load, within the navigation timeout.
         """
         timeout = self.settings.call_timeout
-        history = await self.session.send("Page.getNavigationHistory", timeout=timeout)
+        history = await self.session.send(cdp.Page.getNavigationHistory(), timeout=timeout)
         index = int(history.get("currentIndex", 0))
         entries = history.get("entries", [])
         if index <= 0 or index >= len(entries):
@@ -301,7 +302,7 @@ class Page:
                     result.append((frame, loader, True))
             return sorted(result, key=lambda item: item[0].ordinal)
 
-        await self.session.send("Page.navigateToHistoryEntry", {"entryId": entries[index - 1]["id"]}, timeout=timeout)
+        await self.session.send(cdp.Page.navigateToHistoryEntry({"entryId": entries[index - 1]["id"]}), timeout=timeout)
         navigation_timeout = self.settings.navigation_timeout
         if not await self.wait_until(lambda: bool(moved()), navigation_timeout):
             raise NavigationError(
@@ -377,8 +378,7 @@ class Page:
             return frame.world
         try:
             result = await session.send(
-                "Page.createIsolatedWorld",
-                {"frameId": frame.id, "worldName": self.bridge.world_name},
+                cdp.Page.createIsolatedWorld({"frameId": frame.id, "worldName": self.bridge.world_name}),
                 timeout=self.settings.call_timeout,
             )
         except ProtocolError as exc:
@@ -475,13 +475,14 @@ class Page:
             raise ContextLostError(f"{frame.label} is moving to another process")
         try:
             result = await session.send(
-                "Runtime.callFunctionOn",
-                {
-                    "functionDeclaration": _ELEMENT_OF_REF,
-                    "executionContextId": context,
-                    "arguments": [{"value": number}],
-                    "objectGroup": _HANDLES,
-                },
+                cdp.Runtime.callFunctionOn(
+                    {
+                        "functionDeclaration": _ELEMENT_OF_REF,
+                        "executionContextId": context,
+                        "arguments": [{"value": number}],
+                        "objectGroup": _HANDLES,
+                    }
+                ),
                 timeout=self.settings.call_timeout,
             )
         except ProtocolError as exc:
@@ -500,7 +501,9 @@ class Page:
     async def _release(self, session: CDPSession, object_id: str) -> None:
         with trio.CancelScope(shield=True), trio.move_on_after(self.settings.call_timeout):
             try:
-                await session.send("Runtime.releaseObject", {"objectId": object_id}, timeout=self.settings.call_timeout)
+                await session.send(
+                    cdp.Runtime.releaseObject({"objectId": object_id}), timeout=self.settings.call_timeout
+                )
             except CDPError as exc:  # its context is gone: nothing left to release
                 logger.debug("releasing %s: %s", object_id, exc)
 
@@ -535,7 +538,7 @@ class Page:
             raise ContextLostError(f"{frame.label} is moving to another process")
         try:
             described = await session.send(
-                "DOM.describeNode", {"objectId": object_id}, timeout=self.settings.call_timeout
+                cdp.DOM.describeNode({"objectId": object_id}), timeout=self.settings.call_timeout
             )
         except ProtocolError as exc:
             raise ContextLostError(f"{frame.label} changed documents ({exc.detail})") from exc
@@ -579,10 +582,11 @@ class Page:
         if session is None:
             raise ContextLostError(f"{parent.label} is moving to another process")
         try:
-            owner = await session.send("DOM.getFrameOwner", {"frameId": frame.id}, timeout=self.settings.call_timeout)
+            owner = await session.send(cdp.DOM.getFrameOwner({"frameId": frame.id}), timeout=self.settings.call_timeout)
             resolved = await session.send(
-                "DOM.resolveNode",
-                {"backendNodeId": owner["backendNodeId"], "executionContextId": context, "objectGroup": _HANDLES},
+                cdp.DOM.resolveNode(
+                    {"backendNodeId": owner["backendNodeId"], "executionContextId": context, "objectGroup": _HANDLES}
+                ),
                 timeout=self.settings.call_timeout,
             )
         except ProtocolError as exc:
@@ -697,7 +701,7 @@ class Page:
         browser = self.session.connection.session(None)
         with trio.CancelScope(shield=True), trio.move_on_after(5):
             try:
-                await browser.send("Target.closeTarget", {"targetId": self.target_id}, timeout=5)
+                await browser.send(cdp.Target.closeTarget({"targetId": self.target_id}), timeout=5)
             except Exception as exc:  # the target may already be gone; closing must not fail
                 logger.debug("closing target %s: %s", self.target_id, exc)
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from verdex.browser.page import Page
+from verdex.cdp import protocol as cdp
 from verdex.errors import ActionError, BridgeCallError, BridgeError
 
 __all__ = ["Screenshot", "png_size", "take_screenshot"]
@@ -49,10 +50,10 @@ async def take_screenshot(page: Page, ref: str | None) -> Screenshot:
         CDPError: the browser failed.
     """
     timeout = page.settings.call_timeout
-    metrics = await page.session.send("Page.getLayoutMetrics", timeout=timeout)
+    metrics = await page.session.send(cdp.Page.getLayoutMetrics(), timeout=timeout)
     viewport = metrics.get("cssVisualViewport") or metrics.get("visualViewport") or {}
     if ref is None:
-        answer = await page.session.send("Page.captureScreenshot", {"format": "png"}, timeout=timeout)
+        answer = await page.session.send(cdp.Page.captureScreenshot({"format": "png"}), timeout=timeout)
         width, height = round(float(viewport.get("clientWidth", 0))), round(float(viewport.get("clientHeight", 0)))
         return Screenshot(base64.b64decode(answer["data"]), width, height, None)
     box, x, y = await _element_box(page, ref, scroll=False)
@@ -60,9 +61,9 @@ async def take_screenshot(page: Page, ref: str | None) -> Screenshot:
         # Its iframe is out of the page's view: scroll it into view through every frame above.
         box, x, y = await _element_box(page, ref, scroll=True)
     # The element may have been scrolled: read the scroll position after it.
-    metrics = await page.session.send("Page.getLayoutMetrics", timeout=timeout)
+    metrics = await page.session.send(cdp.Page.getLayoutMetrics(), timeout=timeout)
     viewport = metrics.get("cssVisualViewport") or metrics.get("visualViewport") or {}
-    clip = {
+    clip: cdp.Viewport = {
         "x": x + float(viewport.get("pageX", 0)),
         "y": y + float(viewport.get("pageY", 0)),
         "width": float(box["width"]),
@@ -70,9 +71,7 @@ async def take_screenshot(page: Page, ref: str | None) -> Screenshot:
         "scale": 1,
     }
     answer = await page.session.send(
-        "Page.captureScreenshot",
-        {"format": "png", "clip": clip, "captureBeyondViewport": True},
-        timeout=timeout,
+        cdp.Page.captureScreenshot({"format": "png", "clip": clip, "captureBeyondViewport": True}), timeout=timeout
     )
     target = {k: box.get(k) for k in ("tagName", "role", "name")}
     return Screenshot(base64.b64decode(answer["data"]), round(clip["width"]), round(clip["height"]), target)
@@ -107,7 +106,7 @@ async def _element_box(page: Page, ref: str, *, scroll: bool) -> tuple[dict[str,
     return box, x, y
 
 
-def _in_view(x: float, y: float, box: dict[str, Any], viewport: dict[str, Any]) -> bool:
+def _in_view(x: float, y: float, box: dict[str, Any], viewport: cdp.VisualViewport) -> bool:
     """The box lies wholly inside the page's viewport (or the viewport is unknown)."""
     width, height = float(viewport.get("clientWidth", 0)), float(viewport.get("clientHeight", 0))
     if not width or not height:

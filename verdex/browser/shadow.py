@@ -15,6 +15,7 @@ import logging
 import trio
 
 from verdex.browser.page import Frame, Page
+from verdex.cdp import protocol as cdp
 from verdex.errors import CDPError
 
 __all__ = ["classify_shadow_hosts"]
@@ -40,15 +41,16 @@ async def classify_shadow_hosts(page: Page, frame: Frame) -> int:
     timeout = page.settings.call_timeout
     try:
         listed = await session.send(
-            "Runtime.callFunctionOn",
-            {"functionDeclaration": _CANDIDATES, "executionContextId": context, "objectGroup": _GROUP},
+            cdp.Runtime.callFunctionOn(
+                {"functionDeclaration": _CANDIDATES, "executionContextId": context, "objectGroup": _GROUP}
+            ),
             timeout=timeout,
         )
         array = listed.get("result", {}).get("objectId")
         if not array:
             return 0
         properties = await session.send(
-            "Runtime.getProperties", {"objectId": array, "ownProperties": True}, timeout=timeout
+            cdp.Runtime.getProperties({"objectId": array, "ownProperties": True}), timeout=timeout
         )
         elements: dict[int, str] = {}
         for item in properties.get("result", []):
@@ -59,7 +61,7 @@ async def classify_shadow_hosts(page: Page, frame: Frame) -> int:
 
         async def describe(index: int, object_id: str) -> None:
             try:
-                node = await session.send("DOM.describeNode", {"objectId": object_id}, timeout=timeout)
+                node = await session.send(cdp.DOM.describeNode({"objectId": object_id}), timeout=timeout)
             except CDPError as exc:  # left unclassified (None): asked again next time
                 logger.debug("describing a shadow host candidate: %s", exc)
                 return
@@ -70,13 +72,14 @@ async def classify_shadow_hosts(page: Page, frame: Frame) -> int:
             for index, object_id in elements.items():
                 nursery.start_soon(describe, index, object_id)
         answer = await session.send(
-            "Runtime.callFunctionOn",
-            {
-                "functionDeclaration": _CLASSIFY,
-                "objectId": array,
-                "arguments": [{"value": closed}],
-                "returnByValue": True,
-            },
+            cdp.Runtime.callFunctionOn(
+                {
+                    "functionDeclaration": _CLASSIFY,
+                    "objectId": array,
+                    "arguments": [{"value": closed}],
+                    "returnByValue": True,
+                }
+            ),
             timeout=timeout,
         )
         return int(answer.get("result", {}).get("value") or 0)
@@ -87,6 +90,6 @@ async def classify_shadow_hosts(page: Page, frame: Frame) -> int:
     finally:
         with trio.CancelScope(shield=True), trio.move_on_after(timeout):
             try:
-                await session.send("Runtime.releaseObjectGroup", {"objectGroup": _GROUP}, timeout=timeout)
+                await session.send(cdp.Runtime.releaseObjectGroup({"objectGroup": _GROUP}), timeout=timeout)
             except CDPError as exc:
                 logger.debug("releasing %s: %s", _GROUP, exc)

@@ -6,10 +6,9 @@ every live frame, joined by newlines.
 
 from __future__ import annotations
 
-from typing import Any
-
 from verdex.bridge.client import ContextLostError
 from verdex.browser.page import Page
+from verdex.cdp import protocol as cdp
 from verdex.errors import NavigationError, ProtocolError, StaleRefError
 
 __all__ = ["page_text"]
@@ -35,17 +34,16 @@ async def page_text(page: Page) -> str:
                 session = frame.session
             if session is None or context is None:
                 continue
-            answer: dict[str, Any] = {}
+            answer = None
             # A document that goes away (it navigates, its process crashes) cancels the read.
             with frame.guard():
                 answer = await session.send(
-                    "Runtime.evaluate",
-                    {"expression": _BODY_TEXT, "contextId": context, "returnByValue": True},
+                    cdp.Runtime.evaluate({"expression": _BODY_TEXT, "contextId": context, "returnByValue": True}),
                     timeout=page.settings.call_timeout,
                 )
         except (ContextLostError, StaleRefError, NavigationError, ProtocolError):
             continue  # the frame is navigating or gone: the next poll reads its new document
-        value = answer.get("result", {}).get("value")
+        value = answer["result"].get("value") if answer is not None else None
         if isinstance(value, str):
             texts.append(value)
     return "\n".join(texts)
