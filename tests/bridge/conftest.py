@@ -44,11 +44,8 @@ async def run_in_page(page: Page, expression: str) -> Any:
     return answer["result"].get("value")
 
 
-async def snapshot_text(page: Page, **args: Any) -> str:
-    value = await page.bridge_call("snapshot", args)
-    text = value["text"]
-    assert isinstance(text, str)
-    return text
+async def snapshot_text(page: Page, *, root: int | None = None, depth: int | None = None) -> str:
+    return (await page.bridge().snapshot(root=root, depth=depth)).text
 
 
 def ref_number(text: str, line_start: str, nth: int = 0) -> int:

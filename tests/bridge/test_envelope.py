@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.bridge.conftest import URL, run_in_page
+from tests.support import bridge_json
 from verdex.browser.page import Page
 from verdex.cdp import protocol as cdp
 
@@ -14,7 +15,7 @@ CALL = (
 
 
 async def raw_call(page: Page, method: str, args: Any) -> dict[str, Any]:
-    context = await page.world_of(page.main_frame)
+    context = await page.worlds.world_of(page.main_frame)
     answer = await page.session.send(
         cdp.Runtime.callFunctionOn(
             {
@@ -33,7 +34,7 @@ async def raw_call(page: Page, method: str, args: Any) -> dict[str, Any]:
 
 async def test_ref_prefix_ref_start_and_next_ref(page: Page, fixture_url: URL) -> None:
     await page.navigate(fixture_url("shop.html"))
-    await page.bridge_call("snapshot")  # installs the bridge; refs e1..e20
+    await bridge_json(page.bridge().snapshot())  # installs the bridge; refs e1..e20
     await run_in_page(page, "document.querySelector('header').insertAdjacentHTML('beforeend', '<button>New</button>')")
     envelope = await raw_call(
         page, "snapshot", {"refPrefix": "f3_e", "refStart": 100, "testIdAttribute": "data-testid"}
@@ -50,7 +51,7 @@ async def test_ref_prefix_ref_start_and_next_ref(page: Page, fixture_url: URL) -
 
 async def test_error_envelopes(page: Page, fixture_url: URL) -> None:
     await page.navigate(fixture_url("shop.html"))
-    await page.bridge_call("snapshot")
+    await bridge_json(page.bridge().snapshot())
     base = {"refPrefix": "e", "refStart": 1, "testIdAttribute": "data-testid"}
     unknown = await raw_call(page, "resolveContainer", {**base, "ref": 500})
     assert unknown == {

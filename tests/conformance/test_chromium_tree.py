@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tests.support import FIXTURES
+from tests.support import FIXTURES, bridge_json
 from verdex.browser.page import Page
 from verdex.cdp import protocol as cdp
 
@@ -142,7 +142,7 @@ async def settle(page: Page) -> None:
 
 async def pairs_of(page: Page) -> list[Pair]:
     """Every element of the page with its bridge facts and its Chromium AX node (call :func:`settle` first)."""
-    facts = (await page.bridge_call("ariaFacts", {"selector": "*"}))["elements"]
+    facts = (await bridge_json(page.bridge().aria_facts("*")))["elements"]
     document = await page.session.send(cdp.DOM.getDocument({"depth": -1, "pierce": True}))
     elements = _elements_as_aria_facts(document["root"])
     assert [e["localName"].lower() for e in elements] == [f["tagName"] for f in facts]
@@ -182,7 +182,7 @@ async def test_roles_and_names_agree_with_chromium(page: Page, fixture_url: URL)
     for page_name in PAGES:
         await page.navigate(fixture_url(page_name))
         await settle(page)
-        snapshot = await page.bridge_call("snapshot")
+        snapshot = await bridge_json(page.bridge().snapshot())
         pairs = await pairs_of(page)
         assert snapshot["refCount"] == len([pair for pair in pairs if "ref" in pair.fact]), page_name
         if snapshot["refCount"] == 0:
@@ -201,13 +201,13 @@ async def test_roles_and_names_agree_with_chromium(page: Page, fixture_url: URL)
 
 async def test_a_modal_dialog_hides_what_chromium_hides(page: Page, fixture_url: URL) -> None:
     await page.navigate(fixture_url("aria.html"))
-    before = await page.bridge_call("snapshot")
+    before = await bridge_json(page.bridge().snapshot())
     assert before["refCount"] == 47
     await page.session.send(
         cdp.Runtime.evaluate({"expression": "document.getElementById('confirm').showModal()", "awaitPromise": True})
     )
     await settle(page)
-    after = await page.bridge_call("snapshot")
+    after = await bridge_json(page.bridge().snapshot())
     # Everything but the dialog is inert, its ancestors too (HTML "blocked by a modal dialog").
     assert after["text"] == (
         '- dialog "Confirm changes":\n'

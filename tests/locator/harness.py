@@ -225,7 +225,7 @@ def _answer(item: dict[str, Any]) -> Answer:
 async def stamp_frames(page: Page) -> None:
     """Stamp every frame of a verdex page (in verdex's isolated world: the DOM is shared)."""
     for frame in list(page.frames.values()):
-        context = await page.world_of(frame)
+        context = await page.worlds.world_of(frame)
         # Each frame's own session (an out-of-process iframe has one).
         session = frame.session
         assert session is not None, f"{frame.url} is moving between processes"
@@ -245,4 +245,4 @@ async def run_verdex(page: Page, expression: str) -> Answer:
     except VerdexError as exc:
         return Answer.refusal(str(exc), VERDEX)
     assert verification.count == len(verification.matches)
-    return Answer(ids=tuple(str(match.get("attribute")) for match in verification.matches))
+    return Answer(ids=tuple(str(match.attribute) for match in verification.matches))

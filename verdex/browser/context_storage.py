@@ -98,10 +98,11 @@ async def read_storage_state(context: BrowserContext, page: Page | None, origins
     found: dict[str, tuple[tuple[str, str], ...]] = {}
     live = origin_of(page.url) if page is not None and not page.closed else None
     if page is not None and live in wanted:
-        world = await page.world_of(page.main_frame)
-        result = await page.session.send(
-            cdp.Runtime.evaluate({"expression": _GET_ITEMS, "contextId": world, "returnByValue": True}), timeout=timeout
-        )
+        async with page.worlds.in_world(page.main_frame) as world:
+            result = await world.session.send(
+                cdp.Runtime.evaluate({"expression": _GET_ITEMS, "contextId": world.context_id, "returnByValue": True}),
+                timeout=timeout,
+            )
         found[live] = _pairs(result)
     rest = [origin for origin in wanted if origin not in found]
     if rest:
