@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from verdex.browser.launcher import BASE_FLAGS, find_browser
+from verdex.browser.launcher import BASE_FLAGS, find_browser, sandbox_on
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
@@ -98,6 +98,7 @@ def shared_chromium() -> Iterator[str]:
             find_browser(),
             "--remote-debugging-port=0",
             f"--user-data-dir={profile}",
+            *([] if sandbox_on(None) else ["--no-sandbox"]),
             *BASE_FLAGS,
             "--headless",
             "--hide-scrollbars",

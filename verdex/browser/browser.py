@@ -20,6 +20,7 @@ import trio
 from verdex._nursery import open_service_nursery
 from verdex.bridge.client import BridgeSource, bridge_source
 from verdex.browser.downloads import Downloads
+from verdex.browser.emulation import Emulation, apply_emulation
 from verdex.browser.guard import NavigationGuard
 from verdex.browser.launcher import BrowserOptions, LaunchedBrowser, launch_chromium
 from verdex.browser.page import Page, PageSettings
@@ -59,6 +60,7 @@ class Browser:
         launched: LaunchedBrowser | None,
         nursery: trio.Nursery,
         guard: NavigationGuard | None = None,
+        emulation: Emulation | None = None,
     ) -> None:
         self.connection = connection
         self.nursery = nursery
@@ -72,6 +74,8 @@ class Browser:
         self.downloads: Downloads | None = None
         #: The origin policy, enforced on every page's sessions (see verdex.browser.guard).
         self.guard = guard or NavigationGuard(BrowserOptions().policy, nursery, _COMMAND_TIMEOUT)
+        #: Viewport, device, user agent and certificate settings of every page (see verdex.browser.emulation).
+        self.emulation = emulation or Emulation()
 
     @property
     def is_connected(self) -> bool:
@@ -83,6 +87,10 @@ class Browser:
         Args:
             settings: the settings every page of the context gets (its role, timeouts).
         """
+        from verdex.browser.profile import profile_context  # imports this module
+
+        if (profile := await profile_context(self, settings)) is not None:
+            return profile  # the role that keeps a --user-data-dir profile (see verdex.browser.profile)
         result = await self.session.send(
             "Target.createBrowserContext", {"disposeOnDetach": True}, timeout=settings.call_timeout
         )
@@ -119,7 +127,6 @@ class BrowserContext:
         """Attach to a page target of this context (a new one, or a tab a page opened) and set it up."""
         browser = self.browser
         timeout = self.settings.call_timeout
-        width, height = VIEWPORT
         attached = await browser.session.send(
             "Target.attachToTarget", {"targetId": target_id, "flatten": True}, timeout=timeout
         )
@@ -129,11 +136,7 @@ class BrowserContext:
         )
         if browser.downloads is not None:
             browser.downloads.watch(page)
-        await session.send(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
-            timeout=timeout,
-        )
+        await apply_emulation(session, browser.emulation, timeout=timeout)
         self.pages.append(page)
         return page
 
@@ -172,7 +175,9 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
         transport: Transport
         if options.cdp_endpoint:
             try:
-                transport = await stack.enter_async_context(open_websocket_transport(options.cdp_endpoint))
+                transport = await stack.enter_async_context(
+                    open_websocket_transport(options.cdp_endpoint, headers=options.cdp_headers)
+                )
             except BrowserClosedError as exc:
                 raise BrowserLaunchError(str(exc)) from exc
         else:
@@ -193,7 +198,12 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
         nursery = await stack.enter_async_context(open_service_nursery())
         stack.callback(nursery.cancel_scope.cancel)
         browser = Browser(
-            connection, info, launched, nursery, NavigationGuard(options.policy, nursery, _COMMAND_TIMEOUT)
+            connection,
+            info,
+            launched,
+            nursery,
+            NavigationGuard(options.policy, nursery, _COMMAND_TIMEOUT),
+            options.emulation,
         )
         await watch_tabs(browser)
         await browser.guard.watch_new_tabs(

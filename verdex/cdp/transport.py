@@ -13,7 +13,7 @@ Both implement :class:`Transport`. ``receive`` returns one whole message as text
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Protocol
 
@@ -136,12 +136,16 @@ class WebSocketTransport:
 
 
 @asynccontextmanager
-async def open_websocket_transport(url: str, *, connect_timeout: float = 10.0) -> AsyncIterator[WebSocketTransport]:
+async def open_websocket_transport(
+    url: str, *, connect_timeout: float = 10.0, headers: Sequence[tuple[str, str]] = ()
+) -> AsyncIterator[WebSocketTransport]:
     """Connect to a DevTools websocket; the connection is closed on exit.
 
     Args:
         url: ``ws://`` or ``wss://`` URL of the browser endpoint.
         connect_timeout: seconds to wait for the handshake.
+        headers: ``(name, value)`` HTTP headers of the handshake request (``--cdp-header``: a cloud
+            browser's ``Authorization`` token), UTF-8.
 
     Raises:
         BrowserClosedError: the endpoint refused the connection or did not answer in time.
@@ -155,6 +159,7 @@ async def open_websocket_transport(url: str, *, connect_timeout: float = 10.0) -
             max_message_size=MAX_MESSAGE_BYTES,
             connect_timeout=connect_timeout,
             disconnect_timeout=2,
+            extra_headers=[(name.encode(), value.encode()) for name, value in headers] or None,
         ) as connection:
             connected = True
             yield WebSocketTransport(connection, url)
