@@ -65,19 +65,32 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)
-    except BaseException as exc:
-        if not _only_broken_pipes(exc):
+    except BaseExceptionGroup as group:
+        # From a nursery (the demos' MCP client): one line per verdex error, quiet on a closed pipe.
+        if _only(group, BrokenPipeError):
+            _quiet_stdout()
+            sys.exit(BROKEN_PIPE_STATUS)
+        if not _only(group, VerdexError):
             raise
+        for error in _leaves(group):
+            print(f"verdex: {error}", file=sys.stderr)
+        sys.exit(1)
+    except BrokenPipeError:
         _quiet_stdout()
         sys.exit(BROKEN_PIPE_STATUS)
 
 
-def _only_broken_pipes(exc: BaseException) -> bool:
-    """True for a BrokenPipeError, or a group (from a nursery) of nothing else."""
-    if isinstance(exc, BaseExceptionGroup):
-        _, rest = exc.split(BrokenPipeError)
-        return rest is None
-    return isinstance(exc, BrokenPipeError)
+def _only(group: BaseExceptionGroup[BaseException], kind: type[BaseException]) -> bool:
+    """True when every exception in ``group`` (nested groups included) is a ``kind``."""
+    return group.split(kind)[1] is None
+
+
+def _leaves(group: BaseExceptionGroup[BaseException]) -> list[BaseException]:
+    return [
+        leaf
+        for item in group.exceptions
+        for leaf in (_leaves(item) if isinstance(item, BaseExceptionGroup) else [item])
+    ]
 
 
 def _quiet_stdout() -> None:

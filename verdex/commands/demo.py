@@ -10,17 +10,13 @@ with verify_locator (how many elements it matches, and whether it is exactly the
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TextIO
 
-import trio
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp_types import CallToolResult, TextContent
@@ -28,12 +24,12 @@ from mcp_types import CallToolResult, TextContent
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
 from verdex.browser.page import PageSettings
+from verdex.commands.demo_site import open_storefront
 from verdex.errors import UsageError
 from verdex.locator.compose import Composition, compose_locator, container_level_guess, is_repeating
 
 __all__ = ["DemoOptions", "ToolCall", "Walk", "first_button", "run_demo", "walk"]
 
-_FIXTURE_SERVER = Path(__file__).resolve().parents[2] / "fixtures" / "server.py"
 #: Highest container level the demo tries before giving up on finding a repeating pattern.
 _MAX_LEVEL = 8
 
@@ -44,7 +40,7 @@ class DemoOptions:
 
     Attributes:
         url: the page; None for the bundled storefront (``fixtures/pages/storefront.html``, a shop page
-            with the markup weight of a real one, served on 127.0.0.1).
+            with the markup weight of a real one, served on 127.0.0.1 by :mod:`verdex.commands.demo_site`).
         ref: the target's ref; else the first button named ``button``.
         button: accessible name of the target button (default ``Add to Cart`` on the bundled shop).
         serve_args: extra ``verdex serve`` arguments (browser options).
@@ -152,7 +148,7 @@ async def run_demo(options: DemoOptions, out: TextIO = sys.stdout) -> str:
                 print(text, file=out)
                 print(file=out)
                 if result.is_error:
-                    raise UsageError(f"{tool} failed: {text}")
+                    raise UsageError(f"{tool} failed: {text.removeprefix(f'Error executing tool {tool}: ')}")
                 return text, result.structured_content or {}
 
             result = await walk(call, url, ref=options.ref, button=button)
@@ -198,25 +194,8 @@ async def _page_url(options: DemoOptions) -> AsyncIterator[tuple[str, str]]:
             )
         yield options.url, options.button or ""
         return
-    if not _FIXTURE_SERVER.exists():
-        raise UsageError(
-            "the bundled shop lives in the repository's fixtures/; run the demo from a clone, or pass a URL"
-        )
-    process = await trio.lowlevel.open_process([sys.executable, str(_FIXTURE_SERVER)], stdout=subprocess.PIPE)
-    try:
-        assert process.stdout is not None
-        line = b""
-        while not line.endswith(b"\n"):
-            chunk = await process.stdout.receive_some(1)
-            if not chunk:
-                raise UsageError("the bundled fixture server did not start")
-            line += chunk
-        base = json.loads(line)["url"]
-        yield base + "storefront.html", options.button or "Add to Cart"
-    finally:
-        process.terminate()
-        with trio.CancelScope(shield=True):
-            await process.wait()
+    async with open_storefront() as url:
+        yield url, options.button or "Add to Cart"
 
 
 def _verdict(verified: dict[str, Any], ref: str) -> str:
