@@ -44,7 +44,7 @@ _BROWSER_OPTIONS = tuple(option.name for option in OPTIONS if option.name not in
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``verdex`` console script."""
     parser = _parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_joined_browser_args(sys.argv[1:] if argv is None else argv))
     resolved = None
     if hasattr(args, "option_names"):
         try:
@@ -78,6 +78,20 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         _quiet_stdout()
         sys.exit(BROKEN_PIPE_STATUS)
+
+
+def _joined_browser_args(argv: list[str]) -> list[str]:
+    """``--browser-arg --lang=de`` -> ``--browser-arg=--lang=de``: argparse reads a value that starts with
+    ``-`` as the next option, and every Chromium flag does."""
+    out: list[str] = []
+    words = iter(argv)
+    for word in words:
+        if word == "--browser-arg":
+            value = next(words, None)
+            out.append(word if value is None else f"{word}={value}")
+        else:
+            out.append(word)
+    return out
 
 
 def _only(group: BaseExceptionGroup[BaseException], kind: type[BaseException]) -> bool:
