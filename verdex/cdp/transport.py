@@ -163,6 +163,16 @@ async def open_websocket_transport(
         ) as connection:
             connected = True
             yield WebSocketTransport(connection, url)
+    except trio_websocket.ConnectionRejected as exc:
+        if connected:
+            raise
+        body = exc.body.decode(errors="replace").strip()[:200] if exc.body else ""
+        hint = "; give its credentials with --cdp-header 'NAME: VALUE'" if exc.status_code in (401, 403) else ""
+        raise BrowserClosedError(
+            f"cannot connect to the CDP endpoint {url}: it refused the handshake with HTTP {exc.status_code}"
+            + (f" ({body})" if body else "")
+            + hint
+        ) from exc
     except (trio_websocket.HandshakeError, OSError) as exc:
         if connected:
             raise
