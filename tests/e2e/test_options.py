@@ -253,13 +253,15 @@ async def test_proxy_server_and_bypass(fixture_url: URL) -> None:
 
 
 async def test_user_data_dir_keeps_the_default_roles_cookies(fixture_url: URL, tmp_path: Path) -> None:
-    """A cookie set in one `verdex serve --user-data-dir DIR` is there in the next one, for the role
-    'default'; a named role is an incognito context in the same browser and does not see it."""
+    """A cookie set in one `verdex serve --user-data-dir DIR` is there after browser_close and in the next
+    server, for the role 'default'; a named role is an incognito context in the same browser and does not see it."""
     profile = tmp_path / "profile"
     page = fixture_url("emulation.html")
     with trio.fail_after(90):
         async with launched("--user-data-dir", profile) as tools:
             first = await facts(tools, page + "?set-cookie=kept-across-runs")
+            await tools.ok("browser_close")  # the next call launches a browser on the same profile
+            relaunched = await facts(tools, page)
         async with launched(
             env={"VERDEX_USER_DATA_DIR": str(profile), "VERDEX_ROLE": "default none; other none"}
         ) as tools:
@@ -267,6 +269,7 @@ async def test_user_data_dir_keeps_the_default_roles_cookies(fixture_url: URL, t
             await tools.ok("select_role", role="other")
             other = await facts(tools, page)
     assert first["cookie"] == "verdex_profile=kept-across-runs"
+    assert relaunched["cookie"] == "verdex_profile=kept-across-runs"
     assert second["cookie"] == "verdex_profile=kept-across-runs"
     assert other["cookie"] == "(none)"
     assert (profile / "Default" / "Cookies").is_file()

@@ -10,6 +10,7 @@ with verify_locator (how many elements it matches, and whether it is exactly the
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -228,8 +229,9 @@ def _text(result: CallToolResult) -> str:
 
 
 async def _outer_html(url: str, options: BrowserOptions) -> str:
-    """The live DOM's outerHTML (``DOM.getOuterHTML``), in a browser of its own."""
-    async with open_browser(options) as browser:
+    """The live DOM's outerHTML (``DOM.getOuterHTML``), in a browser of its own (on a temporary profile:
+    the demo's ``verdex serve`` holds a ``--user-data-dir`` one)."""
+    async with open_browser(dataclasses.replace(options, user_data_dir=None)) as browser:
         context = await browser.new_context(PageSettings())
         page = await context.new_page()
         await page.navigate(url)
