@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import ipaddress
 import json
+import os
 import re
 import ssl
 import sys
@@ -281,8 +282,6 @@ async def test_user_data_dir_keeps_the_default_roles_cookies(fixture_url: URL, t
 async def test_sandbox_as_root_fails_with_what_to_do(fixture_url: URL) -> None:
     """As root the sandbox is off by default (every launched test here runs so); --sandbox turns it on, and
     Chromium refuses to start: the answer quotes it and says what to pass."""
-    import os
-
     if os.geteuid() != 0:
         pytest.skip("Chromium starts with its sandbox when not root; this test shows the root case")
     with trio.fail_after(60):
