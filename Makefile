@@ -60,16 +60,20 @@ bridge/node_modules/.stamp: bridge/package.json bridge/package-lock.json
 	cd bridge && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-## bridge: rebuild verdex/bridge/bridge.js from bridge/src (TypeScript, esbuild) and type-check
+## bridge: rebuild verdex/bridge/bridge.js from bridge/src (TypeScript, esbuild), and verdex/bridge/contract.json
+## (the JSON Schema of every bridge method's arguments and answer) from bridge/src/contract.ts; type-check
 bridge: bridge/node_modules/.stamp
 	cd bridge && npm run --silent check && npm run --silent build
 
-## bridge-check: type-check, rebuild into a temp file and fail if the committed bundle differs
+## bridge-check: type-check, rebuild both into temp files and fail if a committed one differs
 bridge-check: bridge/node_modules/.stamp
 	cd bridge && npm run --silent check
-	cd bridge && VERDEX_BRIDGE_OUT=$$(mktemp) && OUT=$$VERDEX_BRIDGE_OUT npm run --silent build \
+	cd bridge && VERDEX_BRIDGE_OUT=$$(mktemp) && OUT=$$VERDEX_BRIDGE_OUT node build.mjs \
 	  && cmp -s $$VERDEX_BRIDGE_OUT ../verdex/bridge/bridge.js \
 	  || { echo "verdex/bridge/bridge.js is out of date: run make bridge and commit it" >&2; exit 1; }
+	cd bridge && VERDEX_CONTRACT_OUT=$$(mktemp) && OUT=$$VERDEX_CONTRACT_OUT node contract.mjs \
+	  && cmp -s $$VERDEX_CONTRACT_OUT ../verdex/bridge/contract.json \
+	  || { echo "verdex/bridge/contract.json is out of date: run make bridge and commit it" >&2; exit 1; }
 
 ## bench: token, latency, scale and cold-start benchmarks and the skill's token budgets (prints tables, writes
 ## benchmarks/results.json), then verify_locator's latency (its own key of results.json), then the README's Performance section

@@ -27,6 +27,7 @@ from benchmarks.pages import KINDS
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
 from verdex.browser.page import Page, PageSettings
+from verdex.cdp import protocol as cdp
 
 #: main just before ``Merge issue-aria`` (2cc6595).
 BEFORE_ARIA = "2cc6595^1"
@@ -53,9 +54,9 @@ def bundle_at(rev: str) -> str:
 
 async def _world_with(page: Page, source: str, name: str) -> int:
     frame_id = page.main_frame.id
-    world = await page.session.send("Page.createIsolatedWorld", {"frameId": frame_id, "worldName": name})
+    world = await page.session.send(cdp.Page.createIsolatedWorld({"frameId": frame_id, "worldName": name}))
     context = int(world["executionContextId"])
-    loaded = await page.session.send("Runtime.evaluate", {"expression": source, "contextId": context})
+    loaded = await page.session.send(cdp.Runtime.evaluate({"expression": source, "contextId": context}))
     if "exceptionDetails" in loaded:
         raise RuntimeError(f"bundle {name} did not load: {loaded['exceptionDetails']}")
     return context
@@ -63,8 +64,7 @@ async def _world_with(page: Page, source: str, name: str) -> int:
 
 async def _times(page: Page, context: int, calls: int) -> list[float]:
     answer = await page.session.send(
-        "Runtime.evaluate",
-        {"expression": _TIME % calls, "contextId": context, "returnByValue": True},
+        cdp.Runtime.evaluate({"expression": _TIME % calls, "contextId": context, "returnByValue": True}),
         timeout=600,
     )
     if "exceptionDetails" in answer:

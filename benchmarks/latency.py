@@ -26,7 +26,8 @@ from __future__ import annotations
 import re
 import tempfile
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from benchmarks.stats import percentile, summarize
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
 from verdex.browser.page import Page, PageSettings
+from verdex.cdp import protocol
 from verdex.commands.demo import first_button
 
 __all__ = ["measure_latency"]
@@ -100,8 +102,9 @@ async def _structural_and_floor(
     snapshot = (await server.ok("browser_snapshot")).text
     ref = first_button(snapshot, "Add to Cart")
     await page.navigate(url)
-    direct_snapshot = await page.bridge_call("snapshot", {})
-    number = _ref_number(first_button(direct_snapshot["text"], "Add to Cart"))
+    bridge = page.bridge()
+    direct_snapshot = await bridge.snapshot()
+    number = _ref_number(first_button(direct_snapshot.text, "Add to Cart"))
     tools: dict[str, list[Answer]] = {
         "browser_snapshot": [],
         "resolve_container": [],
@@ -115,31 +118,31 @@ async def _structural_and_floor(
         "extractAnchors": [],
     }
     floor: dict[str, list[float]] = {"noop": [], "cdp": []}
-    calls: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
-        ("browser_snapshot", {}, "snapshot", {}),
-        ("resolve_container", {"ref": ref}, "resolveContainer", {"ref": number}),
+    calls: list[tuple[str, dict[str, Any], str, Callable[[], Awaitable[object]]]] = [
+        ("browser_snapshot", {}, "snapshot", bridge.snapshot),
+        ("resolve_container", {"ref": ref}, "resolveContainer", partial(bridge.resolve_container, number)),
         (
             "inspect_pattern",
             {"ref": ref, "ancestorLevel": GRID_LEVEL},
             "inspectPattern",
-            {"ref": number, "ancestorLevel": GRID_LEVEL},
+            partial(bridge.inspect_pattern, number, GRID_LEVEL),
         ),
         (
             "extract_anchors",
             {"ref": ref, "ancestorLevel": CARD_LEVEL},
             "extractAnchors",
-            {"ref": number, "ancestorLevel": CARD_LEVEL},
+            partial(bridge.extract_anchors, number, CARD_LEVEL),
         ),
     ]
     for round_ in range(repeat + 1):  # round 0 warms up
         noop = await server.noop()
-        cdp = await _elapsed(page.session.send("Runtime.evaluate", {"expression": "1"}, timeout=10))
+        cdp_ms = await _elapsed(page.session.send(protocol.Runtime.evaluate({"expression": "1"}), timeout=10))
         if round_:
             floor["noop"].append(noop)
-            floor["cdp"].append(cdp)
-        for tool, arguments, method, bridge_args in calls:
+            floor["cdp"].append(cdp_ms)
+        for tool, arguments, method, direct_call in calls:
             answer = await server.ok(tool, **arguments)
-            elapsed = await _elapsed(page.bridge_call(method, bridge_args))
+            elapsed = await _elapsed(direct_call())
             if round_:
                 tools[tool].append(answer)
                 direct[method].append(elapsed)

@@ -157,5 +157,5 @@ async def _measure_page(
 
 async def _direct_ms(page: Page) -> float:
     start = time.perf_counter()
-    await page.bridge_call("snapshot", {"maxChars": MAX_CHARS})
+    await page.bridge().snapshot(max_chars=MAX_CHARS)
     return (time.perf_counter() - start) * 1000

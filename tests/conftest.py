@@ -4,14 +4,20 @@
 - ``cdp_endpoint``: websocket URL of the session's shared Chromium.
 - ``browser`` (async): a verdex :class:`~verdex.browser.browser.Browser` attached to it.
 - ``page`` (async): a verdex :class:`~verdex.browser.page.Page` in a fresh incognito context;
-  ``await page.navigate(url)``, ``await page.bridge_call(method, args)`` (returns the bridge's
-  value; raises ``BridgeCallError`` with ``.code``/``.details`` for ``ok: false``).
+  ``await page.navigate(url)``, ``await page.bridge().resolve_container(3)`` (the typed bridge;
+  raises ``BridgeCallError`` with ``.code``/``.details`` for ``ok: false``).
 - ``tools`` (async): a ``verdex serve`` subprocess on the shared Chromium, driven over stdio by the
   MCP SDK's client (:class:`tests.mcp_client.Tools`).
 - ``serve``: ``async with serve("--timeout-navigation", "1500") as tools`` for servers with options.
 """
 
 from __future__ import annotations
+
+import os
+
+# Every bridge answer that carries a key its model does not declare fails (verdex/bridge/models.py); set
+# before verdex is imported, and inherited by every `verdex serve` the tests start.
+os.environ["VERDEX_BRIDGE_STRICT"] = "1"
 
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager

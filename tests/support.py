@@ -15,10 +15,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
 
 from verdex.browser.launcher import BASE_FLAGS, find_browser, sandbox_on
 
@@ -139,3 +142,9 @@ def unused_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+async def bridge_json(call: Awaitable[BaseModel]) -> Any:
+    """A typed bridge answer as the JSON the bridge sent (``exclude_unset``: absent keys stay absent), so
+    tests compare it exactly: ``await bridge_json(page.bridge().resolve_container(3))``."""
+    return (await call).model_dump(mode="json", exclude_unset=True)

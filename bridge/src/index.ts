@@ -13,6 +13,7 @@ import { describe } from './actions/describe';
 import { ariaFacts } from './aria/facts';
 import { prepareType, selectOption } from './actions/prepare';
 import { elementState } from './actions/state';
+import type { BridgeMethods, MethodName } from './contract';
 import { BridgeError, type Json } from './errors';
 import { RefRegistry } from './snapshot/refs';
 import { snapshot } from './snapshot/index';
@@ -45,9 +46,11 @@ export interface VerdexBridge {
 
 const refs = new RefRegistry();
 
-type Method = (args: Record<string, unknown>, element: unknown) => unknown;
+type Method<M extends MethodName> = (args: Record<string, unknown>, element: unknown) =>
+  BridgeMethods[M]['result'] | Promise<BridgeMethods[M]['result']>;
 
-const methods: Record<string, Method> = {
+/** The methods, each answering its type of `contract.ts`. */
+const methods: { [M in MethodName]: Method<M> } = {
   snapshot: args => snapshot(document, refs, {
     root: optionalNumber(args, 'root'),
     depth: optionalNumber(args, 'depth'),
@@ -80,7 +83,9 @@ function call(method: string, rawArgs: unknown, element?: unknown): Envelope | P
     const args = readArgs(rawArgs);
     refs.beginCall(optionalString(args, 'refPrefix') ?? 'e', optionalNumber(args, 'refStart') ?? 1);
     configureTestIdAttribute(optionalString(args, 'testIdAttribute') ?? 'data-testid');
-    const fn = Object.prototype.hasOwnProperty.call(methods, method) ? methods[method] : undefined;
+    const fn = Object.prototype.hasOwnProperty.call(methods, method)
+      ? (methods[method as MethodName] as (args: Record<string, unknown>, element: unknown) => unknown)
+      : undefined;
     if (!fn) throw new BridgeError('bad-args', `unknown method ${JSON.stringify(method)}; methods: ${Object.keys(methods).join(', ')}`);
     const value = fn(args, element);
     if (value instanceof Promise) return value.then(ok, failure);

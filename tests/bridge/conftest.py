@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from verdex.browser.page import Page
+from verdex.cdp import protocol as cdp
 
 URL = Callable[[str], str]
 LoadHtml = Callable[[str], Awaitable[None]]
@@ -37,17 +38,14 @@ def load_html(page: Page, fixture_url: URL) -> LoadHtml:
 async def run_in_page(page: Page, expression: str) -> Any:
     """Evaluate ``expression`` in the page's main world and return its JSON value."""
     answer = await page.session.send(
-        "Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True}
+        cdp.Runtime.evaluate({"expression": expression, "returnByValue": True, "awaitPromise": True})
     )
     assert "exceptionDetails" not in answer, answer["exceptionDetails"]
     return answer["result"].get("value")
 
 
-async def snapshot_text(page: Page, **args: Any) -> str:
-    value = await page.bridge_call("snapshot", args)
-    text = value["text"]
-    assert isinstance(text, str)
-    return text
+async def snapshot_text(page: Page, *, root: int | None = None, depth: int | None = None) -> str:
+    return (await page.bridge().snapshot(root=root, depth=depth)).text
 
 
 def ref_number(text: str, line_start: str, nth: int = 0) -> int:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.bridge.conftest import LoadHtml, ref_number, run_in_page, snapshot_text
+from tests.support import bridge_json
+from verdex.bridge.api import Action
 from verdex.browser.page import Page
 from verdex.errors import BridgeCallError
 
@@ -45,9 +47,9 @@ async def refs_by_name(page: Page) -> dict[str, int]:
     return result
 
 
-async def reason_of(page: Page, ref: int, action: str) -> tuple[str, dict[str, object]]:
+async def reason_of(page: Page, ref: int, action: Action) -> tuple[str, dict[str, object]]:
     with pytest.raises(BridgeCallError) as caught:
-        await page.bridge_call("actionTarget", {"ref": ref, "action": action})
+        await bridge_json(page.bridge().action_target(ref, action))
     assert caught.value.code == "not-actionable"
     details = dict(caught.value.details)
     target = (details.pop("tagName"), details.pop("role"), details.pop("name"))
@@ -59,16 +61,16 @@ async def test_action_target_gives_the_centre_of_the_visible_box(page: Page, loa
     await load_html(PAGE)
     await run_in_page(page, ANIMATION)
     refs = await refs_by_name(page)
-    point = await page.bridge_call("actionTarget", {"ref": refs["Click me"], "action": "click"})
+    point = await bridge_json(page.bridge().action_target(refs["Click me"], "click"))
     assert point == {"x": 60, "y": 40, "tagName": "button", "role": "button", "name": "Click me"}
-    hover = await page.bridge_call("actionTarget", {"ref": refs["Off"], "action": "hover"})
+    hover = await bridge_json(page.bridge().action_target(refs["Off"], "hover"))
     assert hover["name"] == "Off"
 
 
 async def test_action_target_scrolls_into_view(page: Page, load_html: LoadHtml) -> None:
     await load_html(PAGE)
     refs = await refs_by_name(page)
-    point = await page.bridge_call("actionTarget", {"ref": refs["Far below"], "action": "click"})
+    point = await bridge_json(page.bridge().action_target(refs["Far below"], "click"))
     height = await run_in_page(page, "innerHeight")
     assert 0 < point["y"] < height
     assert await run_in_page(page, "scrollY") > 2000
@@ -86,7 +88,7 @@ async def test_not_actionable_reasons(page: Page, load_html: LoadHtml) -> None:
     )
     assert await reason_of(page, refs["Soon hidden"], "click") == ("hidden", {})
     with pytest.raises(BridgeCallError) as caught:
-        await page.bridge_call("actionTarget", {"ref": refs["Off"], "action": "click"})
+        await bridge_json(page.bridge().action_target(refs["Off"], "click"))
     assert caught.value.details == {"reason": "disabled", "tagName": "button", "role": "button", "name": "Off"}
     assert await reason_of(page, refs["Under"], "click") == (
         "covered",
@@ -96,20 +98,20 @@ async def test_not_actionable_reasons(page: Page, load_html: LoadHtml) -> None:
     assert await reason_of(page, refs["ro"], "type") == ("not-editable", {})
     assert await reason_of(page, refs["Click me"], "select") == ("not-selectable", {})
     assert await reason_of(page, refs["Moving"], "click") == ("not-stable", {})
-    editable = await page.bridge_call("actionTarget", {"ref": refs["edit"], "action": "type"})
+    editable = await bridge_json(page.bridge().action_target(refs["edit"], "type"))
     assert editable["tagName"] == "div"
     with pytest.raises(BridgeCallError) as caught:
-        await page.bridge_call("actionTarget", {"ref": refs["Click me"], "action": "dance"})
+        await page.worlds.call(page.main_frame, "actionTarget", {"ref": refs["Click me"], "action": "dance"})
     assert caught.value.code == "bad-args"
 
 
 async def test_prepare_type_focuses_and_selects_the_value(page: Page, load_html: LoadHtml) -> None:
     await load_html(PAGE)
     refs = await refs_by_name(page)
-    assert await page.bridge_call("prepareType", {"ref": refs["name"]}) == {"focused": True}
+    assert await bridge_json(page.bridge().prepare_type(refs["name"])) == {"focused": True}
     selection = await run_in_page(page, "const e = document.getElementById('name'); [e.selectionStart, e.selectionEnd]")
     assert selection == [0, len("old value")]
-    assert await page.bridge_call("prepareType", {"ref": refs["edit"]}) == {"focused": True}
+    assert await bridge_json(page.bridge().prepare_type(refs["edit"])) == {"focused": True}
     assert await run_in_page(page, "String(getSelection())") == "Edit me"
     text = await snapshot_text(page)
     assert "[active]" in next(line for line in text.splitlines() if line.strip().startswith("- generic [active]"))
@@ -123,11 +125,11 @@ async def test_select_option_by_value_or_label(page: Page, load_html: LoadHtml) 
         "document.getElementById('size').addEventListener('change', e => changes.push(e.target.value))",
     )
     refs = await refs_by_name(page)
-    assert await page.bridge_call("selectOption", {"ref": refs["size"], "values": ["Medium"]}) == {"selected": ["m"]}
-    assert await page.bridge_call("selectOption", {"ref": refs["size"], "values": ["s"]}) == {"selected": ["s"]}
+    assert await bridge_json(page.bridge().select_option(refs["size"], ["Medium"])) == {"selected": ["m"]}
+    assert await bridge_json(page.bridge().select_option(refs["size"], ["s"])) == {"selected": ["s"]}
     assert await run_in_page(page, "changes") == ["m", "s"]
     with pytest.raises(BridgeCallError) as caught:
-        await page.bridge_call("selectOption", {"ref": refs["size"], "values": ["Huge"]})
+        await bridge_json(page.bridge().select_option(refs["size"], ["Huge"]))
     assert (caught.value.code, caught.value.details) == (
         "not-actionable",
         {
@@ -139,10 +141,10 @@ async def test_select_option_by_value_or_label(page: Page, load_html: LoadHtml) 
         },
     )
     with pytest.raises(BridgeCallError) as caught:
-        await page.bridge_call("selectOption", {"ref": refs["size"], "values": ["Large"]})
+        await bridge_json(page.bridge().select_option(refs["size"], ["Large"]))
     assert caught.value.details["reason"] == "disabled"
     with pytest.raises(BridgeCallError) as caught:
-        await page.bridge_call("selectOption", {"ref": refs["Click me"], "values": ["s"]})
+        await bridge_json(page.bridge().select_option(refs["Click me"], ["s"]))
     assert caught.value.details == {
         "reason": "not-selectable",
         "tagName": "button",

@@ -9,6 +9,7 @@ import pytest
 
 from tests.bridge.conftest import URL, LoadHtml, ref_number, run_in_page, snapshot_text
 from tests.oracle import playwright_browser
+from tests.support import bridge_json
 from verdex.browser.page import Page
 from verdex.errors import BridgeCallError
 
@@ -47,9 +48,9 @@ async def test_a_summary_is_a_generic_with_its_text(page: Page, load_html: LoadH
         "  - generic [ref=e2]: Open one\n"
         "  - paragraph: Shown"
     )
-    target = (await page.bridge_call("resolveContainer", {"ref": 1}))["target"]
+    target = (await bridge_json(page.bridge().resolve_container(1)))["target"]
     assert target == {"ref": "e1", "tagName": "summary", "role": "generic", "name": "", "text": "More"}
-    facts = await page.bridge_call("ariaFacts", {"selector": "summary"})
+    facts = await bridge_json(page.bridge().aria_facts("summary"))
     assert facts["elements"] == [
         {"tagName": "summary", "role": "generic", "name": "More", "ref": "e1"},
         {"tagName": "summary", "role": "generic", "name": "Open one", "ref": "e2"},
@@ -67,7 +68,7 @@ async def test_aria_hidden_elements_have_no_role_in_structural_facts(page: Page,
     await load_html(CARD_WITH_HIDDEN_RATING)
     text = await snapshot_text(page)
     assert text == '- main:\n  - generic:\n    - heading "Lamp" [level=3]\n    - button "Buy" [ref=e1]'
-    anchors = await page.bridge_call("extractAnchors", {"ref": 1, "ancestorLevel": 1})
+    anchors = await bridge_json(page.bridge().extract_anchors(1, 1))
     assert anchors["descendants"] == [
         {
             "depth": 1,
@@ -98,10 +99,10 @@ async def test_aria_hidden_elements_have_no_role_in_structural_facts(page: Page,
             "name": "Buy",
         },
     ]
-    target = (await page.bridge_call("resolveContainer", {"ref": 2}))["target"]
+    target = (await bridge_json(page.bridge().resolve_container(2)))["target"]
     assert target == {"ref": "e2", "tagName": "a", "ariaHidden": True, "text": "4.8 stars"}
     # Listed from inside the hidden subtree, the topmost listed element carries the mark.
-    inside = await page.bridge_call("extractAnchors", {"ref": 3, "ancestorLevel": 2})
+    inside = await bridge_json(page.bridge().extract_anchors(3, 2))
     assert inside["descendants"] == [
         {
             "depth": 1,
@@ -129,7 +130,7 @@ async def test_an_open_modal_dialog_is_the_whole_snapshot(page: Page, load_html:
     assert await snapshot_text(page) == (
         '- dialog "Delete order":\n  - paragraph: Sure?\n  - button "Yes" [active] [ref=e2]\n  - button "No" [ref=e3]'
     )
-    facts = await page.bridge_call("ariaFacts", {"selector": "h1, #open, dialog"})
+    facts = await bridge_json(page.bridge().aria_facts("h1, #open, dialog"))
     assert facts["elements"] == [
         # A hidden element has no name of its own (accname 1.2 step 2A).
         {"tagName": "h1", "role": "heading", "name": "", "hidden": True},
@@ -138,7 +139,7 @@ async def test_an_open_modal_dialog_is_the_whole_snapshot(page: Page, load_html:
     ]
     # A subtree snapshot of an inert element shows nothing; the page behind is marked in facts.
     assert await snapshot_text(page, root=1) == ""
-    anchors = await page.bridge_call("extractAnchors", {"ref": 1, "ancestorLevel": 1})
+    anchors = await bridge_json(page.bridge().extract_anchors(1, 1))
     assert [(d["tagName"], d.get("role"), d.get("ariaHidden")) for d in anchors["descendants"]] == [
         ("h1", None, True),
         ("button", None, True),
@@ -208,12 +209,12 @@ async def test_5000_levels_deep_names_and_facts(page: Page, load_html: LoadHtml)
     )
     text = await snapshot_text(page)
     assert text == ('- link "Deep link" [ref=e1]:\n  - /url: /deep\n- button "From a hidden subtree" [ref=e2]: Named')
-    facts = await page.bridge_call("ariaFacts", {"selector": "a, button"})
+    facts = await bridge_json(page.bridge().aria_facts("a, button"))
     assert facts["elements"] == [
         {"tagName": "a", "role": "link", "name": "Deep link", "ref": "e1"},
         {"tagName": "button", "role": "button", "name": "From a hidden subtree", "ref": "e2"},
     ]
-    container = await page.bridge_call("resolveContainer", {"ref": 1})
+    container = await bridge_json(page.bridge().resolve_container(1))
     assert (len(container["ancestors"]), container["omitted"]) == (25, 5001 - 25)
 
 
@@ -227,9 +228,7 @@ async def test_aria_facts_contract(page: Page, load_html: LoadHtml) -> None:
         "document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = '<button>Shadow</button>'",
     )
     await snapshot_text(page)
-    facts = await page.bridge_call(
-        "ariaFacts", {"selector": "h1, ul, li, div, p, button", "attributes": ["id", "data-x"]}
-    )
+    facts = await bridge_json(page.bridge().aria_facts("h1, ul, li, div, p, button", attributes=["id", "data-x"]))
     assert facts == {
         "elements": [
             {"tagName": "h1", "role": "heading", "name": "TITLE CASE", "attributes": {"id": "t", "data-x": "1"}},
@@ -240,7 +239,7 @@ async def test_aria_facts_contract(page: Page, load_html: LoadHtml) -> None:
             {"tagName": "button", "role": "button", "name": "Shadow", "ref": "e1"},
         ]
     }
-    untransformed = await page.bridge_call("ariaFacts", {"selector": "h1", "textTransform": False})
+    untransformed = await bridge_json(page.bridge().aria_facts("h1", text_transform=False))
     assert untransformed["elements"][0]["name"] == "title case"
 
 
@@ -255,7 +254,7 @@ async def test_aria_facts_contract(page: Page, load_html: LoadHtml) -> None:
 async def test_aria_facts_argument_errors(page: Page, fixture_url: URL, args: dict[str, Any], message: str) -> None:
     await page.navigate(fixture_url("shop.html"))
     with pytest.raises(BridgeCallError) as caught:
-        await page.bridge_call("ariaFacts", args)
+        await page.worlds.call(page.main_frame, "ariaFacts", args)  # malformed on purpose: the raw call
     assert caught.value.code == "bad-args"
     assert message in str(caught.value)
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from tests.bridge.conftest import URL, run_in_page
+from tests.support import bridge_json
 from verdex.browser.page import Page
+from verdex.cdp import protocol as cdp
 
 CALL = (
     "function (method, args) { return globalThis.__verdex ? globalThis.__verdex.call(method, args) : {missing: true}; }"
@@ -13,16 +15,17 @@ CALL = (
 
 
 async def raw_call(page: Page, method: str, args: Any) -> dict[str, Any]:
-    context = await page.world_of(page.main_frame)
+    context = await page.worlds.world_of(page.main_frame)
     answer = await page.session.send(
-        "Runtime.callFunctionOn",
-        {
-            "functionDeclaration": CALL,
-            "executionContextId": context,
-            "arguments": [{"value": method}, {"value": args}],
-            "returnByValue": True,
-            "awaitPromise": True,
-        },
+        cdp.Runtime.callFunctionOn(
+            {
+                "functionDeclaration": CALL,
+                "executionContextId": context,
+                "arguments": [{"value": method}, {"value": args}],
+                "returnByValue": True,
+                "awaitPromise": True,
+            }
+        )
     )
     value = answer["result"]["value"]
     assert isinstance(value, dict)
@@ -31,7 +34,7 @@ async def raw_call(page: Page, method: str, args: Any) -> dict[str, Any]:
 
 async def test_ref_prefix_ref_start_and_next_ref(page: Page, fixture_url: URL) -> None:
     await page.navigate(fixture_url("shop.html"))
-    await page.bridge_call("snapshot")  # installs the bridge; refs e1..e20
+    await bridge_json(page.bridge().snapshot())  # installs the bridge; refs e1..e20
     await run_in_page(page, "document.querySelector('header').insertAdjacentHTML('beforeend', '<button>New</button>')")
     envelope = await raw_call(
         page, "snapshot", {"refPrefix": "f3_e", "refStart": 100, "testIdAttribute": "data-testid"}
@@ -48,7 +51,7 @@ async def test_ref_prefix_ref_start_and_next_ref(page: Page, fixture_url: URL) -
 
 async def test_error_envelopes(page: Page, fixture_url: URL) -> None:
     await page.navigate(fixture_url("shop.html"))
-    await page.bridge_call("snapshot")
+    await bridge_json(page.bridge().snapshot())
     base = {"refPrefix": "e", "refStart": 1, "testIdAttribute": "data-testid"}
     unknown = await raw_call(page, "resolveContainer", {**base, "ref": 500})
     assert unknown == {

@@ -16,6 +16,7 @@ import pytest
 
 from tests.bridge.conftest import URL, LoadHtml, run_in_page
 from tests.conformance.corpus import corpus_files, find_corpus
+from tests.support import bridge_json
 from verdex.browser.page import Page
 
 #: Numbers every element, open shadow roots included, in the order ariaFacts lists them.
@@ -60,16 +61,14 @@ REREAD = """<main>
 
 async def _names_together_and_alone(page: Page, text_transform: bool) -> tuple[list[str], list[str]]:
     count = await run_in_page(page, _TAG)
-    together = await page.bridge_call(
-        "ariaFacts", {"selector": "[data-verdex-i]", "attributes": ["data-verdex-i"], "textTransform": text_transform}
+    together = await bridge_json(
+        page.bridge().aria_facts("[data-verdex-i]", attributes=["data-verdex-i"], text_transform=text_transform)
     )
     facts = together["elements"]
     assert [int(f["attributes"]["data-verdex-i"]) for f in facts] == list(range(count))
     alone: list[str] = []
     for i in range(count):
-        answer = await page.bridge_call(
-            "ariaFacts", {"selector": f'[data-verdex-i="{i}"]', "textTransform": text_transform}
-        )
+        answer = await bridge_json(page.bridge().aria_facts(f'[data-verdex-i="{i}"]', text_transform=text_transform))
         alone.append(answer["elements"][0]["name"])
     return [f["name"] for f in facts], alone
 
@@ -89,7 +88,7 @@ async def _differences(page: Page) -> list[str]:
 async def test_tricky_table_names_are_the_same_in_one_walk(page: Page, load_html: LoadHtml) -> None:
     await load_html(TRICKY)
     assert await _differences(page) == []
-    facts = await page.bridge_call("ariaFacts", {"selector": "tr, td, button, a"})
+    facts = await bridge_json(page.bridge().aria_facts("tr, td, button, a"))
     # Cells, buttons and the link as Chromium's own tree names them (Accessibility.getFullAXTree).
     # e2's aria-labelledby is not followed inside another aria-labelledby (accname 2B), and the
     # row that owns the moved cell has already visited "twice" when it reaches it.
@@ -119,7 +118,7 @@ async def test_tricky_table_names_are_the_same_in_one_walk(page: Page, load_html
 async def test_cached_content_read_again_in_another_state(page: Page, load_html: LoadHtml) -> None:
     await load_html(REREAD)
     assert await _differences(page) == []
-    facts = await page.bridge_call("ariaFacts", {"selector": "tr, td, a, h3, button"})
+    facts = await bridge_json(page.bridge().aria_facts("tr, td, a, h3, button"))
     assert [(f["role"], f["name"]) for f in facts["elements"]] == [
         ("row", "X: Why bold zed"),
         ("cell", "X: Why bold zed"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bridge.conftest import URL, LoadHtml, ref_number, run_in_page, snapshot_text, stripped_lines
+from tests.support import bridge_json
 from verdex.browser.page import Page
 from verdex.errors import BridgeCallError
 
@@ -54,7 +55,7 @@ SHOP_TAIL = """\
 
 async def test_shop_snapshot_exact_lines(page: Page, fixture_url: URL) -> None:
     await page.navigate(fixture_url("shop.html"))
-    value = await page.bridge_call("snapshot")
+    value = await bridge_json(page.bridge().snapshot())
     text = value["text"]
     assert text.startswith(SHOP_HEAD)
     assert text.endswith(SHOP_TAIL)
@@ -90,9 +91,9 @@ async def test_subtree_snapshot_from_a_ref(page: Page, load_html: LoadHtml) -> N
     )
     text = await snapshot_text(page)
     card = ref_number(text, "generic [ref=")
-    sub = await page.bridge_call("snapshot", {"root": card})
+    sub = await bridge_json(page.bridge().snapshot(root=card))
     assert sub["text"] == '- generic [ref=e1]:\n  - heading "Title" [level=3]\n  - button "Buy" [ref=e2]'
-    shallow = await page.bridge_call("snapshot", {"root": card, "depth": 0})
+    shallow = await bridge_json(page.bridge().snapshot(root=card, depth=0))
     assert shallow["text"] == "- generic [ref=e1]:\n  - … 2 more"
 
 
@@ -223,7 +224,7 @@ async def test_accessible_names_for_label_cases(page: Page, load_html: LoadHtml)
 
 async def test_depth_cuts_deeper_lines_and_counts_them(page: Page, fixture_url: URL) -> None:
     await page.navigate(fixture_url("shop.html"))
-    value = await page.bridge_call("snapshot", {"depth": 1})
+    value = await bridge_json(page.bridge().snapshot(depth=1))
     assert value["text"] == "\n".join(
         [
             "- banner:",
@@ -240,8 +241,8 @@ async def test_depth_cuts_deeper_lines_and_counts_them(page: Page, fixture_url: 
 
 async def test_max_chars_cuts_at_the_last_whole_line(page: Page, fixture_url: URL) -> None:
     await page.navigate(fixture_url("shop.html"))
-    full = await page.bridge_call("snapshot")
-    cut = await page.bridge_call("snapshot", {"maxChars": 100})
+    full = await bridge_json(page.bridge().snapshot())
+    cut = await bridge_json(page.bridge().snapshot(max_chars=100))
     lines = full["text"].splitlines()
     assert cut["text"] == "\n".join(lines[:4])
     assert len(cut["text"]) <= 100 < len("\n".join(lines[:5]))
@@ -255,7 +256,7 @@ async def test_max_chars_cuts_at_the_last_whole_line(page: Page, fixture_url: UR
 
 async def test_iframes_are_listed_with_their_line(page: Page, load_html: LoadHtml) -> None:
     await load_html('<body><h1>Top</h1><iframe src="about:blank" title="Embedded"></iframe><p>After</p></body>')
-    value = await page.bridge_call("snapshot")
+    value = await bridge_json(page.bridge().snapshot())
     assert value["text"] == '- heading "Top" [level=1]\n- iframe [ref=e1]\n- paragraph: After'
     assert value["iframes"] == [{"ref": "e1", "line": 1}]
 
@@ -302,7 +303,7 @@ async def test_long_names_and_texts_are_cut(page: Page, load_html: LoadHtml) -> 
 async def test_snapshot_argument_errors(page: Page, fixture_url: URL, args: dict[str, object], code: str) -> None:
     await page.navigate(fixture_url("shop.html"))
     with pytest.raises(BridgeCallError) as caught:
-        await page.bridge_call("snapshot", args)
+        await page.worlds.call(page.main_frame, "snapshot", args)  # malformed on purpose: the raw call
     assert caught.value.code == code
 
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from tests.bridge.conftest import URL, LoadHtml, ref_number, run_in_page, snapshot_text
+from tests.support import bridge_json
 from verdex.browser.browser import Browser
 from verdex.browser.page import Page, PageSettings
 from verdex.errors import BridgeCallError
@@ -36,7 +37,7 @@ async def first_add_to_cart(page: Page, url: str) -> int:
 async def test_resolve_container_reference_example(page: Page, fixture_url: URL) -> None:
     ref = await first_add_to_cart(page, fixture_url("shop.html"))
     assert ref == 7
-    result = await page.bridge_call("resolveContainer", {"ref": ref})
+    result = await bridge_json(page.bridge().resolve_container(ref))
     assert result["target"] == {
         "ref": "e7",
         "tagName": "button",
@@ -71,7 +72,7 @@ async def test_resolve_container_reference_example(page: Page, fixture_url: URL)
 
 async def test_inspect_pattern_lists_the_twelve_cards(page: Page, fixture_url: URL) -> None:
     ref = await first_add_to_cart(page, fixture_url("shop.html"))
-    result = await page.bridge_call("inspectPattern", {"ref": ref, "ancestorLevel": 2})
+    result = await bridge_json(page.bridge().inspect_pattern(ref, 2))
     assert result["ancestorLevel"] == 2
     assert result["containerAt"] == {"tagName": "div", "attributes": {"data-testid": "product-grid"}}
     assert result["targetSiblingIndex"] == 0
@@ -95,7 +96,7 @@ async def test_inspect_pattern_lists_the_twelve_cards(page: Page, fixture_url: U
 
 async def test_extract_anchors_finds_the_heading(page: Page, fixture_url: URL) -> None:
     ref = await first_add_to_cart(page, fixture_url("shop.html"))
-    result = await page.bridge_call("extractAnchors", {"ref": ref, "ancestorLevel": 1})
+    result = await bridge_json(page.bridge().extract_anchors(ref, 1))
     assert result == {
         "ancestorAt": {"level": 1, "tagName": "div", "attributes": CARD},
         "descendants": [
@@ -131,10 +132,10 @@ async def test_extract_anchors_finds_the_heading(page: Page, fixture_url: URL) -
 
 async def test_classless_shop_walk_gives_section_and_div(page: Page, fixture_url: URL) -> None:
     ref = await first_add_to_cart(page, fixture_url("shop-classless.html"))
-    result = await page.bridge_call("resolveContainer", {"ref": ref})
+    result = await bridge_json(page.bridge().resolve_container(ref))
     chain = [(a["level"], a["tagName"], a["attributes"], a["childElements"]) for a in result["ancestors"]]
     assert chain == [(1, "div", {}, 2), (2, "div", {}, 3), (3, "section", {}, 12), (4, "div", {}, 3)]
-    pattern = await page.bridge_call("inspectPattern", {"ref": ref, "ancestorLevel": 3})
+    pattern = await bridge_json(page.bridge().inspect_pattern(ref, 3))
     assert pattern["containerAt"] == {"tagName": "section", "attributes": {}}
     assert pattern["targetSiblingIndex"] == 0
     assert len(pattern["siblings"]) == 12
@@ -144,7 +145,7 @@ async def test_classless_shop_walk_gives_section_and_div(page: Page, fixture_url
 
 async def test_ids_shop_tells_near_duplicates_apart(page: Page, fixture_url: URL) -> None:
     ref = await first_add_to_cart(page, fixture_url("shop-ids.html"))
-    pattern = await page.bridge_call("inspectPattern", {"ref": ref, "ancestorLevel": 2})
+    pattern = await bridge_json(page.bridge().inspect_pattern(ref, 2))
     assert pattern["containerAt"] == {"tagName": "div", "attributes": {"id": "product-grid"}}
     first, second = pattern["siblings"][:2]
     assert (first["tagName"], first["attributes"], first["containsText"][0]) == (
@@ -156,7 +157,7 @@ async def test_ids_shop_tells_near_duplicates_apart(page: Page, fixture_url: URL
         {"id": "product-iphone-15-pro-max"},
         "iPhone 15 Pro Max",
     )
-    anchors = await page.bridge_call("extractAnchors", {"ref": ref, "ancestorLevel": 1})
+    anchors = await bridge_json(page.bridge().extract_anchors(ref, 1))
     assert anchors["ancestorAt"] == {"level": 1, "tagName": "article", "attributes": {"id": "product-iphone-15-pro"}}
 
 
@@ -173,7 +174,7 @@ async def test_structural_errors(page: Page, fixture_url: URL) -> None:
     ]
     for method, args, code, details in cases:
         with pytest.raises(BridgeCallError) as caught:
-            await page.bridge_call(method, args)
+            await page.worlds.call(page.main_frame, method, args)  # malformed on purpose: the raw call
         assert caught.value.code == code, (method, args)
         assert caught.value.details == details, (method, args)
 
@@ -182,7 +183,7 @@ async def test_detached_ref_reports_what_it_was(page: Page, fixture_url: URL) ->
     ref = await first_add_to_cart(page, fixture_url("shop.html"))
     await run_in_page(page, "document.querySelector('[data-testid=product-card] button').remove()")
     with pytest.raises(BridgeCallError) as caught:
-        await page.bridge_call("resolveContainer", {"ref": ref})
+        await bridge_json(page.bridge().resolve_container(ref))
     assert caught.value.code == "ref-detached"
     assert caught.value.details == {"tagName": "button", "role": "button", "name": "Add to Cart"}
     assert "e7" in str(caught.value)
@@ -194,25 +195,25 @@ async def test_limits_of_ancestors_siblings_and_refs(page: Page, load_html: Load
     await load_html(f"<body>{deep}<ul>{rows}</ul></body>")
     text = await snapshot_text(page)
     deep_ref = ref_number(text, 'button "Deep"')
-    container = await page.bridge_call("resolveContainer", {"ref": deep_ref})
+    container = await bridge_json(page.bridge().resolve_container(deep_ref))
     assert len(container["ancestors"]) == 25
     assert container["omitted"] == 5
     assert [a["attributes"]["class"] for a in container["ancestors"][:2]] == ["d29", "d28"]
 
     edit_35 = ref_number(text, 'button "Edit"', 35)
-    pattern = await page.bridge_call("inspectPattern", {"ref": edit_35, "ancestorLevel": 2})
+    pattern = await bridge_json(page.bridge().inspect_pattern(edit_35, 2))
     assert pattern["targetSiblingIndex"] == 35
     assert [s["index"] for s in pattern["siblings"]] == [*range(29), 35]
     assert pattern["omitted"] == 10
     assert pattern["siblings"][-1]["containsText"] == ["Row 35", "Edit"]
 
-    list_level = await page.bridge_call("resolveContainer", {"ref": edit_35})
+    list_level = await bridge_json(page.bridge().resolve_container(edit_35))
     ul = list_level["ancestors"][1]
     assert ul["tagName"] == "ul"
     assert len(ul["containsRefs"]) == 8
     assert ul["refsOmitted"] == 72
 
-    anchors = await page.bridge_call("extractAnchors", {"ref": edit_35, "ancestorLevel": 2})
+    anchors = await bridge_json(page.bridge().extract_anchors(edit_35, 2))
     assert len(anchors["descendants"]) == 40
     assert anchors["omitted"] == 80
     assert anchors["descendants"][:3] == [
@@ -253,7 +254,7 @@ async def test_extract_anchors_depth_limit_and_skipped_content(page: Page, load_
         '<svg><circle r="4"></circle></svg><label>Name <b>here</b></label></div></body>'
     )
     ref = ref_number(await snapshot_text(page), 'button "Go"')
-    anchors = await page.bridge_call("extractAnchors", {"ref": ref, "ancestorLevel": 1})
+    anchors = await bridge_json(page.bridge().extract_anchors(ref, 1))
     assert anchors["ancestorAt"] == {"level": 1, "tagName": "div", "attributes": {"data-qa": "box"}}
     summary = [(d["depth"], d["tagName"], d.get("directText"), d.get("fullText")) for d in anchors["descendants"]]
     assert summary == [
@@ -277,7 +278,7 @@ async def test_shadow_dom_walks_up_to_the_host(page: Page, load_html: LoadHtml) 
         "'<div class=\"inner\"><button>Shadow button</button></div>'",
     )
     ref = ref_number(await snapshot_text(page), 'button "Shadow button"')
-    result = await page.bridge_call("resolveContainer", {"ref": ref})
+    result = await bridge_json(page.bridge().resolve_container(ref))
     assert result["ancestors"] == [
         {"level": 1, "tagName": "div", "attributes": {"class": "inner"}, "childElements": 1, "containsRefs": ["e1"]},
         {
@@ -290,7 +291,7 @@ async def test_shadow_dom_walks_up_to_the_host(page: Page, load_html: LoadHtml) 
         },
         {"level": 3, "tagName": "main", "attributes": {}, "childElements": 1, "containsRefs": ["e1"]},
     ]
-    pattern = await page.bridge_call("inspectPattern", {"ref": ref, "ancestorLevel": 2})
+    pattern = await bridge_json(page.bridge().inspect_pattern(ref, 2))
     assert pattern["siblings"] == [
         {
             "index": 0,
@@ -301,7 +302,7 @@ async def test_shadow_dom_walks_up_to_the_host(page: Page, load_html: LoadHtml) 
             "containsRefs": ["e1"],
         },
     ]
-    anchors = await page.bridge_call("extractAnchors", {"ref": ref, "ancestorLevel": 3})
+    anchors = await bridge_json(page.bridge().extract_anchors(ref, 3))
     assert [(d["depth"], d["tagName"]) for d in anchors["descendants"]] == [(1, "div"), (2, "div"), (3, "button")]
 
 
@@ -313,7 +314,7 @@ async def test_attributes_order_cut_and_configured_test_id(page: Page, load_html
         f'style="color:red"><button>Go</button></div></body>'
     )
     ref = ref_number(await snapshot_text(page), 'button "Go"')
-    result = await page.bridge_call("resolveContainer", {"ref": ref})
+    result = await bridge_json(page.bridge().resolve_container(ref))
     attributes = result["ancestors"][0]["attributes"]
     assert list(attributes) == [
         "id",
@@ -343,7 +344,7 @@ async def test_configured_test_id_attribute_comes_after_the_fixed_family(browser
             page, 'document.body.innerHTML = \'<div data-hook="h" data-qa="q" id="i"><button>Go</button></div>\''
         )
         ref = ref_number(await snapshot_text(page), 'button "Go"')
-        result = await page.bridge_call("resolveContainer", {"ref": ref})
+        result = await bridge_json(page.bridge().resolve_container(ref))
         assert list(result["ancestors"][0]["attributes"].items()) == [("id", "i"), ("data-qa", "q"), ("data-hook", "h")]
     finally:
         await context.close()
@@ -358,7 +359,7 @@ async def test_class_names_cut_whole_and_a_single_long_name(page: Page, load_htm
         "<button>Go</button></p></section></div></body>"
     )
     ref = ref_number(await snapshot_text(page), 'button "Go"')
-    ancestors = (await page.bridge_call("resolveContainer", {"ref": ref}))["ancestors"]
+    ancestors = (await bridge_json(page.bridge().resolve_container(ref)))["ancestors"]
     assert [a["attributes"] for a in ancestors] == [
         {"class": "btn btn-primary mt-4 w-full rounded-md…", "title": "t" * 79 + "…"},
         {"class": "card featured"},
@@ -375,7 +376,7 @@ async def test_extract_anchors_lists_a_run_of_identical_leaves_once(page: Page, 
         "<button>Buy</button><button>Buy</button></div></body>"
     )
     ref = ref_number(await snapshot_text(page), 'button "Buy"')
-    anchors = await page.bridge_call("extractAnchors", {"ref": ref, "ancestorLevel": 1})
+    anchors = await bridge_json(page.bridge().extract_anchors(ref, 1))
     summary = [
         (d["depth"], d["index"], d["tagName"], d.get("count"), d.get("directText"), d.get("ref"))
         for d in anchors["descendants"]

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.support import bridge_json
 from verdex.browser.page import Page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,7 +133,7 @@ def cases_of(facts: list[dict[str, Any]]) -> list[Case]:
 async def score_file(page: Page, corpus: Path, path: Path) -> FileResult:
     """Load one corpus page and compare the bridge's facts with its expectations."""
     await page.navigate(path.as_uri())
-    answer = await page.bridge_call("ariaFacts", {"selector": _SELECTOR, "attributes": _ATTRIBUTES})
+    answer = await bridge_json(page.bridge().aria_facts(_SELECTOR, attributes=_ATTRIBUTES))
     assert "omitted" not in answer, f"{path}: more expectations than ariaFacts returns"
     relative = path.relative_to(corpus).as_posix()
     return FileResult(relative, is_tentative(path), cases_of(answer["elements"]))

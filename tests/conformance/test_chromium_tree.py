@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tests.support import FIXTURES
+from tests.support import FIXTURES, bridge_json
 from verdex.browser.page import Page
+from verdex.cdp import protocol as cdp
 
 URL = Callable[[str], str]
 # ticker.html replaces its document every 15 ms: the two trees would be of different documents.
@@ -135,21 +136,21 @@ def _elements_as_aria_facts(document: dict[str, Any]) -> list[dict[str, Any]]:
 
 async def settle(page: Page) -> None:
     """Wait until the page is loaded and its DOM has been quiet for ``QUIET_MS``."""
-    settled = await page.session.send("Runtime.evaluate", {"expression": _SETTLE, "awaitPromise": True}, timeout=15)
+    settled = await page.session.send(cdp.Runtime.evaluate({"expression": _SETTLE, "awaitPromise": True}), timeout=15)
     assert "exceptionDetails" not in settled, settled
 
 
 async def pairs_of(page: Page) -> list[Pair]:
     """Every element of the page with its bridge facts and its Chromium AX node (call :func:`settle` first)."""
-    facts = (await page.bridge_call("ariaFacts", {"selector": "*"}))["elements"]
-    document = await page.session.send("DOM.getDocument", {"depth": -1, "pierce": True})
+    facts = (await bridge_json(page.bridge().aria_facts("*")))["elements"]
+    document = await page.session.send(cdp.DOM.getDocument({"depth": -1, "pierce": True}))
     elements = _elements_as_aria_facts(document["root"])
     assert [e["localName"].lower() for e in elements] == [f["tagName"] for f in facts]
-    await page.session.send("Accessibility.enable")
+    await page.session.send(cdp.untyped("Accessibility.enable")({}))
     try:
-        tree = await page.session.send("Accessibility.getFullAXTree")
+        tree = await page.session.send(cdp.untyped("Accessibility.getFullAXTree")({}))
     finally:
-        await page.session.send("Accessibility.disable")
+        await page.session.send(cdp.untyped("Accessibility.disable")({}))
     by_node = {node["backendDOMNodeId"]: node for node in tree["nodes"] if "backendDOMNodeId" in node}
     return [Pair(fact, by_node.get(element["backendNodeId"])) for fact, element in zip(facts, elements, strict=True)]
 
@@ -181,7 +182,7 @@ async def test_roles_and_names_agree_with_chromium(page: Page, fixture_url: URL)
     for page_name in PAGES:
         await page.navigate(fixture_url(page_name))
         await settle(page)
-        snapshot = await page.bridge_call("snapshot")
+        snapshot = await bridge_json(page.bridge().snapshot())
         pairs = await pairs_of(page)
         assert snapshot["refCount"] == len([pair for pair in pairs if "ref" in pair.fact]), page_name
         if snapshot["refCount"] == 0:
@@ -200,13 +201,13 @@ async def test_roles_and_names_agree_with_chromium(page: Page, fixture_url: URL)
 
 async def test_a_modal_dialog_hides_what_chromium_hides(page: Page, fixture_url: URL) -> None:
     await page.navigate(fixture_url("aria.html"))
-    before = await page.bridge_call("snapshot")
+    before = await bridge_json(page.bridge().snapshot())
     assert before["refCount"] == 47
     await page.session.send(
-        "Runtime.evaluate", {"expression": "document.getElementById('confirm').showModal()", "awaitPromise": True}
+        cdp.Runtime.evaluate({"expression": "document.getElementById('confirm').showModal()", "awaitPromise": True})
     )
     await settle(page)
-    after = await page.bridge_call("snapshot")
+    after = await bridge_json(page.bridge().snapshot())
     # Everything but the dialog is inert, its ancestors too (HTML "blocked by a modal dialog").
     assert after["text"] == (
         '- dialog "Confirm changes":\n'

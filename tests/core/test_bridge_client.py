@@ -6,17 +6,19 @@ from collections.abc import Callable
 
 import pytest
 
+from tests.support import bridge_json
 from verdex.bridge.client import BridgeSource, bridge_source
 from verdex.browser.launcher import find_browser
 from verdex.browser.page import Page
+from verdex.cdp import protocol as cdp
 from verdex.errors import BridgeError, BrowserLaunchError
 
 
 async def _evaluate(page: Page, expression: str, *, world: bool) -> object:
-    params: dict[str, object] = {"expression": expression, "returnByValue": True}
+    params: cdp.RuntimeEvaluateParams = {"expression": expression, "returnByValue": True}
     if world:
-        params["contextId"] = await page.world_of(page.main_frame)
-    answer = await page.session.send("Runtime.evaluate", params)
+        params["contextId"] = await page.worlds.world_of(page.main_frame)
+    answer = await page.session.send(cdp.Runtime.evaluate(params))
     return answer["result"].get("value")
 
 
@@ -26,7 +28,7 @@ async def test_the_bridge_lives_in_an_isolated_world(page: Page, fixture_url: Ca
     assert await _evaluate(page, "globalThis.__verdex.version", world=True) == bridge_source().version
     # A page that defines its own __verdex in the main world changes nothing.
     await _evaluate(page, "globalThis.__verdex = {version: 'evil', call() { return 'hacked'; }}", world=False)
-    value = await page.bridge_call("snapshot", {"maxChars": 400})
+    value = await bridge_json(page.bridge().snapshot(max_chars=400))
     assert value["text"].startswith("- banner:")
 
 
@@ -35,26 +37,26 @@ async def test_bridge_is_back_after_navigation_and_reload(page: Page, fixture_ur
     first = page.main_frame.world
     await page.navigate(fixture_url("login.html"))
     assert page.main_frame.world != first
-    assert (await page.bridge_call("snapshot", {}))["text"].startswith("- main:")
+    assert (await bridge_json(page.bridge().snapshot()))["text"].startswith("- main:")
     await page.reload()
-    assert (await page.bridge_call("snapshot", {}))["text"].startswith("- main:")
+    assert (await bridge_json(page.bridge().snapshot()))["text"].startswith("- main:")
 
 
 async def test_a_missing_bridge_is_installed_on_first_call(page: Page, fixture_url: Callable[[str], str]) -> None:
     await page.navigate(fixture_url("shop.html"))
     await _evaluate(page, "delete globalThis.__verdex", world=True)
-    value = await page.bridge_call("snapshot", {"maxChars": 400})
+    value = await bridge_json(page.bridge().snapshot(max_chars=400))
     assert value["text"].startswith("- banner:")
 
 
 async def test_a_bridge_of_another_version_is_reported(page: Page, fixture_url: Callable[[str], str]) -> None:
     """Two verdex versions on one browser: the page's bridge is not the one this server expects."""
     await page.navigate(fixture_url("shop.html"))
-    await page.bridge_call("snapshot", {})
+    await bridge_json(page.bridge().snapshot())
     real = bridge_source()
-    page.bridge = BridgeSource(real.source, "0.0.1-other")
+    page.source = BridgeSource(real.source, "0.0.1-other")
     with pytest.raises(BridgeError) as caught:
-        await page.bridge_call("snapshot", {})
+        await bridge_json(page.bridge().snapshot())
     assert str(caught.value) == (
         f"the page holds verdex bridge {real.version} but this server uses 0.0.1-other: another verdex version "
         "is attached to this browser; use a separate browser per version"

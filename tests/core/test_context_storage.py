@@ -11,6 +11,7 @@ from verdex.browser.browser import Browser, BrowserContext
 from verdex.browser.context_storage import apply_storage_state, read_storage_state
 from verdex.browser.page import Page, PageSettings
 from verdex.browser.storage_state import Cookie, OriginStorage, StorageState, origin_of
+from verdex.cdp import protocol as cdp
 from verdex.errors import AuthFileError
 
 URL = Callable[[str], str]
@@ -26,7 +27,7 @@ async def context(browser: Browser) -> AsyncIterator[BrowserContext]:
 
 
 async def evaluate(page: Page, expression: str) -> object:
-    answer = await page.session.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+    answer = await page.session.send(cdp.Runtime.evaluate({"expression": expression, "returnByValue": True}))
     return answer["result"].get("value")
 
 
@@ -60,7 +61,7 @@ async def test_every_cookie_and_every_origin_is_applied_without_moving_the_page(
     # The page stayed on its document (no navigation, no reload) and is the context's only page.
     assert page.url == first
     assert page.main_frame.loader_id == loader
-    targets = await context.browser.session.send("Target.getTargets")
+    targets = await context.browser.session.send(cdp.untyped("Target.getTargets")({}))
     mine = [t for t in targets["targetInfos"] if t.get("browserContextId") == context.id and t["type"] == "page"]
     assert [t["targetId"] for t in mine] == [page.target_id]
     assert await evaluate(page, "visibilityState = document.visibilityState") == "visible"

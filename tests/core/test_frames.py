@@ -9,8 +9,10 @@ from collections.abc import Callable
 import pytest
 import trio
 
+from tests.support import bridge_json
 from verdex.browser.page import Page
 from verdex.browser.snapshot import take_snapshot
+from verdex.cdp import protocol as cdp
 from verdex.errors import CDPError, StaleRefError, UsageError
 
 URL = Callable[[str], str]
@@ -20,27 +22,32 @@ async def test_content_frame_frame_owner_and_bridge_calls(page: Page, fixture_ur
     await page.navigate(fixture_url("nested.html"))
     await take_snapshot(page, max_chars=100_000)  # gives out e1 (Level 1 iframe), f1_e5 (Level 2) ...
     main = page.main_frame
-    level_1 = await page.content_frame(main, ref=1)
+    level_1 = await page.owners.content_frame(main, ref=1)
     assert (level_1.ordinal, level_1.url, level_1.parent_id) == (1, fixture_url("nested-1.html"), main.id)
     # The same element as a remote object in the parent's isolated world (what a bridge call returns by reference).
-    async with page.element_handle(main, 1) as handle:
-        assert await page.content_frame(main, object_id=handle) is level_1
-    owner = await page.frame_owner(level_1)
-    assert (owner.frame, owner.parent, owner.ref, owner.tag_name) == (level_1, main, "e1", "iframe")
-    assert owner.attributes == {"id": "level-1", "name": "level-1", "title": "Level 1", "src": "nested-1.html"}
+    async with page.worlds.element_handle(main, 1) as handle:
+        assert await page.owners.content_frame(main, object_id=handle) is level_1
+    owner = await page.owners.frame_owner(level_1)
+    assert (owner.frame, owner.parent, owner.element.ref, owner.element.tagName) == (level_1, main, "e1", "iframe")
+    assert owner.element.attributes == {
+        "id": "level-1",
+        "name": "level-1",
+        "title": "Level 1",
+        "src": "nested-1.html",
+    }
 
-    level_2 = await page.content_frame(level_1, ref=5)
+    level_2 = await page.owners.content_frame(level_1, ref=5)
     assert level_2.url == fixture_url("nested-2.html").replace("127.0.0.1", "localhost")
     assert level_2.target is not None
     assert level_2.target is not level_1.target  # cross-site: its own process and session
     assert level_2.target.target_id == level_2.id
-    value = await page.bridge_call("snapshot", {}, frame=level_2)
+    value = await bridge_json(page.bridge(level_2).snapshot())
     assert value["text"].splitlines()[:2] == ["- generic:", '  - heading "Level 2" [level=3]']
     assert value["iframes"] == [{"ref": "f3_e7", "line": 4}]
 
-    level_3 = await page.content_frame(level_2, ref=7)
-    path = await page.frame_path(level_3)
-    assert [(o.ref, o.attributes["title"], o.frame.ordinal) for o in path] == [
+    level_3 = await page.owners.content_frame(level_2, ref=7)
+    path = await page.owners.frame_path(level_3)
+    assert [(o.element.ref, o.element.attributes["title"], o.frame.ordinal) for o in path] == [
         ("e1", "Level 1", 1),
         ("f1_e5", "Level 2", 3),
         ("f3_e7", "Level 3", 4),
@@ -48,13 +55,13 @@ async def test_content_frame_frame_owner_and_bridge_calls(page: Page, fixture_ur
     assert page.child_frames(level_2) == [level_3]
 
     with pytest.raises(UsageError, match=r"<button> is not an iframe"):
-        await page.content_frame(main, ref=3)
+        await page.owners.content_frame(main, ref=3)
     with pytest.raises(UsageError, match="the main frame has no iframe element"):
-        await page.frame_owner(main)
+        await page.owners.frame_owner(main)
     await page.navigate(fixture_url("login.html"))
     assert list(page.frames.values()) == [page.main_frame]
     with pytest.raises(StaleRefError, match=r"frame f1 \(.*nested-1\.html\) was removed from the page"):
-        await page.bridge_call("snapshot", {}, frame=level_1)
+        await bridge_json(page.bridge(level_1).snapshot())
 
 
 async def test_a_crashed_frame_process_is_named_not_dropped(page: Page, fixture_url: URL) -> None:
@@ -64,9 +71,9 @@ async def test_a_crashed_frame_process_is_named_not_dropped(page: Page, fixture_
     assert card is not None
     assert card.session is not None
     with trio.move_on_after(5):
-        async with card.session.expect("Inspector.targetCrashed") as crashed:
+        async with card.session.expect(cdp.Inspector.targetCrashed) as crashed:
             with contextlib.suppress(CDPError):  # the renderer dies before it answers
-                await card.session.send("Page.crash", timeout=2)
+                await card.session.send(cdp.untyped("Page.crash")({}), timeout=2)
             await crashed.wait(timeout=5)
     assert card.crashed
     assert not page.crashed  # only the frame's process

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from tests.e2e.conftest import Serve, Tools, role_args
 from tests.e2e.snapshots import ref, without_refs
 from tests.support import Marketplace
+from verdex.cdp import protocol as cdp
 from verdex.cdp.connection import open_cdp_connection
 from verdex.cdp.transport import open_websocket_transport
 
@@ -121,13 +122,16 @@ async def test_permissions_are_per_role(serve: Serve, cdp_endpoint: str, fixture
         await tools.ok("select_role", role="b")
         assert await _permission_states(tools) == default
         # Overrides live as long as the CDP connection that set them: read them while it is open.
-        async with open_websocket_transport(cdp_endpoint) as transport, open_cdp_connection(transport) as cdp:
-            targets = (await cdp.send("Target.getTargets", timeout=10))["targetInfos"]
+        async with open_websocket_transport(cdp_endpoint) as transport, open_cdp_connection(transport) as connection:
+            browser = connection.session(None)
+            targets = (await browser.send(cdp.untyped("Target.getTargets")({}), timeout=10))["targetInfos"]
             [context_a] = [t["browserContextId"] for t in targets if t["url"] == page_a]
             origin = fixture_url("").rstrip("/")
             for name, setting in (("geolocation", "granted"), ("notifications", "denied")):
                 permission = {"permission": {"name": name}, "setting": setting, "origin": origin}
-                await cdp.send("Browser.setPermission", {**permission, "browserContextId": context_a}, timeout=10)
+                await browser.send(
+                    cdp.untyped("Browser.setPermission")({**permission, "browserContextId": context_a}), timeout=10
+                )
             await tools.ok("browser_navigate", url=page_b)
             assert await _permission_states(tools) == default
             await tools.ok("select_role", role="a")

@@ -30,6 +30,7 @@ from typing import Any
 
 from verdex.browser.launcher import BASE_FLAGS, find_browser
 from verdex.browser.page import Page
+from verdex.cdp import protocol as cdp
 from verdex.errors import VerdexError
 from verdex.locator import parse_locator
 from verdex.locator.source import Source
@@ -224,12 +225,12 @@ def _answer(item: dict[str, Any]) -> Answer:
 async def stamp_frames(page: Page) -> None:
     """Stamp every frame of a verdex page (in verdex's isolated world: the DOM is shared)."""
     for frame in list(page.frames.values()):
-        context = await page.world_of(frame)
+        context = await page.worlds.world_of(frame)
         # Each frame's own session (an out-of-process iframe has one).
         session = frame.session
         assert session is not None, f"{frame.url} is moving between processes"
         answer = await session.send(
-            "Runtime.evaluate", {"expression": STAMP, "contextId": context, "returnByValue": True}
+            cdp.Runtime.evaluate({"expression": STAMP, "contextId": context, "returnByValue": True})
         )
         assert "exceptionDetails" not in answer, answer["exceptionDetails"]
 
@@ -244,4 +245,4 @@ async def run_verdex(page: Page, expression: str) -> Answer:
     except VerdexError as exc:
         return Answer.refusal(str(exc), VERDEX)
     assert verification.count == len(verification.matches)
-    return Answer(ids=tuple(str(match.get("attribute")) for match in verification.matches))
+    return Answer(ids=tuple(str(match.attribute) for match in verification.matches))

@@ -13,6 +13,7 @@ from mcp import Client
 from tests.mcp_client import Answer, Tools, serve_parameters
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
+from verdex.cdp import protocol as cdp
 from verdex.errors import CDPError
 
 URL = Callable[[str], str]
@@ -21,16 +22,16 @@ URL = Callable[[str], str]
 async def _crash_page(endpoint: str, url: str) -> None:
     """Crash the renderer of the page showing ``url``, from a second CDP client (``Page.crash``)."""
     async with open_browser(BrowserOptions(cdp_endpoint=endpoint)) as browser:
-        targets = (await browser.session.send("Target.getTargets"))["targetInfos"]
+        targets = (await browser.session.send(cdp.untyped("Target.getTargets")({})))["targetInfos"]
         target = next(t for t in targets if t["type"] == "page" and t["url"] == url)
         attached = await browser.session.send(
-            "Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}
+            cdp.Target.attachToTarget({"targetId": target["targetId"], "flatten": True})
         )
         session = browser.connection.session(attached["sessionId"])
-        await session.send("Page.enable")
-        async with session.expect("Inspector.targetCrashed") as crashed:
+        await session.send(cdp.Page.enable())
+        async with session.expect(cdp.Inspector.targetCrashed) as crashed:
             with contextlib.suppress(CDPError):  # the crash may take the answer with it
-                await session.send("Page.crash", timeout=5)
+                await session.send(cdp.untyped("Page.crash")({}), timeout=5)
             await crashed.wait(timeout=10)
 
 

@@ -15,6 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from verdex.cdp import protocol as cdp
 from verdex.cdp.connection import CDPSession
 from verdex.errors import BridgeCallError, BridgeError, ProtocolError
 
@@ -90,8 +91,7 @@ async def install_bridge(session: CDPSession, context_id: int, bridge: BridgeSou
     """
     try:
         result = await session.send(
-            "Runtime.evaluate",
-            {"expression": bridge.source, "contextId": context_id, "returnByValue": True},
+            cdp.Runtime.evaluate({"expression": bridge.source, "contextId": context_id, "returnByValue": True}),
             timeout=timeout,
         )
     except ProtocolError as exc:
@@ -123,20 +123,21 @@ async def call_bridge(
         BridgeError: wrong bridge version in the page, or a JavaScript exception.
         CDPError: protocol failures, timeouts, browser gone.
     """
-    arguments: list[dict[str, Any]] = [{"value": method}, {"value": args}]
+    arguments: list[cdp.CallArgument] = [{"value": method}, {"value": args}]
     if element is not None:
         arguments.append({"objectId": element})
     for attempt in range(2):
         try:
             result = await session.send(
-                "Runtime.callFunctionOn",
-                {
-                    "functionDeclaration": bridge.call_function,
-                    "executionContextId": context_id,
-                    "arguments": arguments,
-                    "returnByValue": True,
-                    "awaitPromise": True,
-                },
+                cdp.Runtime.callFunctionOn(
+                    {
+                        "functionDeclaration": bridge.call_function,
+                        "executionContextId": context_id,
+                        "arguments": arguments,
+                        "returnByValue": True,
+                        "awaitPromise": True,
+                    }
+                ),
                 timeout=timeout,
             )
         except ProtocolError as exc:
@@ -183,7 +184,7 @@ def _translate(exc: ProtocolError) -> Exception:
     return exc
 
 
-def _exception_text(details: dict[str, Any]) -> str:
+def _exception_text(details: cdp.ExceptionDetails) -> str:
     exception = details.get("exception", {})
     description = exception.get("description") if isinstance(exception, dict) else None
     return str(description or details.get("text", "unknown error")).splitlines()[0][:300]

@@ -26,11 +26,13 @@ from typing import Any
 
 import trio
 
+from verdex.bridge.api import Action
 from verdex.bridge.client import ContextLostError
+from verdex.bridge.models import ActionTargetResult, HitTargetVerdictResult
 from verdex.browser import input as cdp_input
 from verdex.browser.navigation import NavigationWatch
 from verdex.browser.page import Frame, Navigation, Page
-from verdex.errors import ActionError, BridgeCallError, NavigationError, UsageError
+from verdex.errors import ActionError, BridgeCallError, NavigationError, RefError, UsageError
 
 __all__ = ["ActionOutcome", "click", "hover", "press_key", "select_option", "type_into"]
 
@@ -92,7 +94,8 @@ async def type_into(page: Page, ref: str, text: str, *, submit: bool, timeout: f
     """
     point, watch = await _press(page, ref, "type", timeout)
     timeout_call = page.settings.call_timeout
-    await page.ref_call(ref, "prepareType")
+    bridge, number = page.bridge_at(ref)
+    await bridge.prepare_type(number)
     await cdp_input.type_text(page.session, text, timeout=timeout_call)
     if submit:
         await cdp_input.press(page.session, cdp_input.parse_key("Enter"), timeout=timeout_call)
@@ -114,23 +117,23 @@ async def select_option(page: Page, ref: str, values: list[str], *, timeout: flo
         UsageError: several values for a single-choice select.
     """
     point = await _action_point(page, ref, "select", timeout)
-    frame, number = page.locate(ref)
+    frame, _ = page.locate(ref)
+    bridge, number = page.bridge_at(ref)
     watch = await page.watch_navigation(frame)
     deadline = trio.current_time() + timeout
     while True:
         try:
-            result = await page.bridge_call("selectOption", {"ref": number, "values": values}, frame=frame)
+            result = await bridge.select_option(number, values)
             break
         except BridgeCallError as exc:
             if exc.code == "bad-args":
                 raise UsageError(exc.args[0] if exc.args else "bad values") from exc
             if exc.code != "not-actionable":
-                raise page.ref_error(ref, exc) from exc
+                raise
             if trio.current_time() + _RETRY_INTERVAL > deadline:
                 raise _not_actionable(ref, "select an option of", exc.details, exc, timeout) from exc
             await trio.sleep(_RETRY_INTERVAL)
-    selected = [str(value) for value in result.get("selected", [])]
-    return _outcome(ref, point.target, await watch.finish()), selected
+    return _outcome(ref, point.target, await watch.finish()), result.selected
 
 
 async def press_key(page: Page, key: str) -> ActionOutcome:
@@ -148,10 +151,12 @@ class _Point:
     frame: Frame
     x: float
     y: float
-    target: dict[str, Any]
+    target: ActionTargetResult
 
 
-async def _action_point(page: Page, ref: str, action: str, timeout: float, *, deadline: float | None = None) -> _Point:
+async def _action_point(
+    page: Page, ref: str, action: Action, timeout: float, *, deadline: float | None = None
+) -> _Point:
     """Ask the bridge for the action point (retrying failed checks until ``timeout``), then carry it
     out through the iframes to page coordinates, checking at each level that the iframe is what
     the point hits there.
@@ -162,18 +167,13 @@ async def _action_point(page: Page, ref: str, action: str, timeout: float, *, de
     """
     deadline = trio.current_time() + timeout if deadline is None else deadline
     scroll = False
-    target: dict[str, Any] | None = None
     while True:
         details: dict[str, Any] | None = None
-        frame, number = page.locate(ref)  # again each time: a frame on the way may have gone
+        frame, _ = page.locate(ref)  # again each time: a frame on the way may have gone
+        bridge, number = page.bridge_at(ref)
         try:
-            args: dict[str, Any] = {"ref": number, "action": action}
-            if scroll:
-                args["scroll"] = True
-            target = await page.bridge_call("actionTarget", args, frame=frame)
-            if not isinstance(target, dict):
-                raise ActionError(f"the bridge gave no point for {ref}", "internal")
-            x, y = float(target["x"]), float(target["y"])
+            target = await bridge.action_target(number, action, scroll=scroll)
+            x, y = target.x, target.y
             if frame.parent_id is None:
                 return _Point(frame, x, y, target)
             try:
@@ -182,17 +182,17 @@ async def _action_point(page: Page, ref: str, action: str, timeout: float, *, de
                 if exc.code != "not-actionable":
                     raise
                 # A check failed in an outer document (an overlay over the iframe): name the target, not the iframe.
-                details = {**exc.details, **{k: target.get(k) for k in ("tagName", "role", "name")}}
+                details = {**exc.details, **_described(target)}
                 raise
             if in_view:
                 return _Point(frame, x, y, target)
             # The iframe is scrolled out of its parent's view: scroll the element into view (it
             # carries through every frame above it) and measure again.
-            details = {"reason": "hidden", **{k: target.get(k) for k in ("tagName", "role", "name")}}
+            details = {"reason": "hidden", **_described(target)}
             scroll = True
         except BridgeCallError as exc:
             if exc.code != "not-actionable":
-                raise page.ref_error(ref, exc) from exc
+                raise
             if exc.details.get("reason") in _FINAL:
                 raise _not_actionable(ref, action, exc.details, exc, None) from exc
             if trio.current_time() + _RETRY_INTERVAL > deadline:
@@ -214,7 +214,7 @@ async def _action_point(page: Page, ref: str, action: str, timeout: float, *, de
         await trio.sleep(_RETRY_INTERVAL)
 
 
-async def _press(page: Page, ref: str, action: str, timeout: float) -> tuple[_Point, NavigationWatch]:
+async def _press(page: Page, ref: str, action: Action, timeout: float) -> tuple[_Point, NavigationWatch]:
     """Click the element of ``ref`` at its action point, until the press lands on it.
 
     Returns:
@@ -229,23 +229,24 @@ async def _press(page: Page, ref: str, action: str, timeout: float) -> tuple[_Po
     call_timeout = page.settings.call_timeout
     while True:
         point = await _action_point(page, ref, action, timeout, deadline=deadline)
-        frame, number = page.locate(ref)
+        frame, _ = page.locate(ref)
+        bridge, number = page.bridge_at(ref)
         watch = await page.watch_navigation(point.frame)
         try:
-            await page.bridge_call("armHitTarget", {"ref": number}, frame=frame)
-        except BridgeCallError as exc:  # the document changed since actionTarget: the ref is stale now
+            await bridge.arm_hit_target(number)
+        except (BridgeCallError, RefError):  # the document changed since actionTarget: the ref is stale now
             await watch.finish()
-            raise page.ref_error(ref, exc) from exc
+            raise
         await cdp_input.move_to(page.session, point.x, point.y, timeout=call_timeout)
         await cdp_input.mouse_button(page.session, point.x, point.y, pressed=True, timeout=call_timeout)
         verdict = await _hit_verdict(page, frame, disarm=False)
         await cdp_input.mouse_button(page.session, point.x, point.y, pressed=False, timeout=call_timeout)
         await _hit_verdict(page, frame, disarm=True)
-        landed = verdict.get("landed")
+        landed = verdict.landed
         if landed in ("target", "gone"):  # gone: the press itself replaced the document
             return point, watch
         await watch.finish()
-        what = _what(ref, point.target)
+        what = _what(ref, _described(point.target))
         if landed == "none":
             raise ActionError(
                 f"cannot {action} {what}: the press at ({point.x:.0f}, {point.y:.0f}) reached another frame or "
@@ -254,7 +255,7 @@ async def _press(page: Page, ref: str, action: str, timeout: float) -> tuple[_Po
                 "elsewhere",
             )
         if trio.current_time() + _RETRY_INTERVAL > deadline:
-            cover = _cover(verdict.get("hitBy") or {})
+            cover = _cover(verdict.hitBy.model_dump(exclude_unset=True) if verdict.hitBy else {})
             raise ActionError(
                 f"cannot {action} {what} after {timeout:g} s of retries: when the mouse moves to it, another "
                 f"element takes the press: {cover}. The press was stopped before that element saw it. Close or "
@@ -264,13 +265,12 @@ async def _press(page: Page, ref: str, action: str, timeout: float) -> tuple[_Po
         await trio.sleep(_RETRY_INTERVAL)
 
 
-async def _hit_verdict(page: Page, frame: Frame, *, disarm: bool) -> dict[str, Any]:
-    """The hit-target guard's verdict (``{"landed": ...}``); ``gone`` when the frame's document changed."""
+async def _hit_verdict(page: Page, frame: Frame, *, disarm: bool) -> HitTargetVerdictResult:
+    """The hit-target guard's verdict; ``gone`` when the frame's document changed."""
     try:
-        verdict = await page.bridge_call("hitTargetVerdict", {"disarm": disarm}, frame=frame)
+        return await page.bridge(frame).hit_target_verdict(disarm=disarm)
     except ContextLostError:
-        return {"landed": "gone"}
-    return verdict if isinstance(verdict, dict) else {"landed": "gone"}
+        return HitTargetVerdictResult(events=0, landed="gone")
 
 
 async def _through_frames(page: Page, frame: Frame, x: float, y: float) -> tuple[float, float, bool]:
@@ -286,16 +286,21 @@ async def _through_frames(page: Page, frame: Frame, x: float, y: float) -> tuple
     in_view = True
     current = frame
     while current.parent_id is not None:
-        async with page.owner_handle(current) as (parent, object_id):
-            mapped = await page.bridge_call("framePoint", {"x": x, "y": y}, frame=parent, element=object_id)
-        x, y = float(mapped["x"]), float(mapped["y"])
-        in_view = in_view and bool(mapped["inView"])
+        async with page.owners.owner_handle(current) as (parent, object_id):
+            mapped = await page.bridge(parent).frame_point(object_id, x, y)
+        x, y = mapped.x, mapped.y
+        in_view = in_view and mapped.inView
         current = parent
     return x, y, in_view
 
 
-def _outcome(ref: str, target: dict[str, Any], navigation: Navigation | None) -> ActionOutcome:
-    return ActionOutcome(ref, target.get("role"), target.get("name"), target.get("tagName"), navigation)
+def _outcome(ref: str, target: ActionTargetResult, navigation: Navigation | None) -> ActionOutcome:
+    return ActionOutcome(ref, target.role, target.name, target.tagName, navigation)
+
+
+def _described(target: ActionTargetResult) -> dict[str, Any]:
+    """The target as error details name it: ``tagName``, ``role``, ``name``."""
+    return {"tagName": target.tagName, "role": target.role, "name": target.name}
 
 
 def _not_actionable(

@@ -26,6 +26,7 @@ from verdex.browser.launcher import BrowserOptions, LaunchedBrowser, launch_chro
 from verdex.browser.page import Page, PageSettings
 from verdex.browser.refs import RefLedger
 from verdex.browser.tabs import watch_tabs
+from verdex.cdp import protocol as cdp
 from verdex.cdp.connection import CDPConnection, CDPSession, open_cdp_connection
 from verdex.cdp.transport import Transport, open_websocket_transport
 from verdex.errors import BrowserClosedError, BrowserLaunchError, CDPError
@@ -92,7 +93,7 @@ class Browser:
         if (profile := await profile_context(self, settings)) is not None:
             return profile  # the role that keeps a --user-data-dir profile (see verdex.browser.profile)
         result = await self.session.send(
-            "Target.createBrowserContext", {"disposeOnDetach": True}, timeout=settings.call_timeout
+            cdp.Target.createBrowserContext({"disposeOnDetach": True}), timeout=settings.call_timeout
         )
         context = BrowserContext(self, str(result["browserContextId"]), settings)
         self.contexts.append(context)
@@ -117,8 +118,7 @@ class BrowserContext:
         timeout = self.settings.call_timeout
         width, height = VIEWPORT
         target = await browser.session.send(
-            "Target.createTarget",
-            {"url": url, "browserContextId": self.id, "width": width, "height": height},
+            cdp.Target.createTarget({"url": url, "browserContextId": self.id, "width": width, "height": height}),
             timeout=timeout,
         )
         return await self.attach_page(str(target["targetId"]))
@@ -128,7 +128,7 @@ class BrowserContext:
         browser = self.browser
         timeout = self.settings.call_timeout
         attached = await browser.session.send(
-            "Target.attachToTarget", {"targetId": target_id, "flatten": True}, timeout=timeout
+            cdp.Target.attachToTarget({"targetId": target_id, "flatten": True}), timeout=timeout
         )
         session = browser.connection.session(str(attached["sessionId"]))
         page = await Page.open(
@@ -154,7 +154,7 @@ class BrowserContext:
         with trio.CancelScope(shield=True), trio.move_on_after(10):
             try:
                 await self.browser.session.send(
-                    "Target.disposeBrowserContext", {"browserContextId": self.id}, timeout=10
+                    cdp.Target.disposeBrowserContext({"browserContextId": self.id}), timeout=10
                 )
             except CDPError as exc:
                 logger.debug("disposing context %s: %s", self.id, exc)
@@ -185,7 +185,7 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
             transport = launched.transport
         connection = await stack.enter_async_context(open_cdp_connection(transport))
         try:
-            version = await connection.send("Browser.getVersion", timeout=options.launch_timeout)
+            version = await connection.session(None).send(cdp.Browser.getVersion(), timeout=options.launch_timeout)
         except CDPError as exc:
             detail = f"\nbrowser stderr:\n{launched.stderr_tail()}" if launched else ""
             raise BrowserLaunchError(f"the browser did not answer on CDP: {exc}{detail}") from exc
@@ -223,4 +223,4 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
                 if launched is not None and browser.is_connected:
                     # Closing politely is optional: the browser also quits when its pipe closes.
                     with trio.move_on_after(5), contextlib.suppress(CDPError):
-                        await connection.send("Browser.close", timeout=5)
+                        await connection.session(None).send(cdp.Browser.close(), timeout=5)

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, cast
 import trio
 
 from verdex.browser.storage_state import Cookie, OriginStorage, SameSite, StorageState, origin_of
-from verdex.cdp.connection import JSON, CDPSession
+from verdex.cdp import protocol as cdp
+from verdex.cdp.connection import CDPSession
 from verdex.errors import AuthFileError, CDPError, ProtocolError, VerdexError
 
 if TYPE_CHECKING:
@@ -58,9 +59,12 @@ async def apply_storage_state(context: BrowserContext, state: StorageState) -> N
     timeout = context.settings.call_timeout
     if state.cookies:
         browser = context.browser.session
-        params = {"cookies": [_cdp_cookie(cookie) for cookie in state.cookies], "browserContextId": context.id}
+        params: cdp.StorageSetCookiesParams = {
+            "cookies": [_cdp_cookie(cookie) for cookie in state.cookies],
+            "browserContextId": context.id,
+        }
         try:
-            await browser.send("Storage.setCookies", params, timeout=timeout)
+            await browser.send(cdp.Storage.setCookies(params), timeout=timeout)
         except ProtocolError as exc:
             raise await _refused_cookie(context, state, exc) from exc
     origins = [item for item in state.origins if item.local_storage]
@@ -86,16 +90,19 @@ async def read_storage_state(context: BrowserContext, page: Page | None, origins
         CDPError: the browser failed or did not answer in time.
     """
     timeout = context.settings.call_timeout
-    answer = await context.browser.session.send("Storage.getCookies", {"browserContextId": context.id}, timeout=timeout)
+    answer = await context.browser.session.send(
+        cdp.Storage.getCookies({"browserContextId": context.id}), timeout=timeout
+    )
     cookies = tuple(_from_cdp_cookie(raw) for raw in answer.get("cookies", []))
     wanted = list(dict.fromkeys(origins))
     found: dict[str, tuple[tuple[str, str], ...]] = {}
     live = origin_of(page.url) if page is not None and not page.closed else None
     if page is not None and live in wanted:
-        world = await page.world_of(page.main_frame)
-        result = await page.session.send(
-            "Runtime.evaluate", {"expression": _GET_ITEMS, "contextId": world, "returnByValue": True}, timeout=timeout
-        )
+        async with page.worlds.in_world(page.main_frame) as world:
+            result = await world.session.send(
+                cdp.Runtime.evaluate({"expression": _GET_ITEMS, "contextId": world.context_id, "returnByValue": True}),
+                timeout=timeout,
+            )
         found[live] = _pairs(result)
     rest = [origin for origin in wanted if origin not in found]
     if rest:
@@ -104,7 +111,7 @@ async def read_storage_state(context: BrowserContext, page: Page | None, origins
                 await scratch.visit(origin)
                 found[origin] = _pairs(
                     await scratch.session.send(
-                        "Runtime.evaluate", {"expression": _GET_ITEMS, "returnByValue": True}, timeout=timeout
+                        cdp.Runtime.evaluate({"expression": _GET_ITEMS, "returnByValue": True}), timeout=timeout
                     )
                 )
     stored = tuple(OriginStorage(origin, found[origin]) for origin in wanted if found.get(origin))
@@ -114,9 +121,9 @@ async def read_storage_state(context: BrowserContext, page: Page | None, origins
 # -- cookies ----------------------------------------------------------------------------------------
 
 
-def _cdp_cookie(cookie: Cookie) -> JSON:
+def _cdp_cookie(cookie: Cookie) -> cdp.CookieParam:
     """A ``Network.CookieParam``; a session cookie has no ``expires``."""
-    param: JSON = {
+    param: cdp.CookieParam = {
         "name": cookie.name,
         "value": cookie.value,
         "domain": cookie.domain,
@@ -136,7 +143,7 @@ def _cdp_cookie(cookie: Cookie) -> JSON:
     return param
 
 
-def _from_cdp_cookie(raw: JSON) -> Cookie:
+def _from_cdp_cookie(raw: cdp.Cookie) -> Cookie:
     """A ``Network.Cookie`` in Playwright's terms (``sameSite`` defaults to ``Lax``, as Playwright reports it)."""
     expires = float(raw.get("expires", -1))
     if raw.get("session") or expires < 0:
@@ -162,8 +169,7 @@ async def _refused_cookie(context: BrowserContext, state: StorageState, error: P
     for index, cookie in enumerate(state.cookies):
         try:
             await browser.send(
-                "Storage.setCookies",
-                {"cookies": [_cdp_cookie(cookie)], "browserContextId": context.id},
+                cdp.Storage.setCookies({"cookies": [_cdp_cookie(cookie)], "browserContextId": context.id}),
                 timeout=context.settings.call_timeout,
             )
         except ProtocolError as exc:
@@ -191,8 +197,8 @@ class _ScratchPage:
         Raises:
             CDPError: the navigation failed or did not load in time.
         """
-        async with self.session.expect("Page.loadEventFired") as load:
-            answer = await self.session.send("Page.navigate", {"url": origin + "/"}, timeout=self.timeout)
+        async with self.session.expect(cdp.Page.loadEventFired) as load:
+            answer = await self.session.send(cdp.Page.navigate({"url": origin + "/"}), timeout=self.timeout)
             if answer.get("errorText"):
                 raise CDPError(f"could not open an empty page of {origin} to reach its storage: {answer['errorText']}")
             await load.wait(self.timeout)
@@ -201,7 +207,7 @@ class _ScratchPage:
         """Call ``function(argument)`` in the page; a page exception becomes an AuthFileError about ``what``."""
         expression = f"({function})({json.dumps(argument)})"
         result = await self.session.send(
-            "Runtime.evaluate", {"expression": expression, "returnByValue": True}, timeout=self.timeout
+            cdp.Runtime.evaluate({"expression": expression, "returnByValue": True}), timeout=self.timeout
         )
         details = result.get("exceptionDetails")
         if details:
@@ -218,27 +224,26 @@ async def _scratch_page(context: BrowserContext) -> AsyncIterator[_ScratchPage]:
     timeout = context.settings.call_timeout
     # A window of its own: a tab beside the role's page would hide that page (visibilityState) while it is open.
     created = await browser.session.send(
-        "Target.createTarget",
-        {"url": "about:blank", "browserContextId": context.id, "newWindow": True},
+        cdp.Target.createTarget({"url": "about:blank", "browserContextId": context.id, "newWindow": True}),
         timeout=timeout,
     )
     target_id = str(created["targetId"])
     try:
         attached = await browser.session.send(
-            "Target.attachToTarget", {"targetId": target_id, "flatten": True}, timeout=timeout
+            cdp.Target.attachToTarget({"targetId": target_id, "flatten": True}), timeout=timeout
         )
         session = browser.connection.session(str(attached["sessionId"]))
         paused_send, paused_receive = trio.open_memory_channel[str](math.inf)
 
-        def on_paused(params: JSON) -> None:
+        def on_paused(params: cdp.FetchRequestPaused) -> None:
             paused_send.send_nowait(str(params["requestId"]))
 
-        remove = session.on("Fetch.requestPaused", on_paused)
+        remove = session.on(cdp.Fetch.requestPaused, on_paused)
         try:
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(_answer_requests, session, paused_receive, timeout)
-                await session.send("Page.enable", timeout=timeout)
-                await session.send("Fetch.enable", {"patterns": [{"urlPattern": "*"}]}, timeout=timeout)
+                await session.send(cdp.Page.enable(), timeout=timeout)
+                await session.send(cdp.Fetch.enable({"patterns": [{"urlPattern": "*"}]}), timeout=timeout)
                 yield _ScratchPage(session, timeout)
                 nursery.cancel_scope.cancel()
         finally:
@@ -252,8 +257,8 @@ async def _close_target(browser: CDPSession, target_id: str) -> None:
     """Close the scratch page and wait until it is gone (``Target.closeTarget`` answers before that)."""
     gone = lambda params: params.get("targetId") == target_id  # noqa: E731
     try:
-        async with browser.expect("Target.detachedFromTarget", gone) as detached:
-            await browser.send("Target.closeTarget", {"targetId": target_id}, timeout=5)
+        async with browser.expect(cdp.Target.detachedFromTarget, gone) as detached:
+            await browser.send(cdp.Target.closeTarget({"targetId": target_id}), timeout=5)
             await detached.wait(5)
     except VerdexError as exc:  # the context may be going away already
         logger.debug("closing the scratch page %s: %s", target_id, exc)
@@ -264,20 +269,21 @@ async def _answer_requests(session: CDPSession, paused: trio.MemoryReceiveChanne
     async for request_id in paused:
         try:
             await session.send(
-                "Fetch.fulfillRequest",
-                {
-                    "requestId": request_id,
-                    "responseCode": 200,
-                    "responseHeaders": [{"name": "Content-Type", "value": "text/html; charset=utf-8"}],
-                    "body": _BLANK,
-                },
+                cdp.Fetch.fulfillRequest(
+                    {
+                        "requestId": request_id,
+                        "responseCode": 200,
+                        "responseHeaders": [{"name": "Content-Type", "value": "text/html; charset=utf-8"}],
+                        "body": _BLANK,
+                    }
+                ),
                 timeout=timeout,
             )
         except ProtocolError as exc:  # the request was cancelled meanwhile (the page moved on)
             logger.debug("fulfilling request %s: %s", request_id, exc)
 
 
-def _pairs(result: JSON) -> tuple[tuple[str, str], ...]:
+def _pairs(result: cdp.EvaluateResult) -> tuple[tuple[str, str], ...]:
     value = result.get("result", {}).get("value")
     if not isinstance(value, list):
         return ()

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
+from verdex.bridge.api import Action
 from verdex.bridge.client import ContextLostError
+from verdex.bridge.models import DescribedElement, DescribeResult, ScoredElement
 from verdex.browser.page import Frame, Page
 from verdex.errors import NavigationError, StaleRefError, UsageError
 
@@ -107,7 +109,7 @@ class DescriptionMatch:
         return text
 
 
-async def resolve_description(page: Page, description: str, action: str) -> DescriptionMatch:
+async def resolve_description(page: Page, description: str, action: Action) -> DescriptionMatch:
     """Find the element ``description`` names on ``page``, for ``action`` (click, hover, type, select).
 
     Returns:
@@ -129,12 +131,12 @@ async def resolve_description(page: Page, description: str, action: str) -> Desc
         value = await _describe_in(page, frame, description, action)
         if value is None:
             continue
-        found = value["css"]
-        valid_css = valid_css or bool(found["valid"])
-        css_count += int(found["count"])
-        css_hidden += int(found["hidden"])
-        css += [_candidate(m, "css", 0) for m in found["matches"]]
-        scored += [(rank, index, _candidate(c, c["reason"], c["score"])) for index, c in enumerate(value["candidates"])]
+        found = value.css
+        valid_css = valid_css or found.valid
+        css_count += found.count
+        css_hidden += found.hidden
+        css += [_candidate(m, "css", 0) for m in found.matches]
+        scored += [(rank, index, _candidate(c, c.reason, c.score)) for index, c in enumerate(value.candidates)]
     if css_count == 1:
         return DescriptionMatch(description, css[0], "css")
     if css_count > 1:
@@ -160,30 +162,28 @@ def _frames(page: Page) -> list[Frame]:
     return [main, *sorted((f for f in page.frames.values() if f is not main), key=lambda f: f.ordinal)]
 
 
-async def _describe_in(page: Page, frame: Frame, description: str, action: str) -> dict[str, Any] | None:
+async def _describe_in(page: Page, frame: Frame, description: str, action: Action) -> DescribeResult | None:
     """The bridge's ``describe`` in one frame; None for a frame other than the main one that cannot be read now."""
-    if frame is not page.main_frame:
-        live = frame.session is not None and frame.world is not None and frame.target is not None
-        if not live or frame.target is None or not frame.target.ready:
-            return None
-        try:
-            value = await page.bridge_call("describe", {"description": description, "action": action}, frame=frame)
-        except (ContextLostError, StaleRefError, NavigationError):
-            return None  # the frame is navigating or gone: not part of the page at this moment
-    else:
-        value = await page.bridge_call("describe", {"description": description, "action": action}, frame=frame)
-    assert isinstance(value, dict)
-    return value
+    bridge = page.bridge(frame)
+    if frame is page.main_frame:
+        return await bridge.describe(description, action)
+    live = frame.session is not None and frame.world is not None and frame.target is not None
+    if not live or frame.target is None or not frame.target.ready:
+        return None
+    try:
+        return await bridge.describe(description, action)
+    except (ContextLostError, StaleRefError, NavigationError):
+        return None  # the frame is navigating or gone: not part of the page at this moment
 
 
-def _candidate(value: dict[str, Any], reason: str, score: float) -> Candidate:
+def _candidate(value: DescribedElement | ScoredElement, reason: str, score: float) -> Candidate:
     return Candidate(
-        ref=str(value["ref"]),
-        role=str(value["role"]),
-        name=str(value["name"]),
-        tag_name=str(value["tagName"]),
+        ref=value.ref,
+        role=value.role,
+        name=value.name,
+        tag_name=value.tagName,
         reason=reason,
-        score=round(float(score), 2),
+        score=round(score, 2),
     )
 
 

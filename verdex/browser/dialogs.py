@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from verdex.browser.events import Dialog
-from verdex.cdp.connection import JSON
+from verdex.cdp import protocol as cdp
 from verdex.errors import ProtocolError, UsageError
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ __all__ = ["answer_dialog", "watch_dialogs"]
 def watch_dialogs(page: Page) -> None:
     """Keep ``page.dialog`` up to date from the tab's dialog events (runs in the reader task)."""
 
-    def opened(params: JSON) -> None:
+    def opened(params: cdp.PageJavascriptDialogOpening) -> None:
         frame = page.frames.get(str(params.get("frameId", "")))
         events = page.settings.events
         where = (events.tab_of(page.target_id) if events else None) or f"role {page.settings.role!r}"
@@ -44,12 +44,12 @@ def watch_dialogs(page: Page) -> None:
         if events is not None:
             events.dialog_opened(dialog)
 
-    def closed(_params: JSON) -> None:
+    def closed(_params: cdp.Empty) -> None:
         page.dialog = None
         page.tree.notify()
 
-    page.session.on("Page.javascriptDialogOpening", opened)
-    page.session.on("Page.javascriptDialogClosed", closed)
+    page.session.on(cdp.Page.javascriptDialogOpening, opened)
+    page.session.on(cdp.Page.javascriptDialogClosed, closed)
 
 
 async def answer_dialog(page: Page, accept: bool, prompt_text: str | None) -> tuple[Dialog, Navigation | None]:
@@ -72,13 +72,13 @@ async def answer_dialog(page: Page, accept: bool, prompt_text: str | None) -> tu
         raise UsageError("no dialog is open on this page; there is nothing to answer")
     if prompt_text is not None and dialog.type != "prompt":
         raise UsageError(f"promptText is only for a prompt dialog; the open one is {dialog.describe()}")
-    params: JSON = {"accept": accept}
+    params: cdp.PageHandleJavaScriptDialogParams = {"accept": accept}
     if prompt_text is not None and accept:
         params["promptText"] = prompt_text
     watch = await page.watch_navigation()
     timeout = page.settings.call_timeout
     try:
-        await page.session.send("Page.handleJavaScriptDialog", params, timeout=timeout)
+        await page.session.send(cdp.Page.handleJavaScriptDialog(params), timeout=timeout)
     except ProtocolError as exc:
         page.dialog = None  # closed meanwhile (the page navigated, or it was answered elsewhere)
         raise UsageError(f"the dialog was already closed ({exc.detail}); call browser_snapshot") from exc

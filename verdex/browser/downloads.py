@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from verdex.cdp.connection import JSON
+from verdex.cdp import protocol as cdp
 from verdex.errors import CDPError
 
 if TYPE_CHECKING:
@@ -50,27 +50,33 @@ class Downloads:
         self.directory = directory
         self._active: dict[str, _Download] = {}
         self._seen: set[str] = set()
-        browser.session.on("Browser.downloadWillBegin", lambda params: self._began(None, params))
-        browser.session.on("Browser.downloadProgress", self._progress)
+        browser.session.on(cdp.Browser.downloadWillBegin, lambda params: self._began(None, params))
+        browser.session.on(cdp.Browser.downloadProgress, self._progress)
 
     async def enable(self, context: BrowserContext) -> None:
         """Let ``context``'s pages download into their own folder, with events."""
         folder = self.directory / context.id
         folder.mkdir(parents=True, exist_ok=True)
-        params = {"behavior": "allowAndName", "browserContextId": context.id, "downloadPath": str(folder)}
+        params: cdp.BrowserSetDownloadBehaviorParams = {
+            "behavior": "allowAndName",
+            "browserContextId": context.id,
+            "downloadPath": str(folder),
+            "eventsEnabled": True,
+        }
         try:
             await self.browser.session.send(
-                "Browser.setDownloadBehavior", {**params, "eventsEnabled": True}, timeout=context.settings.call_timeout
+                cdp.Browser.setDownloadBehavior(params),
+                timeout=context.settings.call_timeout,
             )
         except CDPError as exc:
             logger.warning("downloads stay off in context %s: %s", context.id, exc)
 
     def watch(self, page: Page) -> None:
         """Take the tab's own download events too (see the module docstring)."""
-        page.session.on("Page.downloadWillBegin", lambda params: self._began(page, params))
-        page.session.on("Page.downloadProgress", self._progress)
+        page.session.on(cdp.Page.downloadWillBegin, lambda params: self._began(page, params))
+        page.session.on(cdp.Page.downloadProgress, self._progress)
 
-    def _began(self, page: Page | None, params: JSON) -> None:
+    def _began(self, page: Page | None, params: cdp.BrowserDownloadWillBegin) -> None:
         guid = str(params.get("guid", ""))
         if guid in self._seen:
             return
@@ -99,7 +105,7 @@ class Downloads:
                 )
             )
 
-    def _progress(self, params: JSON) -> None:
+    def _progress(self, params: cdp.BrowserDownloadProgress) -> None:
         guid = str(params.get("guid", ""))
         download = self._active.get(guid)
         state = params.get("state")

@@ -29,6 +29,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
+from verdex.cdp import protocol as cdp
 from verdex.cdp.connection import CDPSession
 from verdex.errors import UsageError
 
@@ -90,7 +91,7 @@ def device_named(name: str, source: str = "--device") -> str:
     )
 
 
-def _metrics(emulation: Emulation) -> dict[str, object]:
+def _metrics(emulation: Emulation) -> cdp.EmulationSetDeviceMetricsOverrideParams:
     """``Emulation.setDeviceMetricsOverride``'s parameters for ``emulation``."""
     if emulation.device is None:
         width, height = emulation.viewport or DEFAULT_VIEWPORT
@@ -107,9 +108,9 @@ def _metrics(emulation: Emulation) -> dict[str, object]:
         "mobile": device.mobile,
         "screenWidth": device.screen_width,
         "screenHeight": device.screen_height,
-        "screenOrientation": {"type": "landscapePrimary", "angle": 90}
-        if landscape
-        else {"type": "portraitPrimary", "angle": 0},
+        "screenOrientation": (
+            {"type": "landscapePrimary", "angle": 90} if landscape else {"type": "portraitPrimary", "angle": 0}
+        ),
     }
 
 
@@ -127,7 +128,7 @@ async def apply_emulation(session: CDPSession, emulation: Emulation, *, timeout:
     Raises:
         CDPError: a command failed or timed out.
     """
-    await session.send("Emulation.setDeviceMetricsOverride", _metrics(emulation), timeout=timeout)
+    await session.send(cdp.Emulation.setDeviceMetricsOverride(_metrics(emulation)), timeout=timeout)
     user_agent = emulation.user_agent
     touch = False
     if emulation.device is not None:
@@ -137,8 +138,8 @@ async def apply_emulation(session: CDPSession, emulation: Emulation, *, timeout:
         user_agent = user_agent or device.user_agent
         touch = device.touch
     if user_agent:
-        await session.send("Emulation.setUserAgentOverride", {"userAgent": user_agent}, timeout=timeout)
+        await session.send(cdp.Emulation.setUserAgentOverride({"userAgent": user_agent}), timeout=timeout)
     if touch:
-        await session.send("Emulation.setTouchEmulationEnabled", {"enabled": True}, timeout=timeout)
+        await session.send(cdp.Emulation.setTouchEmulationEnabled({"enabled": True}), timeout=timeout)
     if emulation.ignore_https_errors:
-        await session.send("Security.setIgnoreCertificateErrors", {"ignore": True}, timeout=timeout)
+        await session.send(cdp.Security.setIgnoreCertificateErrors({"ignore": True}), timeout=timeout)

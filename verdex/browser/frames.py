@@ -26,16 +26,20 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import trio
 
 from verdex.bridge.client import BridgeSource
 from verdex.browser.guard import NavigationGuard
 from verdex.browser.refs import ref_prefix
-from verdex.cdp.connection import JSON, CDPSession
+from verdex.cdp import protocol as cdp
+from verdex.cdp.connection import CDPSession
 from verdex.errors import CDPError
 
 __all__ = ["Frame", "FrameTree", "Target"]
+
+P = TypeVar("P")
 
 logger = logging.getLogger(__name__)
 
@@ -186,49 +190,49 @@ class FrameTree:
         return target
 
     def _subscribe(self, target: Target) -> None:
-        on = target.session.on
-
-        def bind(handler: Callable[[Target, JSON], None]) -> Callable[[JSON], None]:
-            return lambda params: handler(target, params)
+        def on(event: cdp.Event[P], handler: Callable[[Target, P], None]) -> Callable[[], None]:
+            return target.session.on(event, lambda params: handler(target, params))
 
         target.unsubscribe += [
-            on("Page.frameAttached", bind(self._on_frame_attached)),
-            on("Page.frameNavigated", bind(self._on_frame_navigated)),
-            on("Page.navigatedWithinDocument", bind(self._on_navigated_within_document)),
-            on("Page.frameDetached", bind(self._on_frame_detached)),
-            on("Page.lifecycleEvent", bind(self._on_lifecycle)),
-            on("Network.responseReceived", bind(self._on_response)),
-            on("Runtime.executionContextCreated", bind(self._on_context_created)),
-            on("Runtime.executionContextDestroyed", bind(self._on_context_destroyed)),
-            on("Runtime.executionContextsCleared", bind(self._on_contexts_cleared)),
-            on("Inspector.targetCrashed", bind(self._on_crashed)),
-            on("Page.downloadWillBegin", bind(self._on_download)),
-            on("Target.attachedToTarget", bind(self._on_attached)),
-            on("Target.detachedFromTarget", bind(self._on_detached)),
+            on(cdp.Page.frameAttached, self._on_frame_attached),
+            on(cdp.Page.frameNavigated, self._on_frame_navigated),
+            on(cdp.Page.navigatedWithinDocument, self._on_navigated_within_document),
+            on(cdp.Page.frameDetached, self._on_frame_detached),
+            on(cdp.Page.lifecycleEvent, self._on_lifecycle),
+            on(cdp.Network.responseReceived, self._on_response),
+            on(cdp.Runtime.executionContextCreated, self._on_context_created),
+            on(cdp.Runtime.executionContextDestroyed, self._on_context_destroyed),
+            on(cdp.Runtime.executionContextsCleared, self._on_contexts_cleared),
+            on(cdp.Inspector.targetCrashed, self._on_crashed),
+            on(cdp.Page.downloadWillBegin, self._on_download),
+            on(cdp.Target.attachedToTarget, self._on_attached),
+            on(cdp.Target.detachedFromTarget, self._on_detached),
         ]
 
     async def _enable(self, target: Target, parent_id: str | None) -> None:
         session, timeout = target.session, self._timeout
-        await session.send("Page.enable", timeout=timeout)
-        await session.send("Page.setLifecycleEventsEnabled", {"enabled": True}, timeout=timeout)
-        tree = await session.send("Page.getFrameTree", timeout=timeout)
+        await session.send(cdp.Page.enable(), timeout=timeout)
+        await session.send(cdp.Page.setLifecycleEventsEnabled({"enabled": True}), timeout=timeout)
+        tree = await session.send(cdp.Page.getFrameTree(), timeout=timeout)
         self._adopt_tree(target, tree["frameTree"], parent_id)
-        await session.send("Network.enable", timeout=timeout)
+        await session.send(cdp.Network.enable(), timeout=timeout)
         if self.guard is not None:
             target.unsubscribe.append(await self.guard.protect(session))
-        await session.send("Runtime.enable", timeout=timeout)
+        await session.send(cdp.Runtime.enable(), timeout=timeout)
         await session.send(
-            "Page.addScriptToEvaluateOnNewDocument",
-            {"source": self.bridge.source, "worldName": self.bridge.world_name, "runImmediately": True},
+            cdp.Page.addScriptToEvaluateOnNewDocument(
+                {"source": self.bridge.source, "worldName": self.bridge.world_name, "runImmediately": True}
+            ),
             timeout=timeout,
         )
         await session.send(
-            "Target.setAutoAttach",
-            {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True, "filter": [{"type": "iframe"}]},
+            cdp.Target.setAutoAttach(
+                {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True, "filter": [{"type": "iframe"}]}
+            ),
             timeout=timeout,
         )
 
-    def _on_attached(self, parent: Target, params: JSON) -> None:
+    def _on_attached(self, parent: Target, params: cdp.TargetAttachedToTarget) -> None:
         info = params.get("targetInfo") or {}
         session = parent.session.connection.session(str(params["sessionId"]))
         if info.get("type") != "iframe":
@@ -258,7 +262,7 @@ class FrameTree:
             if waiting and not target.detached:
                 with trio.CancelScope(shield=True):
                     try:
-                        await target.session.send("Runtime.runIfWaitingForDebugger", timeout=self._timeout)
+                        await target.session.send(cdp.Runtime.runIfWaitingForDebugger(), timeout=self._timeout)
                     except CDPError as exc:
                         logger.debug("resuming iframe target %s: %s", target.target_id, exc)
             # Only a running target's documents are live (a restored one is not shown before).
@@ -268,14 +272,14 @@ class FrameTree:
     async def _release(self, parent: Target, session: CDPSession, waiting: bool) -> None:
         try:
             if waiting:
-                await session.send("Runtime.runIfWaitingForDebugger", timeout=self._timeout)
+                await session.send(cdp.Runtime.runIfWaitingForDebugger(), timeout=self._timeout)
             await parent.session.send(
-                "Target.detachFromTarget", {"sessionId": session.session_id}, timeout=self._timeout
+                cdp.Target.detachFromTarget({"sessionId": session.session_id or ""}), timeout=self._timeout
             )
         except CDPError as exc:
             logger.debug("letting go of a non-frame target: %s", exc)
 
-    def _on_detached(self, _parent: Target, params: JSON) -> None:
+    def _on_detached(self, _parent: Target, params: cdp.TargetDetachedFromTarget) -> None:
         target = self.targets.pop(str(params.get("sessionId", "")), None)
         if target is None:
             return
@@ -295,7 +299,7 @@ class FrameTree:
         if session is not None:
             try:
                 # One round trip: a Page.frameAttached for a remote -> local swap arrives before its answer.
-                await session.send("Runtime.evaluate", {"expression": "0"}, timeout=self._timeout)
+                await session.send(cdp.Runtime.evaluate({"expression": "0"}), timeout=self._timeout)
             except CDPError as exc:
                 logger.debug("round trip after a frame target detached: %s", exc)
         if frame.target is None and self.frames.get(frame.id) is frame:
@@ -316,7 +320,7 @@ class FrameTree:
 
     # -- frames ------------------------------------------------------------------------------
 
-    def _adopt_tree(self, target: Target, node: JSON, parent_id: str | None) -> None:
+    def _adopt_tree(self, target: Target, node: cdp.FrameTree, parent_id: str | None) -> None:
         info = node["frame"]
         frame = self._frame(info["id"], info.get("parentId") or parent_id)
         if frame.target is None or frame.target is target or frame.id == target.target_id:
@@ -396,7 +400,7 @@ class FrameTree:
             return None
         return frame
 
-    def _on_frame_attached(self, target: Target, params: JSON) -> None:
+    def _on_frame_attached(self, target: Target, params: cdp.PageFrameAttached) -> None:
         frame_id = params["frameId"]
         existing = self.frames.get(frame_id)
         if existing is not None and existing.target is not None and existing.target is not target:
@@ -411,7 +415,7 @@ class FrameTree:
             self._take(frame, target)
         self.notify()
 
-    def _on_frame_navigated(self, target: Target, params: JSON) -> None:
+    def _on_frame_navigated(self, target: Target, params: cdp.PageFrameNavigated) -> None:
         info = params["frame"]
         frame = self.frames.get(info["id"])
         if frame is None:
@@ -444,7 +448,7 @@ class FrameTree:
 
     async def _refresh(self, target: Target) -> None:
         try:
-            tree = await target.session.send("Page.getFrameTree", timeout=self._timeout)
+            tree = await target.session.send(cdp.Page.getFrameTree(), timeout=self._timeout)
             if not target.detached:
                 self._adopt_tree(target, tree["frameTree"], None)
         except CDPError as exc:
@@ -453,14 +457,14 @@ class FrameTree:
             self.refreshing -= 1
             self.notify()
 
-    def _on_navigated_within_document(self, target: Target, params: JSON) -> None:
+    def _on_navigated_within_document(self, target: Target, params: cdp.PageNavigatedWithinDocument) -> None:
         frame = self._owned(target, params["frameId"])
         if frame is not None:
             frame.url = params.get("url", frame.url)
             frame.same_document_moves += 1
         self.notify()
 
-    def _on_frame_detached(self, target: Target, params: JSON) -> None:
+    def _on_frame_detached(self, target: Target, params: cdp.PageFrameDetached) -> None:
         frame = self.frames.get(params["frameId"])
         if frame is None:
             return
@@ -474,7 +478,7 @@ class FrameTree:
             self._remove(frame)
         self.notify()
 
-    def _on_lifecycle(self, target: Target, params: JSON) -> None:
+    def _on_lifecycle(self, target: Target, params: cdp.PageLifecycleEvent) -> None:
         frame = self._owned(target, params["frameId"])
         if frame is None:
             return
@@ -484,12 +488,12 @@ class FrameTree:
         frame.lifecycle.add(params.get("name", ""))
         self.notify()
 
-    def _on_response(self, _target: Target, params: JSON) -> None:
+    def _on_response(self, _target: Target, params: cdp.NetworkResponseReceived) -> None:
         if params.get("type") == "Document" and params.get("loaderId"):
             response = params.get("response", {})
             self.statuses[params["loaderId"]] = (int(response.get("status", 0)), str(response.get("statusText", "")))
 
-    def _on_context_created(self, target: Target, params: JSON) -> None:
+    def _on_context_created(self, target: Target, params: cdp.RuntimeExecutionContextCreated) -> None:
         context = params.get("context", {})
         if context.get("name") != self.bridge.world_name:
             return
@@ -505,7 +509,7 @@ class FrameTree:
             frame.set_world(context.get("id"))
             self.notify()
 
-    def _on_context_destroyed(self, target: Target, params: JSON) -> None:
+    def _on_context_destroyed(self, target: Target, params: cdp.RuntimeExecutionContextDestroyed) -> None:
         context_id = params.get("executionContextId")
         for frame_id, (owner, world) in list(self._unclaimed.items()):
             if owner is target and world == context_id:
@@ -515,7 +519,7 @@ class FrameTree:
                 frame.set_world(None)
         self.notify()
 
-    def _on_contexts_cleared(self, target: Target, _params: JSON) -> None:
+    def _on_contexts_cleared(self, target: Target, _params: cdp.Empty) -> None:
         for frame_id, (owner, _) in list(self._unclaimed.items()):
             if owner is target:
                 del self._unclaimed[frame_id]
@@ -524,13 +528,13 @@ class FrameTree:
                 frame.set_world(None)
         self.notify()
 
-    def _on_download(self, _target: Target, params: JSON) -> None:
+    def _on_download(self, _target: Target, params: cdp.PageDownloadWillBegin) -> None:
         frame = self.frames.get(str(params.get("frameId", "")))
         if frame is not None:
             frame.downloads += 1
             self.notify()
 
-    def _on_crashed(self, target: Target, _params: JSON) -> None:
+    def _on_crashed(self, target: Target, _params: cdp.Empty) -> None:
         if self.main_id is not None and self.frames.get(self.main_id) is not None:
             main = self.frames[self.main_id]
             if main.target is target:

@@ -37,7 +37,8 @@ from dataclasses import dataclass
 import trio
 
 from verdex.browser.origins import NavigationPolicy
-from verdex.cdp.connection import JSON, CDPSession
+from verdex.cdp import protocol as cdp
+from verdex.cdp.connection import CDPSession
 from verdex.errors import CDPError
 
 __all__ = ["BlockedNavigation", "NavigationGuard"]
@@ -47,7 +48,7 @@ logger = logging.getLogger(__name__)
 #: Refusals remembered (the most recent, by frame id).
 _MAX_REMEMBERED = 256
 
-_DOCUMENTS = {"patterns": [{"resourceType": "Document", "requestStage": "Request"}]}
+_DOCUMENTS: cdp.FetchEnableParams = {"patterns": [{"resourceType": "Document", "requestStage": "Request"}]}
 
 
 @dataclass(frozen=True)
@@ -104,18 +105,18 @@ class NavigationGuard:
         if not self.active:
             return lambda: None
 
-        def paused(params: JSON) -> None:
+        def paused(params: cdp.FetchRequestPaused) -> None:
             self._nursery.start_soon(self._answer, session, params)
 
-        remove = session.on("Fetch.requestPaused", paused)
+        remove = session.on(cdp.Fetch.requestPaused, paused)
         try:
-            await session.send("Fetch.enable", _DOCUMENTS, timeout=self._timeout)
+            await session.send(cdp.Fetch.enable(_DOCUMENTS), timeout=self._timeout)
         except BaseException:
             remove()
             raise
         return remove
 
-    async def _answer(self, session: CDPSession, params: JSON) -> None:
+    async def _answer(self, session: CDPSession, params: cdp.FetchRequestPaused) -> None:
         request_id = str(params.get("requestId", ""))
         url = str((params.get("request") or {}).get("url", ""))
         frame_id = str(params.get("frameId", ""))
@@ -123,7 +124,7 @@ class NavigationGuard:
         try:
             if reason is None:
                 self._blocked.pop(frame_id, None)
-                await session.send("Fetch.continueRequest", {"requestId": request_id}, timeout=self._timeout)
+                await session.send(cdp.Fetch.continueRequest({"requestId": request_id}), timeout=self._timeout)
                 return
             self._blocked[frame_id] = BlockedNavigation(url, reason, bool(params.get("redirectedRequestId")))
             self._blocked.move_to_end(frame_id)
@@ -131,7 +132,8 @@ class NavigationGuard:
                 self._blocked.popitem(last=False)
             logger.info("blocked a document request of frame %s to %s: %s", frame_id, url, reason)
             await session.send(
-                "Fetch.failRequest", {"requestId": request_id, "errorReason": "BlockedByClient"}, timeout=self._timeout
+                cdp.Fetch.failRequest({"requestId": request_id, "errorReason": "BlockedByClient"}),
+                timeout=self._timeout,
             )
         except CDPError as exc:  # the request was cancelled meanwhile, or its target went away
             logger.debug("answering paused request %s (%s): %s", request_id, url, exc)
@@ -151,7 +153,7 @@ class NavigationGuard:
         kept: dict[str, Callable[[], None]] = {}
         starting = True
 
-        def attached(params: JSON) -> None:
+        def attached(params: cdp.TargetAttachedToTarget) -> None:
             info = params.get("targetInfo") or {}
             session = browser.connection.session(str(params.get("sessionId", "")))
             if not params.get("waitingForDebugger"):
@@ -166,16 +168,17 @@ class NavigationGuard:
             else:
                 self._nursery.start_soon(self._let_go, browser, session, True)
 
-        def detached(params: JSON) -> None:
+        def detached(params: cdp.TargetDetachedFromTarget) -> None:
             remove = kept.pop(str(params.get("sessionId", "")), None)
             if remove is not None:
                 remove()
 
-        browser.on("Target.attachedToTarget", attached)
-        browser.on("Target.detachedFromTarget", detached)
+        browser.on(cdp.Target.attachedToTarget, attached)
+        browser.on(cdp.Target.detachedFromTarget, detached)
         await browser.send(
-            "Target.setAutoAttach",
-            {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True, "filter": [{"type": "page"}]},
+            cdp.Target.setAutoAttach(
+                {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True, "filter": [{"type": "page"}]}
+            ),
             timeout=self._timeout,
         )
         starting = False
@@ -189,14 +192,16 @@ class NavigationGuard:
         finally:
             with trio.CancelScope(shield=True):
                 try:
-                    await session.send("Runtime.runIfWaitingForDebugger", timeout=self._timeout)
+                    await session.send(cdp.Runtime.runIfWaitingForDebugger(), timeout=self._timeout)
                 except CDPError as exc:
                     logger.debug("resuming new tab session %s: %s", session.session_id, exc)
 
     async def _let_go(self, browser: CDPSession, session: CDPSession, waiting: bool) -> None:
         try:
             if waiting:
-                await session.send("Runtime.runIfWaitingForDebugger", timeout=self._timeout)
-            await browser.send("Target.detachFromTarget", {"sessionId": session.session_id}, timeout=self._timeout)
+                await session.send(cdp.Runtime.runIfWaitingForDebugger(), timeout=self._timeout)
+            await browser.send(
+                cdp.Target.detachFromTarget({"sessionId": session.session_id or ""}), timeout=self._timeout
+            )
         except CDPError as exc:
             logger.debug("letting go of target session %s: %s", session.session_id, exc)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from verdex.cdp import protocol as cdp
 from verdex.cdp.connection import CDPSession
 from verdex.errors import UsageError
 
@@ -135,13 +136,14 @@ async def press(session: CDPSession, key: KeyPress, *, timeout: float) -> None:
         code, key_code = _MODIFIER_CODES[name]
         bits |= _MODIFIERS[name]
         await session.send(
-            "Input.dispatchKeyEvent",
-            {"type": "rawKeyDown", "key": name, "code": code, "windowsVirtualKeyCode": key_code, "modifiers": bits},
+            cdp.Input.dispatchKeyEvent(
+                {"type": "rawKeyDown", "key": name, "code": code, "windowsVirtualKeyCode": key_code, "modifiers": bits}
+            ),
             timeout=timeout,
         )
     # Text is only produced without Control/Meta (Control+A selects, it does not type "a").
     text = key.text if not (bits & (_MODIFIERS["Control"] | _MODIFIERS["Meta"])) else ""
-    down = {
+    down: cdp.InputDispatchKeyEventParams = {
         "type": "keyDown" if text else "rawKeyDown",
         "key": key.key,
         "code": key.code,
@@ -151,18 +153,26 @@ async def press(session: CDPSession, key: KeyPress, *, timeout: float) -> None:
     if text:
         down["text"] = text
         down["unmodifiedText"] = text
-    await session.send("Input.dispatchKeyEvent", down, timeout=timeout)
+    await session.send(cdp.Input.dispatchKeyEvent(down), timeout=timeout)
     await session.send(
-        "Input.dispatchKeyEvent",
-        {"type": "keyUp", "key": key.key, "code": key.code, "windowsVirtualKeyCode": key.key_code, "modifiers": bits},
+        cdp.Input.dispatchKeyEvent(
+            {
+                "type": "keyUp",
+                "key": key.key,
+                "code": key.code,
+                "windowsVirtualKeyCode": key.key_code,
+                "modifiers": bits,
+            }
+        ),
         timeout=timeout,
     )
     for name in reversed(key.modifiers):
         code, key_code = _MODIFIER_CODES[name]
         bits &= ~_MODIFIERS[name]
         await session.send(
-            "Input.dispatchKeyEvent",
-            {"type": "keyUp", "key": name, "code": code, "windowsVirtualKeyCode": key_code, "modifiers": bits},
+            cdp.Input.dispatchKeyEvent(
+                {"type": "keyUp", "key": name, "code": code, "windowsVirtualKeyCode": key_code, "modifiers": bits}
+            ),
             timeout=timeout,
         )
 
@@ -170,7 +180,7 @@ async def press(session: CDPSession, key: KeyPress, *, timeout: float) -> None:
 async def move_to(session: CDPSession, x: float, y: float, *, timeout: float) -> None:
     """Move the mouse to ``(x, y)`` (fires ``mousemove``, ``mouseover``, ``mouseenter``)."""
     await session.send(
-        "Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y, "button": "none"}, timeout=timeout
+        cdp.Input.dispatchMouseEvent({"type": "mouseMoved", "x": x, "y": y, "button": "none"}), timeout=timeout
     )
 
 
@@ -188,15 +198,16 @@ async def mouse_button(session: CDPSession, x: float, y: float, *, pressed: bool
     listeners for it have run when this returns.
     """
     await session.send(
-        "Input.dispatchMouseEvent",
-        {
-            "type": "mousePressed" if pressed else "mouseReleased",
-            "x": x,
-            "y": y,
-            "button": "left",
-            "buttons": 1 if pressed else 0,
-            "clickCount": 1,
-        },
+        cdp.Input.dispatchMouseEvent(
+            {
+                "type": "mousePressed" if pressed else "mouseReleased",
+                "x": x,
+                "y": y,
+                "button": "left",
+                "buttons": 1 if pressed else 0,
+                "clickCount": 1,
+            }
+        ),
         timeout=timeout,
     )
 
@@ -204,4 +215,4 @@ async def mouse_button(session: CDPSession, x: float, y: float, *, pressed: bool
 async def type_text(session: CDPSession, text: str, *, timeout: float) -> None:
     """Insert ``text`` at the focus as typing would (``Input.insertText``: beforeinput/input events)."""
     if text:
-        await session.send("Input.insertText", {"text": text}, timeout=timeout)
+        await session.send(cdp.Input.insertText({"text": text}), timeout=timeout)

@@ -18,7 +18,8 @@ from urllib.parse import urlsplit
 
 from verdex.browser.frames import Frame, FrameTree
 from verdex.browser.guard import BlockedNavigation
-from verdex.cdp.connection import JSON
+from verdex.cdp import protocol as cdp
+from verdex.cdp.connection import CDPSession
 from verdex.errors import CDPError, NavigationError, UsageError
 
 if TYPE_CHECKING:
@@ -153,24 +154,26 @@ class NavigationWatch:
     def start(self) -> None:
         for watched in self._watched:
             session = watched.frame.session
-            if session is None:
-                continue
-            frame_id = watched.frame.id
+            if session is not None:
+                self._remove += self._listen(session, watched)
 
-            def requested(params: JSON, watched: _Watched = watched, frame_id: str = frame_id) -> None:
-                if params.get("frameId") == frame_id and watched.requested_url is None:
-                    watched.requested_url = str(params.get("url", ""))
-                    self.page.tree.notify()
+    def _listen(self, session: CDPSession, watched: _Watched) -> list[Callable[[], None]]:
+        frame_id = watched.frame.id
 
-            def within(params: JSON, watched: _Watched = watched, frame_id: str = frame_id) -> None:
-                if params.get("frameId") == frame_id:
-                    watched.same_document = True
+        def requested(params: cdp.PageFrameRequestedNavigation) -> None:
+            if params.get("frameId") == frame_id and watched.requested_url is None:
+                watched.requested_url = str(params.get("url", ""))
+                self.page.tree.notify()
 
-            self._remove += [
-                session.on("Page.frameRequestedNavigation", requested),
-                session.on("Page.frameStartedNavigating", requested),
-                session.on("Page.navigatedWithinDocument", within),
-            ]
+        def within(params: cdp.PageNavigatedWithinDocument) -> None:
+            if params.get("frameId") == frame_id:
+                watched.same_document = True
+
+        return [
+            session.on(cdp.Page.frameRequestedNavigation, requested),
+            session.on(cdp.Page.frameStartedNavigating, requested),
+            session.on(cdp.Page.navigatedWithinDocument, within),
+        ]
 
     def started(self) -> bool:
         """Whether a watched frame has started a navigation (requested, or a new loader) so far."""
@@ -189,7 +192,7 @@ class NavigationWatch:
                     continue
                 # One renderer round trip: events the action caused arrive before its answer.
                 try:
-                    await session.send("Runtime.evaluate", {"expression": "0"}, timeout=page.settings.call_timeout)
+                    await session.send(cdp.Runtime.evaluate({"expression": "0"}), timeout=page.settings.call_timeout)
                 except CDPError as exc:  # the old document may already be gone: that is a navigation
                     logger.debug("round trip after action: %s", exc)
         finally:

@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 import trio
 
-from verdex.cdp.connection import JSON, CDPSession
+from verdex.cdp import protocol as cdp
+from verdex.cdp.connection import CDPSession
 
 __all__ = ["NetworkWatch"]
 
@@ -34,9 +35,9 @@ class NetworkWatch:
     def __enter__(self) -> NetworkWatch:
         on = self._session.on
         self._off = [
-            on("Network.requestWillBeSent", self._sent),
-            on("Network.loadingFinished", self._ended),
-            on("Network.loadingFailed", self._ended),
+            on(cdp.Network.requestWillBeSent, self._sent),
+            on(cdp.Network.loadingFinished, self._ended),
+            on(cdp.Network.loadingFailed, self._ended),
         ]
         return self
 
@@ -51,10 +52,10 @@ class NetworkWatch:
             return 0.0
         return trio.current_time() - self.last_change
 
-    def _sent(self, params: JSON) -> None:
+    def _sent(self, params: cdp.NetworkRequestWillBeSent) -> None:
         self.in_flight[str(params.get("requestId"))] = str(params.get("request", {}).get("url", ""))
         self.last_change = trio.current_time()
 
-    def _ended(self, params: JSON) -> None:
+    def _ended(self, params: cdp.NetworkLoadingFinished | cdp.NetworkLoadingFailed) -> None:
         if self.in_flight.pop(str(params.get("requestId")), None) is not None:
             self.last_change = trio.current_time()

@@ -24,6 +24,7 @@ import trio
 
 from verdex.browser.browser import Browser, BrowserContext
 from verdex.browser.page import PageSettings
+from verdex.cdp import protocol as cdp
 from verdex.errors import CDPError
 
 __all__ = ["PROFILE_ROLE", "ProfileContext", "profile_context"]
@@ -52,7 +53,7 @@ class ProfileContext(BrowserContext):
         with trio.CancelScope(shield=True), trio.move_on_after(10):
             for page in pages:
                 try:
-                    await self.browser.session.send("Target.closeTarget", {"targetId": page.target_id}, timeout=5)
+                    await self.browser.session.send(cdp.Target.closeTarget({"targetId": page.target_id}), timeout=5)
                 except CDPError as exc:
                     logger.debug("closing page %s of the profile's context: %s", page.target_id, exc)
 
@@ -71,7 +72,7 @@ async def profile_context(browser: Browser, settings: PageSettings) -> BrowserCo
         return None
     if any(isinstance(context, ProfileContext) and not context.closed for context in browser.contexts):
         return None
-    answer = await browser.session.send("Target.getBrowserContexts", timeout=settings.call_timeout)
+    answer = await browser.session.send(cdp.Target.getBrowserContexts(), timeout=settings.call_timeout)
     default_id = answer.get("defaultBrowserContextId")
     if not default_id:
         logger.warning("this browser does not name its default context; role %r gets an incognito one", settings.role)

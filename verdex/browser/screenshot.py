@@ -16,10 +16,11 @@ from __future__ import annotations
 import base64
 import struct
 from dataclasses import dataclass
-from typing import Any
 
+from verdex.bridge.models import ElementBoxResult
 from verdex.browser.page import Page
-from verdex.errors import ActionError, BridgeCallError, BridgeError
+from verdex.cdp import protocol as cdp
+from verdex.errors import ActionError, BridgeCallError
 
 __all__ = ["Screenshot", "png_size", "take_screenshot"]
 
@@ -31,13 +32,13 @@ class Screenshot:
     Attributes:
         png: the PNG bytes.
         width, height: the captured area in CSS pixels (rounded).
-        target: for an element, the bridge's ``{tagName, role, name}``; None for the viewport.
+        target: for an element, the bridge's ``elementBox`` (its tag name, role and name); None for the viewport.
     """
 
     png: bytes
     width: int
     height: int
-    target: dict[str, Any] | None
+    target: ElementBoxResult | None
 
 
 async def take_screenshot(page: Page, ref: str | None) -> Screenshot:
@@ -49,10 +50,10 @@ async def take_screenshot(page: Page, ref: str | None) -> Screenshot:
         CDPError: the browser failed.
     """
     timeout = page.settings.call_timeout
-    metrics = await page.session.send("Page.getLayoutMetrics", timeout=timeout)
+    metrics = await page.session.send(cdp.Page.getLayoutMetrics(), timeout=timeout)
     viewport = metrics.get("cssVisualViewport") or metrics.get("visualViewport") or {}
     if ref is None:
-        answer = await page.session.send("Page.captureScreenshot", {"format": "png"}, timeout=timeout)
+        answer = await page.session.send(cdp.Page.captureScreenshot({"format": "png"}), timeout=timeout)
         width, height = round(float(viewport.get("clientWidth", 0))), round(float(viewport.get("clientHeight", 0)))
         return Screenshot(base64.b64decode(answer["data"]), width, height, None)
     box, x, y = await _element_box(page, ref, scroll=False)
@@ -60,29 +61,27 @@ async def take_screenshot(page: Page, ref: str | None) -> Screenshot:
         # Its iframe is out of the page's view: scroll it into view through every frame above.
         box, x, y = await _element_box(page, ref, scroll=True)
     # The element may have been scrolled: read the scroll position after it.
-    metrics = await page.session.send("Page.getLayoutMetrics", timeout=timeout)
+    metrics = await page.session.send(cdp.Page.getLayoutMetrics(), timeout=timeout)
     viewport = metrics.get("cssVisualViewport") or metrics.get("visualViewport") or {}
-    clip = {
+    clip: cdp.Viewport = {
         "x": x + float(viewport.get("pageX", 0)),
         "y": y + float(viewport.get("pageY", 0)),
-        "width": float(box["width"]),
-        "height": float(box["height"]),
+        "width": box.width,
+        "height": box.height,
         "scale": 1,
     }
     answer = await page.session.send(
-        "Page.captureScreenshot",
-        {"format": "png", "clip": clip, "captureBeyondViewport": True},
-        timeout=timeout,
+        cdp.Page.captureScreenshot({"format": "png", "clip": clip, "captureBeyondViewport": True}), timeout=timeout
     )
-    target = {k: box.get(k) for k in ("tagName", "role", "name")}
-    return Screenshot(base64.b64decode(answer["data"]), round(clip["width"]), round(clip["height"]), target)
+    return Screenshot(base64.b64decode(answer["data"]), round(box.width), round(box.height), box)
 
 
-async def _element_box(page: Page, ref: str, *, scroll: bool) -> tuple[dict[str, Any], float, float]:
+async def _element_box(page: Page, ref: str, *, scroll: bool) -> tuple[ElementBoxResult, float, float]:
     """The bridge's ``elementBox`` of ``ref`` and its top-left corner in the page's viewport (CSS px)."""
-    frame, number = page.locate(ref)
+    frame, _ = page.locate(ref)
+    bridge, number = page.bridge_at(ref)
     try:
-        box = await page.bridge_call("elementBox", {"ref": number, "scroll": scroll}, frame=frame)
+        box = await bridge.element_box(number, scroll=scroll)
     except BridgeCallError as exc:
         if exc.code == "not-actionable":
             role, name = exc.details.get("role") or exc.details.get("tagName"), exc.details.get("name")
@@ -92,27 +91,23 @@ async def _element_box(page: Page, ref: str, *, scroll: bool) -> tuple[dict[str,
                 "section that shows it, or call browser_snapshot to see what is visible.",
                 "hidden",
             ) from exc
-        raise page.ref_error(ref, exc) from exc
-    if not isinstance(box, dict):
-        raise BridgeError(f"the bridge gave no box for {ref}")
-    x, y = float(box["x"]), float(box["y"])
+        raise
+    x, y = box.x, box.y
     current = frame
     while current.parent_id is not None:
-        async with page.owner_handle(current) as (parent, object_id):
-            mapped = await page.bridge_call(
-                "framePoint", {"x": x, "y": y, "hitTest": False}, frame=parent, element=object_id
-            )
-        x, y = float(mapped["x"]), float(mapped["y"])
+        async with page.owners.owner_handle(current) as (parent, object_id):
+            mapped = await page.bridge(parent).frame_point(object_id, x, y, hit_test=False)
+        x, y = mapped.x, mapped.y
         current = parent
     return box, x, y
 
 
-def _in_view(x: float, y: float, box: dict[str, Any], viewport: dict[str, Any]) -> bool:
+def _in_view(x: float, y: float, box: ElementBoxResult, viewport: cdp.VisualViewport) -> bool:
     """The box lies wholly inside the page's viewport (or the viewport is unknown)."""
     width, height = float(viewport.get("clientWidth", 0)), float(viewport.get("clientHeight", 0))
     if not width or not height:
         return True
-    return x >= 0 and y >= 0 and x + float(box["width"]) <= width and y + float(box["height"]) <= height
+    return x >= 0 and y >= 0 and x + box.width <= width and y + box.height <= height
 
 
 def png_size(png: bytes) -> tuple[int, int]:

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from verdex.bridge.client import ContextLostError
+from verdex.bridge.models import SnapshotResult, SnapshotTruncation
 from verdex.browser.page import Frame, Page
 from verdex.browser.refs import parse_ref
 from verdex.browser.shadow import classify_shadow_hosts
-from verdex.errors import BridgeCallError, NavigationError, StaleRefError, UsageError
+from verdex.errors import NavigationError, StaleRefError, UsageError
 
 __all__ = ["Snapshot", "take_snapshot"]
 
@@ -42,12 +42,12 @@ class Snapshot:
     Attributes:
         text: the snapshot, one node a line.
         ref_count: refs in ``text``.
-        truncated: ``{totalChars, totalLines, shownLines}`` when ``max_chars`` cut it, else None.
+        truncated: how ``max_chars`` cut it (characters and lines of the whole), or None.
     """
 
     text: str
     ref_count: int
-    truncated: dict[str, int] | None
+    truncated: SnapshotTruncation | None
 
 
 async def take_snapshot(page: Page, *, ref: str | None = None, depth: int | None = None, max_chars: int) -> Snapshot:
@@ -67,50 +67,36 @@ async def take_snapshot(page: Page, *, ref: str | None = None, depth: int | None
         value = await _bridge_snapshot(page, frame, root, depth, max_chars, ref)
         # An iframe line while the tree knows no frame: the tree is catching up (a page restored
         # from the back/forward cache); take the long way, which waits for the frame.
-        if not value.get("iframes"):
-            return Snapshot(str(value["text"]), int(value.get("refCount", 0)), value.get("truncated"))
+        if not value.iframes:
+            return Snapshot(value.text, value.refCount, value.truncated)
     lines = await _lines(page, frame, root, depth, ref)
     return _cut(lines, max_chars)
 
 
 async def _bridge_snapshot(
     page: Page, frame: Frame, root: int | None, depth: int | None, max_chars: int | None, ref: str | None
-) -> dict[str, Any]:
-    args: dict[str, Any] = {}
-    if depth is not None:
-        args["depth"] = depth
-    if max_chars is not None:
-        args["maxChars"] = max_chars
-    if root is not None:
-        args["root"] = root
-    value: dict[str, Any] = {}
-    for attempt in range(2):
-        try:
-            value = await page.bridge_call("snapshot", args, frame=frame)
-        except BridgeCallError as exc:
-            if ref is None:
-                raise
-            raise page.ref_error(ref, exc) from exc
-        assert isinstance(value, dict)
-        # Elements that may host a closed shadow root: classify them, then look again.
-        if attempt or not value.get("unknownHosts") or not await classify_shadow_hosts(page, frame):
-            break
+) -> SnapshotResult:
+    bridge = page.worlds.bridge(frame, ref=ref)
+    value = await bridge.snapshot(root=root, depth=depth, max_chars=max_chars)
+    # Elements that may host a closed shadow root: classify them, then look again.
+    if value.unknownHosts and await classify_shadow_hosts(page, frame):
+        value = await bridge.snapshot(root=root, depth=depth, max_chars=max_chars)
     return value
 
 
 async def _lines(page: Page, frame: Frame, root: int | None, depth: int | None, ref: str | None) -> list[str]:
     """The lines of one document's snapshot with its frames' lines spliced in, uncut."""
     value = await _bridge_snapshot(page, frame, root, depth, None, ref)
-    text = str(value["text"])
+    text = value.text
     lines = text.split("\n") if text else []
     spliced: dict[int, list[str]] = {}
-    for iframe in value.get("iframes", []):
-        index = int(iframe["line"])
+    for iframe in value.iframes:
+        index = iframe.line
         line = lines[index]
         indent = len(line) - len(line.lstrip(" "))
         # Top-level lines of a page are depth 1; the root line of a subtree is depth 0.
         line_depth = indent // 2 + (0 if root is not None else 1)
-        content = await _frame_content(page, frame, parse_ref(str(iframe["ref"]))[1], depth, line_depth)
+        content = await _frame_content(page, frame, parse_ref(iframe.ref)[1], depth, line_depth)
         if content:
             spliced[index] = [" " * (indent + 2) + child for child in content]
     if not spliced:
@@ -128,7 +114,7 @@ async def _lines(page: Page, frame: Frame, root: int | None, depth: int | None, 
 async def _frame_content(page: Page, parent: Frame, number: int, depth: int | None, line_depth: int) -> list[str]:
     """The lines under an iframe line (unindented), or one line saying why there are none."""
     try:
-        child = await page.content_frame(parent, ref=number)
+        child = await page.owners.content_frame(parent, ref=number)
         blocked = page.guard.blocked_in(child.id)
         if blocked is not None and child.url.startswith("chrome-error://"):
             return [f"- … frame blocked: {blocked.url}: {blocked.reason}"]
@@ -162,6 +148,8 @@ def _cut(lines: list[str], max_chars: int) -> Snapshot:
             shown = index + 1
     kept = lines[:shown]
     truncated = (
-        {"totalChars": total_chars, "totalLines": len(lines), "shownLines": shown} if shown < len(lines) else None
+        SnapshotTruncation(totalChars=total_chars, totalLines=len(lines), shownLines=shown)
+        if shown < len(lines)
+        else None
     )
     return Snapshot("\n".join(kept), sum(1 for line in kept if _REF_LINE.match(line)), truncated)

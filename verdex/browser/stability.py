@@ -13,15 +13,14 @@ never carried over to the new document, where its counts would mean nothing).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import trio
 
-from verdex.bridge.client import ContextLostError, call_bridge, raise_for_envelope
+from verdex.bridge.client import ContextLostError
+from verdex.bridge.models import WaitForStableResult
 from verdex.browser.page import Page
 from verdex.errors import NavigationError
 
-__all__ = ["Stability", "wait_for_stable"]
+__all__ = ["wait_for_stable"]
 
 #: Seconds the CDP call may take beyond ``timeout_ms`` (the promise resolves at ``timeout_ms``).
 _SLACK = 10.0
@@ -29,26 +28,7 @@ _SLACK = 10.0
 _COMMIT_GRACE = 2.0
 
 
-@dataclass(frozen=True)
-class Stability:
-    """How a wait for a quiet DOM ended.
-
-    Attributes:
-        stable: nothing changed for ``quiet_ms`` (False: ``timeout_ms`` passed first).
-        waited_ms: milliseconds from the start of the wait to its end, measured in the page.
-        mutations: ``MutationRecord``\\ s seen (child list, subtree, character data, attributes).
-        longest_quiet_ms: the longest spell without a change.
-        documents: documents watched (the page's and its same-origin frames').
-    """
-
-    stable: bool
-    waited_ms: int
-    mutations: int
-    longest_quiet_ms: int
-    documents: int
-
-
-async def wait_for_stable(page: Page, quiet_ms: int, timeout_ms: int) -> Stability:
+async def wait_for_stable(page: Page, quiet_ms: int, timeout_ms: int) -> WaitForStableResult:
     """Wait until no mutation happened for ``quiet_ms`` milliseconds, at most ``timeout_ms``.
 
     Args:
@@ -65,27 +45,10 @@ async def wait_for_stable(page: Page, quiet_ms: int, timeout_ms: int) -> Stabili
     """
     frame = page.main_frame
     started = trio.current_time()
-    context = await page.world_of(frame)
-    session = frame.session
     url = frame.url
-    if session is None:
-        raise NavigationError("the page is moving to another process; call wait_for_stable again")
-    args = {"quietMs": quiet_ms, "timeoutMs": timeout_ms, "refPrefix": frame.ref_prefix, "refStart": 1}
-    envelope = None
     try:
-        with frame.guard():
-            if frame.world == context:
-                envelope = await call_bridge(
-                    session,
-                    context,
-                    page.bridge,
-                    "waitForStable",
-                    args,
-                    timeout=timeout_ms / 1000 + _SLACK,
-                )
-    except ContextLostError:
-        envelope = None
-    if envelope is None:
+        return await page.bridge(frame).wait_for_stable(quiet_ms, timeout_ms, timeout=timeout_ms / 1000 + _SLACK)
+    except ContextLostError as exc:
         waited = round((trio.current_time() - started) * 1000)
         # Name where it went: the new document commits soon after the old one is torn down.
         await page.wait_until(lambda: frame.url != url, _COMMIT_GRACE)
@@ -93,12 +56,4 @@ async def wait_for_stable(page: Page, quiet_ms: int, timeout_ms: int) -> Stabili
             f"the page left {url} during wait_for_stable (after {waited} ms; it is now at {page.url}), so the "
             "document being watched is gone. Call wait_for_stable again to wait on the new page, or "
             "browser_snapshot to see it."
-        )
-    value = raise_for_envelope("waitForStable", envelope)
-    return Stability(
-        stable=bool(value["stable"]),
-        waited_ms=int(value["waitedMs"]),
-        mutations=int(value["mutations"]),
-        longest_quiet_ms=int(value["longestQuietMs"]),
-        documents=int(value["documents"]),
-    )
+        ) from exc

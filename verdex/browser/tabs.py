@@ -17,7 +17,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from verdex.browser.page import Page
-from verdex.cdp.connection import JSON
+from verdex.cdp import protocol as cdp
 from verdex.errors import CDPError
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ async def watch_tabs(browser: Browser) -> None:
     """Start tracking tabs opened by verdex's pages (see the module docstring)."""
     session = browser.session
 
-    def created(params: JSON) -> None:
+    def created(params: cdp.TargetTargetCreated) -> None:
         info = params.get("targetInfo") or {}
         context = _context_of(browser, str(info.get("browserContextId", "")))
         if info.get("type") != "page" or not info.get("openerId") or context is None:
@@ -55,7 +55,7 @@ async def watch_tabs(browser: Browser) -> None:
 
         browser.nursery.start_soon(adopt)
 
-    def destroyed(params: JSON) -> None:
+    def destroyed(params: cdp.TargetTargetDestroyed) -> None:
         target_id = str(params.get("targetId", ""))
         for context in browser.contexts:
             for index, page in enumerate(context.pages):
@@ -69,9 +69,9 @@ async def watch_tabs(browser: Browser) -> None:
                         )
                     return
 
-    session.on("Target.targetCreated", created)
-    session.on("Target.targetDestroyed", destroyed)
-    await session.send("Target.setDiscoverTargets", {"discover": True, "filter": [{"type": "page"}]}, timeout=10)
+    session.on(cdp.Target.targetCreated, created)
+    session.on(cdp.Target.targetDestroyed, destroyed)
+    await session.send(cdp.Target.setDiscoverTargets({"discover": True, "filter": [{"type": "page"}]}), timeout=10)
 
 
 def _context_of(browser: Browser, context_id: str) -> BrowserContext | None:
@@ -110,6 +110,6 @@ async def bring_to_front(page: Page) -> None:
     """Show ``page`` in front of its window's other tabs (``Page.bringToFront``): hidden pages get no
     animation frames."""
     try:
-        await page.session.send("Page.bringToFront", timeout=page.settings.call_timeout)
+        await page.session.send(cdp.Page.bringToFront(), timeout=page.settings.call_timeout)
     except CDPError as exc:
         logger.debug("bringing %s to the front: %s", page.target_id, exc)

@@ -6,46 +6,41 @@ every live frame, joined by newlines.
 
 from __future__ import annotations
 
-from typing import Any
-
+from verdex.bridge.api import PAGE_TEXT
 from verdex.bridge.client import ContextLostError
 from verdex.browser.page import Page
+from verdex.cdp import protocol as cdp
 from verdex.errors import NavigationError, ProtocolError, StaleRefError
 
 __all__ = ["page_text"]
 
-_BODY_TEXT = "document.body ? document.body.innerText : ''"
-
 
 async def page_text(page: Page) -> str:
-    """The rendered text of the page and of every frame in it (one ``innerText`` per document)."""
+    """The rendered text of the page and of every frame in it (one ``innerText`` per document).
+
+    Frames that are loading or moving between processes are left out (a poll reads them next time);
+    a frame that is not live never holds up the others. Empty for a crashed page (the caller sees
+    ``page.crashed``).
+    """
     texts: list[str] = []
     if page.crashed:
-        return ""  # the caller sees page.crashed
+        return ""
     for frame in list(page.frames.values()):
-        # Frames that are loading or moving between processes are read at the next poll; a
-        # frame that is not live never holds up the others.
-        session, context = frame.session, frame.world
-        live = session is not None and context is not None and frame.target is not None and frame.target.ready
+        live = frame.world is not None and frame.target is not None and frame.target.ready
         if frame is not page.main_frame and not live:
             continue
         try:
-            if frame is page.main_frame:
-                context = await page.world_of(frame)
-                session = frame.session
-            if session is None or context is None:
-                continue
-            answer: dict[str, Any] = {}
             # A document that goes away (it navigates, its process crashes) cancels the read.
-            with frame.guard():
-                answer = await session.send(
-                    "Runtime.evaluate",
-                    {"expression": _BODY_TEXT, "contextId": context, "returnByValue": True},
+            async with page.worlds.in_world(frame) as world:
+                answer = await world.session.send(
+                    cdp.Runtime.evaluate(
+                        {"expression": PAGE_TEXT, "contextId": world.context_id, "returnByValue": True}
+                    ),
                     timeout=page.settings.call_timeout,
                 )
         except (ContextLostError, StaleRefError, NavigationError, ProtocolError):
             continue  # the frame is navigating or gone: the next poll reads its new document
-        value = answer.get("result", {}).get("value")
+        value = answer["result"].get("value")
         if isinstance(value, str):
             texts.append(value)
     return "\n".join(texts)

@@ -2,11 +2,11 @@
 
 One reader task (started by :func:`open_cdp_connection` in its own nursery) reads every message.
 Answers wake the command that waits for them; events go to the handlers registered with
-:meth:`CDPSession.on` (raw ``params`` dicts) or :meth:`CDPSession.on_event` (``mycdp``'s typed
-events, the raw dict when mycdp cannot parse one: see :mod:`verdex.cdp.events`). The reader
-never raises into its nursery: when the transport breaks it records why, fails every pending
-command with one :class:`~verdex.errors.BrowserClosedError`, and later commands fail the same
-way at once.
+:meth:`CDPSession.on`. Commands and events are the typed ones of :mod:`verdex.cdp.protocol`
+(``await session.send(Page.navigate({"url": url}))``): no CDP method name is written as a string
+outside that table. The reader never raises into its nursery: when the transport breaks it
+records why, fails every pending command with one :class:`~verdex.errors.BrowserClosedError`, and
+later commands fail the same way at once.
 
 Sessions are flat (``Target.attachToTarget(flatten=True)``): every message to or from a target
 carries its ``sessionId`` over the one browser connection. :class:`CDPSession` with
@@ -19,29 +19,29 @@ import itertools
 import json
 import logging
 import math
-from collections.abc import AsyncIterator, Callable, Generator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import trio
 
 from verdex._nursery import open_service_nursery
-from verdex.cdp.events import event_method, parse_typed
+from verdex.cdp.protocol import Event, Request
 from verdex.cdp.transport import Transport
 from verdex.errors import BrowserClosedError, CDPError, CDPTimeoutError, ProtocolError
 
-__all__ = ["DEFAULT_COMMAND_TIMEOUT", "CDPConnection", "CDPSession", "EventHandler", "open_cdp_connection"]
+__all__ = ["DEFAULT_COMMAND_TIMEOUT", "JSON", "CDPConnection", "CDPSession", "open_cdp_connection"]
 
 logger = logging.getLogger(__name__)
 
 #: Seconds a command may wait for its answer unless the caller says otherwise.
 DEFAULT_COMMAND_TIMEOUT = 30.0
 
-T = TypeVar("T")
-E = TypeVar("E")
+P = TypeVar("P")
+R = TypeVar("R")
 JSON = dict[str, Any]
-EventHandler = Callable[[JSON], None]
+_Handler = Callable[[JSON], None]
 
 
 @dataclass(eq=False)
@@ -60,7 +60,7 @@ class CDPConnection:
         self._transport = transport
         self._ids = itertools.count(1)
         self._pending: dict[int, _Pending] = {}
-        self._handlers: dict[tuple[str | None, str], list[EventHandler]] = {}
+        self._handlers: dict[tuple[str | None, str], list[_Handler]] = {}
         self._close_reason: str | None = None
         self.closed = trio.Event()
 
@@ -73,15 +73,15 @@ class CDPConnection:
         """A handle for commands and events of one flat session (``None``: the browser)."""
         return CDPSession(self, session_id)
 
-    async def send(
+    async def request(
         self,
         method: str,
-        params: JSON | None = None,
+        params: Any = None,
         *,
         session_id: str | None = None,
         timeout: float | None = None,
     ) -> JSON:
-        """Send one command and wait for its answer.
+        """Send one command by its wire name and wait for its answer (:meth:`CDPSession.send` is the typed way).
 
         Args:
             method: CDP method, e.g. ``"Page.navigate"``.
@@ -122,8 +122,8 @@ class CDPConnection:
         assert pending.result is not None
         return pending.result
 
-    def on(self, method: str, handler: EventHandler, *, session_id: str | None = None) -> Callable[[], None]:
-        """Call ``handler(params)`` for every ``method`` event of that session.
+    def listen(self, method: str, handler: _Handler, *, session_id: str | None = None) -> Callable[[], None]:
+        """Call ``handler(params)`` for every ``method`` event of that session (:meth:`CDPSession.on` is the typed way).
 
         Handlers run in the reader task: they must not block, and an exception in one is logged
         and does not stop the reader. Returns a function that removes the handler.
@@ -139,35 +139,6 @@ class CDPConnection:
                 self._handlers.pop(key, None)
 
         return remove
-
-    def on_event(
-        self, event: type[E], handler: Callable[[E | JSON], None], *, session_id: str | None = None
-    ) -> Callable[[], None]:
-        """Call ``handler`` with every event of the mycdp class ``event`` on that session, typed.
-
-        Args:
-            event: a ``mycdp`` event class, e.g. ``mycdp.page.FrameNavigated``.
-            handler: gets an ``event`` instance, or the raw ``params`` dict when mycdp cannot parse
-                this one (a field or enum value of a newer protocol revision); it must handle both.
-
-        Returns:
-            A function that removes the handler. Handlers run as in :meth:`on`.
-
-        Raises:
-            TypeError: ``event`` is not a mycdp event class.
-        """
-
-        def typed(params: JSON) -> None:
-            handler(parse_typed(event, params))
-
-        return self.on(event_method(event), typed, session_id=session_id)
-
-    def fail_session(self, session_id: str, error: CDPError) -> None:
-        """Fail every pending command of one session (its target crashed or detached)."""
-        for pending in list(self._pending.values()):
-            if pending.session_id == session_id and not pending.done.is_set():
-                pending.error = error
-                pending.done.set()
 
     async def read_loop(self) -> None:
         """Read and dispatch messages until the transport ends. Never raises but Cancelled."""
@@ -244,65 +215,75 @@ class CDPSession:
         self.connection = connection
         self.session_id = session_id
 
-    async def send(self, method: str, params: JSON | None = None, *, timeout: float | None = None) -> JSON:
-        """Send a raw command on this session; see :meth:`CDPConnection.send`."""
-        return await self.connection.send(method, params, session_id=self.session_id, timeout=timeout)
+    async def send(self, request: Request[R], *, timeout: float | None = None) -> R:
+        """Send a command of :mod:`verdex.cdp.protocol` on this session and wait for its answer.
 
-    async def execute(self, command: Generator[JSON, JSON, T], *, timeout: float | None = None) -> T:
-        """Run a typed ``mycdp`` command (e.g. ``mycdp.page.navigate(url)``) and return its typed result."""
-        request = next(command)
-        answer = await self.send(request["method"], request.get("params"), timeout=timeout)
-        try:
-            command.send(answer)
-        except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]
-        raise CDPError(f"{request['method']}: the command generator did not finish")
+        Args:
+            request: e.g. ``Page.navigate({"url": url})`` or ``Page.enable()``.
+            timeout: seconds to wait (default :data:`DEFAULT_COMMAND_TIMEOUT`; ``math.inf`` for none).
 
-    def on(self, method: str, handler: EventHandler) -> Callable[[], None]:
-        """Register an event handler on this session; see :meth:`CDPConnection.on`."""
-        return self.connection.on(method, handler, session_id=self.session_id)
+        Returns:
+            The answer's ``result`` object, as the command's result type.
 
-    def on_event(self, event: type[E], handler: Callable[[E | JSON], None]) -> Callable[[], None]:
-        """Register a typed event handler on this session; see :meth:`CDPConnection.on_event`."""
-        return self.connection.on_event(event, handler, session_id=self.session_id)
+        Raises:
+            ProtocolError: the browser answered with an error.
+            CDPTimeoutError: no answer in time.
+            BrowserClosedError: the connection is closed, or closed while waiting.
+        """
+        answer = await self.connection.request(
+            request.method, request.params, session_id=self.session_id, timeout=timeout
+        )
+        return cast(R, answer)
+
+    def on(self, event: Event[P], handler: Callable[[P], None]) -> Callable[[], None]:
+        """Call ``handler(params)`` for every ``event`` of this session; returns a function that removes it.
+
+        Handlers run in the reader task: they must not block, and an exception in one is logged
+        and does not stop the reader. ``params`` is the event's JSON as the browser sent it.
+        """
+        return self.connection.listen(event.method, cast(_Handler, handler), session_id=self.session_id)
 
     @asynccontextmanager
-    async def expect(self, method: str, predicate: Callable[[JSON], bool] | None = None) -> AsyncIterator[_Expectation]:
+    async def expect(
+        self, event: Event[P], predicate: Callable[[P], bool] | None = None
+    ) -> AsyncIterator[Expectation[P]]:
         """Catch the first matching event from now on, also one that arrives before ``wait``.
 
         Use it around the command that causes the event::
 
-            async with session.expect("Page.loadEventFired") as load:
-                await session.send("Page.reload")
+            async with session.expect(Page.loadEventFired) as load:
+                await session.send(Page.reload())
                 await load.wait(timeout=30)
         """
-        expectation = _Expectation(method, predicate)
-        remove = self.on(method, expectation.offer)
+        expectation = Expectation(event.method, predicate)
+        remove = self.on(event, expectation.offer)
         try:
             yield expectation
         finally:
             remove()
 
 
-class _Expectation:
-    def __init__(self, method: str, predicate: Callable[[JSON], bool] | None) -> None:
+class Expectation(Generic[P]):
+    """An event awaited by :meth:`CDPSession.expect`."""
+
+    def __init__(self, method: str, predicate: Callable[[P], bool] | None) -> None:
         self.method = method
         self._predicate = predicate
         self._event = trio.Event()
-        self.params: JSON | None = None
+        self.params: P | None = None
 
     @property
     def happened(self) -> bool:
         return self._event.is_set()
 
-    def offer(self, params: JSON) -> None:
+    def offer(self, params: P) -> None:
         if self._event.is_set():
             return
         if self._predicate is None or self._predicate(params):
             self.params = params
             self._event.set()
 
-    async def wait(self, timeout: float) -> JSON:
+    async def wait(self, timeout: float) -> P:
         """Wait for the event. Raises CDPTimeoutError if it does not come in ``timeout`` seconds."""
         with trio.move_on_after(timeout):
             await self._event.wait()

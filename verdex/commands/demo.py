@@ -25,6 +25,7 @@ from mcp_types import CallToolResult, TextContent
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
 from verdex.browser.page import PageSettings
+from verdex.cdp import protocol as cdp
 from verdex.commands.demo_site import open_storefront
 from verdex.errors import UsageError
 from verdex.locator.compose import Composition, compose_locator, container_level_guess, is_repeating
@@ -235,6 +236,6 @@ async def _outer_html(url: str, options: BrowserOptions) -> str:
         context = await browser.new_context(PageSettings())
         page = await context.new_page()
         await page.navigate(url)
-        document = await page.session.send("DOM.getDocument", {"depth": 0})
-        answer = await page.session.send("DOM.getOuterHTML", {"nodeId": document["root"]["nodeId"]})
+        document = await page.session.send(cdp.DOM.getDocument({"depth": 0}))
+        answer = await page.session.send(cdp.DOM.getOuterHTML({"nodeId": document["root"]["nodeId"]}))
         return str(answer.get("outerHTML", ""))

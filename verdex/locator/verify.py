@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from verdex.bridge.models import LocatorMatch
 from verdex.browser.page import Frame, Page
 from verdex.errors import BridgeCallError, LocatorError, StaleRefError, UsageError
 from verdex.locator.ast import Locator
@@ -29,16 +30,16 @@ class Verification:
 
     Attributes:
         count: the number of elements (Playwright's ``locator.count()``).
-        matches: the first :data:`MATCH_LIMIT`, in Playwright's order: ``{ref, tagName, role?,
-            name?, text?, visible?}`` (``visible: false`` for an element Playwright would not
-            call visible; ``name`` is the accessible name as getByRole matches it).
+        matches: the first :data:`MATCH_LIMIT`, in Playwright's order (``visible: false`` for an
+            element Playwright would not call visible; ``name`` is the accessible name as getByRole
+            matches it).
         omitted: matches not described.
         target_index: with a target ref, its index among all matches, or None if it is not one.
         frame_url: the URL of the frame the locator ended in, when it entered a frame.
     """
 
     count: int
-    matches: list[dict[str, Any]] = field(default_factory=list)
+    matches: list[LocatorMatch] = field(default_factory=list)
     omitted: int = 0
     target_index: int | None = None
     frame_url: str | None = None
@@ -85,23 +86,19 @@ async def verify_on_page(
             # No iframe selected shows a frame: Playwright's count() is 0 (frameSelectors.ts).
             return Verification(count=0)
         frame = entered
-    args: dict[str, Any] = {"locator": {"steps": chunks[-1]}, "limit": limit}
-    if report_attribute is not None:
-        args["attribute"] = report_attribute
     same_frame = target_frame is not None and target_frame.id == frame.id
-    if same_frame:
-        args["target"] = target_number
+    bridge = page.worlds.bridge(frame, ref=target if same_frame else None)
     try:
-        value = await page.bridge_call("queryLocator", args, frame=frame)
+        value = await bridge.query_locator(
+            chunks[-1], limit=limit, target=target_number if same_frame else None, attribute=report_attribute
+        )
     except BridgeCallError as exc:
-        if exc.code in ("ref-unknown", "ref-detached") and target is not None:
-            raise page.ref_error(target, exc) from exc
         raise _locator_error(exc, source, spans) from exc
     return Verification(
-        count=int(value["count"]),
-        matches=list(value["matches"]),
-        omitted=int(value.get("omitted", 0)),
-        target_index=value.get("targetIndex") if same_frame else None,
+        count=value.count,
+        matches=value.matches,
+        omitted=value.omitted or 0,
+        target_index=value.targetIndex if same_frame else None,
         frame_url=frame.url if len(chunks) > 1 else None,
     )
 
@@ -112,12 +109,12 @@ async def _enter_frame(
     """The frame of the first ``<iframe>`` that ``steps`` select in ``frame`` and that shows one,
     as Playwright enters it for ``count()`` (not strict: later matches are ignored); None if none does."""
     try:
-        value = await page.bridge_call("queryFrames", {"locator": {"steps": steps}}, frame=frame)
+        value = await page.bridge(frame).query_frames(steps)
     except BridgeCallError as exc:
         raise _locator_error(exc, source, spans) from exc
-    for owner in value["frames"]:
+    for owner in value.frames:
         try:
-            entered = await page.content_frame(frame, ref=int(owner["number"]))
+            entered = await page.owners.content_frame(frame, ref=owner.number)
         except (UsageError, StaleRefError):
             continue  # this iframe shows no frame (yet): Playwright skips it too
         return entered

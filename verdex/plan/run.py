@@ -28,7 +28,9 @@ from typing import Any
 import trio
 
 from verdex.bridge.client import ContextLostError
+from verdex.bridge.models import ElementStateResult
 from verdex.browser import actions
+from verdex.browser.locate import ref_error
 from verdex.browser.network import NetworkWatch
 from verdex.browser.page import Page
 from verdex.browser.text import page_text
@@ -127,11 +129,11 @@ class _Failed(Exception):
 @dataclass
 class _Element:
     ref: str
-    state: dict[str, Any]
+    state: ElementStateResult
 
     def what(self) -> str:
-        role, name = self.state.get("role"), self.state.get("name")
-        return f"{self.ref} ({role} {_quote(name)})" if name else f"{self.ref} ({role or self.state.get('tagName')})"
+        role, name = self.state.role, self.state.name
+        return f"{self.ref} ({role} {_quote(name)})" if name else f"{self.ref} ({role or self.state.tagName})"
 
 
 async def run_plan(page: Page, steps: list[AnyStep]) -> PlanRun:
@@ -171,9 +173,9 @@ async def _run_step(page: Page, step: AnyStep, outcome: StepOutcome) -> None:
         element = await _act(page, step, element, timeout, outcome.repairs)
         if element is not None:
             outcome.ref = element.ref
-            outcome.role = element.state.get("role")
-            outcome.name = element.state.get("name")
-            outcome.secret = bool(element.state.get("secret"))
+            outcome.role = element.state.role
+            outcome.name = element.state.name
+            outcome.secret = element.state.secret
         # Postconditions get the whole timeout again, from the end of the action.
         await _postconditions(page, step, element, url_before, network, trio.current_time() + timeout)
 
@@ -181,15 +183,10 @@ async def _run_step(page: Page, step: AnyStep, outcome: StepOutcome) -> None:
 # -- targets ---------------------------------------------------------------------------------
 
 
-async def _state(page: Page, ref: str, *, attribute: str | None = None, scroll: bool = False) -> dict[str, Any]:
+async def _state(page: Page, ref: str, *, attribute: str | None = None, scroll: bool = False) -> ElementStateResult:
     """The bridge's ``elementState`` of ``ref``. Raises BridgeCallError (``ref-detached`` ...), RefError."""
     frame, number = page.locate(ref)
-    args: dict[str, Any] = {"ref": number, "scroll": scroll}
-    if attribute is not None:
-        args["attribute"] = attribute
-    state = await page.bridge_call("elementState", args, frame=frame)
-    assert isinstance(state, dict)
-    return state
+    return await page.bridge(frame).element_state(number, attribute=attribute, scroll=scroll)
 
 
 async def _target(
@@ -209,7 +206,7 @@ async def _target(
         raise _Failed(condition, str(exc)) from exc
     except BridgeCallError as exc:
         if exc.code != "ref-detached":
-            raise _Failed(condition, str(page.ref_error(ref, exc))) from exc
+            raise _Failed(condition, str(ref_error(page, ref, exc))) from exc
         details = exc.details
     role, name = str(details.get("role") or ""), str(details.get("name") or "")
     new_ref = await _refind(page, ref, role, name, deadline, condition)
@@ -224,17 +221,17 @@ async def _refind(page: Page, ref: str, role: str, name: str, deadline: float, c
     if not role or not name or role in ("generic", "iframe"):
         raise _Failed(condition, f"{gone} and had no role and accessible name to find it again by")
     frame, _ = page.locate(ref)
-    steps = [{"kind": "role", "at": 0, "role": role, "name": {"string": name}, "exact": True}]
+    steps: list[dict[str, Any]] = [{"kind": "role", "at": 0, "role": role, "name": {"string": name}, "exact": True}]
     while True:
         try:
-            value = await page.bridge_call("queryLocator", {"locator": {"steps": steps}, "limit": 5}, frame=frame)
+            value = await page.bridge(frame).query_locator(steps, limit=5)
         except (BridgeCallError, ContextLostError, StaleRefError) as exc:
             raise _Failed(condition, f"{gone} and its document changed ({exc}); call browser_snapshot") from exc
-        count = int(value["count"])
+        count = value.count
         if count == 1:
-            return str(value["matches"][0]["ref"])
+            return value.matches[0].ref
         if count > 1:
-            refs = ", ".join(str(m["ref"]) for m in value["matches"])
+            refs = ", ".join(m.ref for m in value.matches)
             raise _Failed(
                 condition,
                 f"{gone}; {count} elements now have role {role} and name {_quote(name)} ({refs}), so it is not "
@@ -256,13 +253,13 @@ async def _by_locator(page: Page, locator: str, deadline: float, condition: str)
         except (ContextLostError, NavigationError):
             verification = None  # the page is between documents: look again
         if verification is not None and verification.count == 1:
-            ref = str(verification.matches[0]["ref"])
+            ref = verification.matches[0].ref
             try:
                 return _Element(ref, await _state(page, ref))
             except (BridgeCallError, RefError, ContextLostError):
                 pass  # removed at once: look again
         elif verification is not None and verification.count > 1:
-            refs = ", ".join(str(m["ref"]) for m in verification.matches)
+            refs = ", ".join(m.ref for m in verification.matches)
             raise _Failed(
                 condition,
                 f"the locator matches {verification.count} elements ({refs}); a step needs exactly one "
@@ -287,16 +284,16 @@ async def _preconditions(
             continue
         assert element is not None  # the step models allow element conditions only with a target
         if isinstance(condition, Visible):
-            if not element.state["visible"]:
+            if not element.state.visible:
                 raise _Failed(name, f"{element.what()} is hidden (not rendered, visibility hidden, or no size)")
-            if not element.state["inViewport"]:
+            if not element.state.inViewport:
                 element.state = await _state(page, element.ref, scroll=True)
                 repairs.append("scrolled it into view")
         elif isinstance(condition, Enabled):
             element = await _wait_enabled(page, step, element, deadline, repairs, name)
         elif isinstance(condition, AttrEquals):
             state = await _state(page, element.ref, attribute=condition.name)
-            actual = state.get("attribute")
+            actual = state.attribute
             if actual != condition.value:
                 shown = f'{condition.name} is "{actual}"' if actual is not None else f"it has no {condition.name}"
                 raise _Failed(name, f"{element.what()}: {shown}")
@@ -309,7 +306,7 @@ async def _wait_enabled(
 ) -> _Element:
     start = trio.current_time()
     waited = False
-    while not element.state["enabled"]:
+    while not element.state.enabled:
         waited = True
         if trio.current_time() >= deadline:
             waited_ms = round((trio.current_time() - start) * 1000)
@@ -434,13 +431,13 @@ async def _check(
         return f"the page was changing documents ({exc})"
     if isinstance(condition, ElementTextContains):
         state = target.state
-        text = str(state["value"]) if "value" in state and state.get("tagName") != "select" else str(state["text"])
+        text = state.value if state.value is not None and state.tagName != "select" else state.text
         if _normal(condition.text) in _normal(text):
             return None
         # A secret field's value (a password, a card number ...) is never shown, as in snapshots.
-        shown = "••••" if state.get("secret") and "value" in state and text else _cut(_normal(text))
-        return f'{target.what()} has {"value" if "value" in state else "text"} "{shown}"'
-    actual = target.state["states"].get(condition.state)
+        shown = "••••" if state.secret and state.value is not None and text else _cut(_normal(text))
+        return f'{target.what()} has {"value" if state.value is not None else "text"} "{shown}"'
+    actual = getattr(target.state.states, condition.state)
     if actual == condition.value:
         return None
     shown = "none (it has no such state)" if actual is None else str(actual).lower()

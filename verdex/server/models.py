@@ -1,28 +1,34 @@
 """Response models: the structured content of each tool (and its MCP ``outputSchema``).
 
-Field names are the wire names (camelCase, as in the tool contract of DESIGN.md). Structural
-results mirror the bridge's JSON (bridge/README.md); unknown extra fields are kept.
+Field names are the wire names (camelCase, as in the tool contract of DESIGN.md). The structural
+tools answer the bridge's own models (:mod:`verdex.bridge.models`), with the frames on the way
+(:class:`verdex.browser.owners.FrameFacts`) for a ref inside a frame.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, Field
+
+from verdex.bridge.models import (
+    ExtractAnchorsResult,
+    InspectPatternResult,
+    LocatorMatch,
+    ResolveContainerResult,
+    SnapshotTruncation,
+)
+from verdex.browser.owners import FrameFacts
 
 __all__ = [
     "ActionResult",
-    "Ancestor",
-    "AnchorDescendant",
     "BrowserInfoResult",
     "CloseResult",
     "DescriptionFacts",
-    "ExtractAnchorsResult",
-    "FrameFacts",
-    "InspectPatternResult",
-    "LocatorMatch",
+    "ExtractAnchorsAnswer",
+    "InspectPatternAnswer",
     "NavigateResult",
-    "ResolveContainerResult",
+    "ResolveContainerAnswer",
     "RoleInfo",
     "RoleVerification",
     "RolesResult",
@@ -30,17 +36,11 @@ __all__ = [
     "SaveRoleStateResult",
     "ScreenshotResult",
     "SelectRoleResult",
-    "Sibling",
     "SnapshotResult",
     "StableResult",
-    "Truncation",
     "VerifyLocatorResult",
     "WaitResult",
 ]
-
-
-class _Facts(BaseModel):
-    model_config = ConfigDict(extra="allow")
 
 
 class NavigateResult(BaseModel):
@@ -60,12 +60,6 @@ class NavigateResult(BaseModel):
     sameDocument: bool | None = None
 
 
-class Truncation(BaseModel):
-    totalChars: int
-    totalLines: int
-    shownLines: int
-
-
 class SnapshotResult(BaseModel):
     """An accessibility snapshot: one node a line, refs on interactive elements."""
 
@@ -73,7 +67,7 @@ class SnapshotResult(BaseModel):
     title: str
     snapshot: str
     refCount: int
-    truncated: Truncation | None = None
+    truncated: SnapshotTruncation | None = None
 
 
 class RunnerUp(BaseModel):
@@ -168,20 +162,6 @@ class CloseResult(BaseModel):
     closed: bool
 
 
-class IframeFacts(BaseModel):
-    ref: str
-    tagName: str
-    attributes: dict[str, str]
-
-
-class FrameFacts(BaseModel):
-    """One frame on the way to an element: its ref prefix (``f2_``), URL and iframe element."""
-
-    prefix: str
-    url: str
-    iframe: IframeFacts
-
-
 class RoleInfo(BaseModel):
     """One configured role: whether it is current and started, its auth file, default URL and page URL."""
 
@@ -218,100 +198,28 @@ class SaveRoleStateResult(BaseModel):
     origins: list[str]
 
 
-class TargetFacts(_Facts):
-    ref: str
-    tagName: str
-    role: str | None = None
-    name: str | None = None
-    ariaHidden: bool | None = None
-    text: str | None = None
+class ResolveContainerAnswer(ResolveContainerResult):
+    """``resolve_container``: the bridge's answer, plus the frames on the way for a ref inside a frame."""
+
+    frames: list[FrameFacts] | None = Field(
+        default=None, description="For a ref inside a frame: the iframes from the page down to its document."
+    )
 
 
-class Ancestor(_Facts):
-    level: int
-    tagName: str
-    attributes: dict[str, str]
-    childElements: int
-    containsRefs: list[str]
-    refsOmitted: int | None = None
-    shadowHost: bool | None = None
+class InspectPatternAnswer(InspectPatternResult):
+    """``inspect_pattern``: the bridge's answer, plus the frames on the way for a ref inside a frame."""
+
+    frames: list[FrameFacts] | None = Field(
+        default=None, description="For a ref inside a frame: the iframes from the page down to its document."
+    )
 
 
-class ResolveContainerResult(_Facts):
-    """The target and its ancestors from the parent (level 1) up to, not including, ``<body>``."""
+class ExtractAnchorsAnswer(ExtractAnchorsResult):
+    """``extract_anchors``: the bridge's answer, plus the frames on the way for a ref inside a frame."""
 
-    target: TargetFacts
-    ancestors: list[Ancestor]
-    omitted: int | None = None
-    frames: list[FrameFacts] | None = None
-
-
-class ContainerFacts(_Facts):
-    tagName: str
-    attributes: dict[str, str]
-
-
-class Sibling(_Facts):
-    index: int
-    tagName: str
-    attributes: dict[str, str]
-    containsText: list[str]
-    outline: list[str] | Literal["same"]
-    containsRefs: list[str]
-    refsOmitted: int | None = None
-
-
-class InspectPatternResult(_Facts):
-    """The children of the ancestor at ``ancestorLevel``: repeating cards, rows, items."""
-
-    ancestorLevel: int
-    containerAt: ContainerFacts
-    targetSiblingIndex: int | None
-    siblings: list[Sibling]
-    omitted: int | None = None
-    frames: list[FrameFacts] | None = None
-
-
-class AncestorFacts(_Facts):
-    level: int
-    tagName: str
-    attributes: dict[str, str]
-
-
-class AnchorDescendant(_Facts):
-    depth: int
-    index: int
-    tagName: str
-    attributes: dict[str, str]
-    ref: str | None = None
-    role: str | None = None
-    name: str | None = None
-    ariaHidden: bool | None = None
-    directText: str | None = None
-    fullText: str | None = None
-    count: int | None = None
-
-
-class ExtractAnchorsResult(_Facts):
-    """The descendants of the ancestor at ``ancestorLevel``, pre-order, with their text."""
-
-    ancestorAt: AncestorFacts
-    descendants: list[AnchorDescendant]
-    omitted: int | None = None
-    frames: list[FrameFacts] | None = None
-
-
-class LocatorMatch(_Facts):
-    """One element a locator matches. ``name``: the accessible name as getByRole matches it;
-    ``text``: its text when that differs from the name; ``visible: false`` when Playwright would
-    not call it visible (actions would wait for it)."""
-
-    ref: str
-    tagName: str
-    role: str | None = None
-    name: str | None = None
-    text: str | None = None
-    visible: bool | None = None
+    frames: list[FrameFacts] | None = Field(
+        default=None, description="For a ref inside a frame: the iframes from the page down to its document."
+    )
 
 
 class RoleVerification(BaseModel):

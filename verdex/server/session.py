@@ -14,14 +14,11 @@ login or not started.
 
 from __future__ import annotations
 
-import importlib
 import logging
-import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import trio
 
@@ -31,12 +28,9 @@ from verdex.browser.context_storage import apply_storage_state
 from verdex.browser.events import PageEvents
 from verdex.browser.page import Page, PageSettings
 from verdex.browser.storage_state import StorageState, load_storage_state, origin_of
-from verdex.cdp.connection import JSON
+from verdex.cdp import protocol as cdp
 from verdex.errors import AuthFileError, BrowserLaunchError, NavigationError, UsageError
 from verdex.server.config import RoleConfig, ServerConfig
-
-if TYPE_CHECKING:
-    from mycdp.page import FrameNavigated
 
 __all__ = ["Role", "Session", "open_session"]
 
@@ -74,19 +68,13 @@ class Role:
         self.detach()
         self.context, self.page = context, page
         self.origins = dict.fromkeys(item.origin for item in state.origins) if state else {}
-        from mycdp.page import FrameNavigated  # imported while the browser started (see _preload_mycdp)
 
-        def navigated(event: FrameNavigated | JSON) -> None:
-            if isinstance(event, FrameNavigated):
-                url = event.frame.url
-            else:  # a frame mycdp cannot parse (newer protocol): read the raw params
-                frame = event.get("frame")
-                url = str(frame.get("url", "")) if isinstance(frame, dict) else ""
-            origin = origin_of(url)
+        def navigated(params: cdp.PageFrameNavigated) -> None:
+            origin = origin_of(str(params.get("frame", {}).get("url", "")))
             if origin is not None:
                 self.origins.setdefault(origin, None)
 
-        self._unsubscribe = page.session.on_event(FrameNavigated, navigated)
+        self._unsubscribe = page.session.on(cdp.Page.frameNavigated, navigated)
 
     def detach(self) -> None:
         """Forget the role's context and page (the caller closes them)."""
@@ -95,12 +83,6 @@ class Role:
             self._unsubscribe = None
         self.context = None
         self.page = None
-
-
-async def _preload_mycdp() -> None:
-    """Import ``mycdp`` (about 90 ms of Python) in a worker thread while the browser process starts,
-    instead of at server start or on the first page's creation; a later import waits for this one."""
-    await trio.to_thread.run_sync(importlib.import_module, "mycdp.page")
 
 
 @dataclass(eq=False)
@@ -160,8 +142,6 @@ class Session:
             reason, lost = self._lost
             self._lost = (reason.replace(f"the websocket to {endpoint} ", "the websocket "), lost)
         try:
-            if "mycdp.page" not in sys.modules:
-                self._nursery.start_soon(_preload_mycdp)
             self._running = await self._nursery.start(self._run_browser)
         except BrowserLaunchError as exc:
             if endpoint is None:

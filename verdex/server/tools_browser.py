@@ -10,6 +10,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import Field
 
+from verdex.bridge.api import Action
 from verdex.browser import actions
 from verdex.browser.actions import ActionOutcome
 from verdex.browser.describe import DescriptionMatch, resolve_description
@@ -25,7 +26,6 @@ from verdex.server.models import (
     NavigateResult,
     RunnerUp,
     SnapshotResult,
-    Truncation,
     WaitResult,
 )
 from verdex.server.session import Session
@@ -123,8 +123,8 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         lines = [f"Page: {title} ({page.url})" if title else f"Page: {page.url}", snapshot.text]
         if truncated:
             lines.append(
-                f"[snapshot cut at {truncated['shownLines']} of {truncated['totalLines']} lines "
-                f"({truncated['totalChars']} characters): narrow it with ref=<a container's ref>, depth=N, "
+                f"[snapshot cut at {truncated.shownLines} of {truncated.totalLines} lines "
+                f"({truncated.totalChars} characters): narrow it with ref=<a container's ref>, depth=N, "
                 "or raise maxChars]"
             )
         result = SnapshotResult(
@@ -132,7 +132,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
             title=title,
             snapshot=snapshot.text,
             refCount=snapshot.ref_count,
-            truncated=Truncation.model_validate(truncated) if truncated else None,
+            truncated=truncated,
         )
         return respond("\n".join(line for line in lines if line), result)
 
@@ -305,7 +305,9 @@ async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResu
     return respond(text + " Next: browser_snapshot.", result)
 
 
-async def _target(page: Page, ref: str | None, element: str | None, action: str) -> tuple[str, DescriptionMatch | None]:
+async def _target(
+    page: Page, ref: str | None, element: str | None, action: Action
+) -> tuple[str, DescriptionMatch | None]:
     """The ref to act on: ``ref`` as given, or the element ``element`` describes (verdex.browser.describe)."""
     if ref is not None and element is not None:
         raise UsageError(
@@ -325,8 +327,8 @@ async def _target(page: Page, ref: str | None, element: str | None, action: str)
 
 async def _is_secret(page: Page, ref: str) -> bool:
     """Whether ``ref``'s field holds a credential (a password field ...): the trace masks what is typed there."""
-    state = await page.ref_call(ref, "elementState")
-    return bool(state.get("secret")) if isinstance(state, dict) else True
+    bridge, number = page.bridge_at(ref)
+    return (await bridge.element_state(number)).secret
 
 
 def _described(match: DescriptionMatch) -> DescriptionFacts:

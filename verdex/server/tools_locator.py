@@ -22,7 +22,7 @@ from verdex.locator import parse_locator
 from verdex.locator.ast import Locator
 from verdex.locator.source import Source
 from verdex.locator.verify import Verification, verify_on_page
-from verdex.server.models import LocatorMatch, RoleVerification, VerifyLocatorResult
+from verdex.server.models import RoleVerification, VerifyLocatorResult
 from verdex.server.session import Session
 from verdex.server.tooling import compact_json, guarded, respond
 
@@ -88,7 +88,7 @@ def _single(verification: Verification, ref: str | None) -> VerifyLocatorResult:
     result = VerifyLocatorResult(
         count=verification.count,
         unique=verification.count == 1,
-        matches=[LocatorMatch.model_validate(match) for match in verification.matches],
+        matches=verification.matches,
         omitted=verification.omitted or None,
         frameUrl=verification.frame_url,
     )
@@ -115,7 +115,7 @@ async def _all_roles(session: Session, parsed: Locator, source: Source, ref: str
             url=page.url,
             count=verification.count,
             unique=verification.count == 1,
-            matches=[LocatorMatch.model_validate(match) for match in verification.matches],
+            matches=verification.matches,
             omitted=verification.omitted or None,
             frameUrl=verification.frame_url,
         )

@@ -60,17 +60,17 @@ def register_observe_tools(server: MCPServer, session: Session) -> None:
         if not result.stable:
             raise UsageError(
                 f"the page did not settle within {timeoutMs} ms: it saw {result.mutations} DOM mutations, and its "
-                f"longest quiet spell was {result.longest_quiet_ms} ms (quietMs is {quietMs}). Call wait_for_stable "
+                f"longest quiet spell was {result.longestQuietMs} ms (quietMs is {quietMs}). Call wait_for_stable "
                 "with a longer timeoutMs (or a shorter quietMs), or wait_for_browser(text=...) for the content you "
                 "need."
             )
         frames = f" in {result.documents} documents" if result.documents > 1 else ""
         text = (
-            f"The page was stable after {result.waited_ms} ms: {result.mutations} DOM mutations{frames}, then none "
+            f"The page was stable after {result.waitedMs} ms: {result.mutations} DOM mutations{frames}, then none "
             f"for {quietMs} ms. Next: browser_snapshot."
         )
         data = StableResult(
-            waitedMs=result.waited_ms, mutations=result.mutations, quietMs=quietMs, documents=result.documents
+            waitedMs=result.waitedMs, mutations=result.mutations, quietMs=quietMs, documents=result.documents
         )
         return respond(text, data)
 
@@ -89,10 +89,10 @@ def register_observe_tools(server: MCPServer, session: Session) -> None:
             result = ScreenshotResult(captured="viewport", url=page.url, width=shot.width, height=shot.height)
             text = f"Screenshot of the viewport of {page.url}: {shot.width}x{shot.height} CSS px (PNG)."
         else:
-            role = shot.target.get("role")
+            role: str | None = shot.target.role
             if role in (None, "", "generic"):
-                role = shot.target.get("tagName")
-            name = shot.target.get("name") or None
+                role = shot.target.tagName
+            name = shot.target.name or None
             result = ScreenshotResult(
                 captured="element", url=page.url, width=shot.width, height=shot.height, ref=ref, role=role, name=name
             )

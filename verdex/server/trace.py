@@ -47,7 +47,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import trio
 from mcp_types import CallToolResult, TextContent
 
-from verdex.errors import BridgeCallError, VerdexError
+from verdex.errors import VerdexError
+from verdex.server.session import Session
 
 __all__ = ["MASK", "TraceWriter", "mask_text", "snapshot_refs"]
 
@@ -124,7 +125,7 @@ class TraceWriter:
     def close(self) -> None:
         self._file.close()
 
-    async def begin(self, session: Any, tool: str, arguments: dict[str, Any]) -> _Call:
+    async def begin(self, session: Session, tool: str, arguments: dict[str, Any]) -> _Call:
         """Note the call's start: time, role, URL, masked arguments (rule 1 looks the field up)."""
         call = _Call(tool, session.current_role, {}, started=trio.current_time())
         call.time = datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -138,7 +139,7 @@ class TraceWriter:
             _mask_at(call, "text", "password field", secret_field)
         return call
 
-    def end(self, call: _Call, session: Any, result: CallToolResult | None, error: str | None) -> None:
+    def end(self, call: _Call, session: Session, result: CallToolResult | None, error: str | None) -> None:
         """Write the call's line."""
         structured: dict[str, Any] = (result.structured_content or {}) if result is not None else {}
         if error is None and result is not None and result.is_error:
@@ -169,27 +170,27 @@ class TraceWriter:
         self._file.flush()
 
 
-def _page_url(session: Any) -> str | None:
+def _page_url(session: Session) -> str | None:
     role = session.roles.get(session.current_role)
     page = role.page if role is not None and role.active else None
     try:
-        return str(page.url) if page is not None else None
+        return page.url if page is not None else None
     except AssertionError:  # a page without a main frame yet
         return None
 
 
-async def _secret_field(session: Any, ref: str) -> str | None:
+async def _secret_field(session: Session, ref: str) -> str | None:
     """The accessible name (or "") of ``ref``'s field if it is secret, None if not; secret if unknown."""
     role = session.roles.get(session.current_role)
     page = role.page if role is not None and role.active else None
     if page is None:
         return ""
     try:
-        frame, number = page.locate(ref)
-        state = await page.bridge_call("elementState", {"ref": number}, frame=frame)
-    except (VerdexError, BridgeCallError):
+        bridge, number = page.bridge_at(ref)
+        state = await bridge.element_state(number)
+    except VerdexError:
         return ""  # cannot tell: mask (fail closed)
-    return str(state.get("name") or "") if state.get("secret") else None
+    return state.name if state.secret else None
 
 
 def _mask_value(value: Any, path: str, masked: list[dict[str, str]]) -> Any:

@@ -20,9 +20,9 @@
  */
 
 import { beginWalk, endWalk, tagNameOf } from '../dom';
-import { BridgeError, type Json } from '../errors';
+import { BridgeError } from '../errors';
 import type { RefRegistry } from '../snapshot/refs';
-import { getAttributes } from '../structure/attributes';
+import { getAttributes, type Attributes } from '../structure/attributes';
 import { isVisibleInteractive, visibleText } from '../structure/tree';
 import { receivesHit } from './actionability';
 
@@ -81,7 +81,23 @@ export function armHitTarget(refs: RefRegistry, ref: number): { armed: true } {
  * another frame or document) or `gone` (no guard armed here: this is a new document, the press
  * navigated the old one). `disarm`: remove the guard (after the release).
  */
-export function hitTargetVerdict(refs: RefRegistry, disarm: boolean): { events: number; landed: string; hitBy?: Json } {
+/** An element that got an event instead of the target: its tag, locator attributes, text and ref. */
+export interface HitElement {
+  tagName: string;
+  attributes: Attributes;
+  text: string;
+  ref?: string;
+}
+
+export interface HitTargetVerdict {
+  /** Trusted events of the press seen so far in this document. */
+  events: number;
+  landed: 'target' | 'other' | 'none' | 'gone';
+  /** With `landed: 'other'`: the element that got the first event (null when it is gone). */
+  hitBy?: HitElement | null;
+}
+
+export function hitTargetVerdict(refs: RefRegistry, disarm: boolean): HitTargetVerdict {
   const guard = current;
   if (!guard) return { events: 0, landed: 'gone' };
   if (disarm) guard.remove();
@@ -103,10 +119,10 @@ function isClosedHostOf(host: Element, element: Element): boolean {
   return false;
 }
 
-function describeHit(refs: RefRegistry, hit: Element): { [key: string]: Json } {
+function describeHit(refs: RefRegistry, hit: Element): HitElement {
   beginWalk();
   try {
-    const described: { [key: string]: Json } = {
+    const described: HitElement = {
       tagName: tagNameOf(hit),
       attributes: getAttributes(hit),
       text: visibleText(hit, 100),

@@ -79,7 +79,12 @@ export function queryLocator(refs: RefRegistry, rawLocator: unknown, testIdAttri
  * The `<iframe>`/`<frame>` elements the steps before entering a frame select, with refs; an
  * element of another kind is a `bad-locator` error, as in Playwright.
  */
-export function queryFrames(refs: RefRegistry, rawLocator: unknown, testIdAttribute: string): { frames: Array<{ ref: string; number: number }> } {
+export interface QueryFramesResult {
+  /** The iframes the steps before a frame step select: ref label and ref number. */
+  frames: Array<{ ref: string; number: number }>;
+}
+
+export function queryFrames(refs: RefRegistry, rawLocator: unknown, testIdAttribute: string): QueryFramesResult {
   const locator = readLocator(rawLocator);
   return evaluate(() => {
     const elements = runLocator(new Evaluation(testIdAttribute), locator, document);

@@ -12,7 +12,12 @@ export interface SnapshotArgs {
   maxChars?: number;
 }
 
-export function snapshot(doc: Document, refs: RefRegistry, args: SnapshotArgs): RenderedSnapshot & { unknownHosts: number } {
+export interface SnapshotResult extends RenderedSnapshot {
+  /** Rendered elements that may host a closed shadow root, not classified yet (README: Closed shadow roots). */
+  unknownHosts: number;
+}
+
+export function snapshot(doc: Document, refs: RefRegistry, args: SnapshotArgs): SnapshotResult {
   const rootElement = args.root !== undefined ? refs.resolve(args.root) : (doc.body ?? doc.documentElement);
   // A document caught between navigations may have no element yet: nothing to show.
   if (!rootElement) return { text: '', refCount: 0, nodeCount: 0, truncated: null, iframes: [], unknownHosts: 0 };

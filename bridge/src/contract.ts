@@ -1,0 +1,63 @@
+/**
+ * The contract with the Python side: every method of `__verdex.call(method, args)`, with the
+ * arguments it reads and the value it answers (the `value` of an `ok` envelope).
+ *
+ * `make bridge` turns this interface into JSON Schema (`verdex/bridge/contract.json`, by
+ * ts-json-schema-generator); a Python test compares it with the pydantic models of
+ * `verdex/bridge/models.py`, key by key, so the two sides cannot drift apart. `index.ts` types its
+ * method table with it, so a producer cannot return anything else.
+ */
+
+import type { ActionPoint } from './actions/actionability';
+import type { ElementBox } from './actions/box';
+import type { DescribeResult } from './actions/describe';
+import type { HitTargetVerdict } from './actions/hitTarget';
+import type { ElementState } from './actions/state';
+import type { AriaFactsResult } from './aria/facts';
+import type { FrameOwnerFacts, FramePoint } from './frames/owner';
+import type { QueryFramesResult, QueryLocatorResult } from './locator/index';
+import type { SnapshotArgs, SnapshotResult } from './snapshot/index';
+import type { AnchorsResult } from './structure/anchors';
+import type { ContainerResult } from './structure/containers';
+import type { PatternResult } from './structure/patterns';
+import type { StableResult } from './wait/stable';
+
+/** Arguments every call carries besides its own (README: Calling). */
+export interface CallArgs {
+  /** The text before the number in this frame's refs: `e`, `f3_e`. */
+  refPrefix?: string;
+  /** The lowest number a new ref may get. */
+  refStart?: number;
+  /** The attribute `getByTestId` reads (default `data-testid`). */
+  testIdAttribute?: string;
+}
+
+export interface RefArgs { ref: number }
+export interface LevelArgs { ref: number; ancestorLevel: number }
+
+export interface BridgeMethods {
+  snapshot: { args: SnapshotArgs; result: SnapshotResult };
+  resolveContainer: { args: RefArgs; result: ContainerResult };
+  inspectPattern: { args: LevelArgs; result: PatternResult };
+  extractAnchors: { args: LevelArgs; result: AnchorsResult };
+  actionTarget: { args: { ref: number; action: string; scroll?: boolean }; result: ActionPoint };
+  armHitTarget: { args: RefArgs; result: { armed: true } };
+  hitTargetVerdict: { args: { disarm?: boolean }; result: HitTargetVerdict };
+  prepareType: { args: RefArgs; result: { focused: boolean } };
+  elementState: { args: { ref: number; attribute?: string; scroll?: boolean }; result: ElementState };
+  selectOption: { args: { ref: number; values: string[] }; result: { selected: string[] } };
+  frameOwner: { args: Record<string, never>; result: FrameOwnerFacts };
+  framePoint: { args: { x: number; y: number; hitTest?: boolean }; result: FramePoint };
+  describe: { args: { description: string; action: string }; result: DescribeResult };
+  elementBox: { args: { ref: number; scroll?: boolean }; result: ElementBox };
+  waitForStable: { args: { quietMs: number; timeoutMs: number }; result: StableResult };
+  ariaFacts: { args: { selector: string; attributes?: string[]; textTransform?: boolean }; result: AriaFactsResult };
+  queryLocator: {
+    args: { locator: unknown; limit?: number; target?: number; attribute?: string };
+    result: QueryLocatorResult;
+  };
+  queryFrames: { args: { locator: unknown }; result: QueryFramesResult };
+}
+
+export type MethodName = keyof BridgeMethods;
+export type MethodResult<M extends MethodName> = BridgeMethods[M]['result'];
