@@ -302,15 +302,22 @@ class Page:
 
     # -- closing -----------------------------------------------------------------------------
 
-    async def close(self) -> None:
-        """Close the target; later calls fail."""
+    def mark_closed(self) -> None:
+        """Note that the target is gone: stop listening, and wake what waits on the page (it fails)."""
         if self.closed:
             return
         self.closed = True
         self.tree.close()
+        self.tree.notify()
+
+    async def close(self) -> None:
+        """Close the target (``Target.closeTarget``); later calls fail. Idempotent, never raises."""
+        if self.closed:
+            return
+        self.mark_closed()
         browser = self.session.connection.session(None)
         with trio.CancelScope(shield=True), trio.move_on_after(5):
             try:
                 await browser.send(cdp.Target.closeTarget({"targetId": self.target_id}), timeout=5)
-            except Exception as exc:  # the target may already be gone; closing must not fail
+            except CDPError as exc:  # the target may already be gone; closing must not fail
                 logger.debug("closing target %s: %s", self.target_id, exc)

@@ -19,13 +19,14 @@ verdex launches; a browser attached with ``--cdp-endpoint`` has its own profile.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
-import trio
-
-from verdex.browser.browser import Browser, BrowserContext
+from verdex.browser.context import BrowserContext
 from verdex.browser.page import PageSettings
 from verdex.cdp import protocol as cdp
-from verdex.errors import CDPError
+
+if TYPE_CHECKING:
+    from verdex.browser.browser import Browser
 
 __all__ = ["PROFILE_ROLE", "ProfileContext", "profile_context"]
 
@@ -43,19 +44,10 @@ class ProfileContext(BrowserContext):
         if self.closed:
             return
         self.closed = True
-        pages, self.pages = list(self.pages), []
+        pages = self.pages
+        self.browser.forget(self)
         for page in pages:
-            page.closed = True
-        if self in self.browser.contexts:
-            self.browser.contexts.remove(self)
-        if not self.browser.is_connected:
-            return
-        with trio.CancelScope(shield=True), trio.move_on_after(10):
-            for page in pages:
-                try:
-                    await self.browser.session.send(cdp.Target.closeTarget({"targetId": page.target_id}), timeout=5)
-                except CDPError as exc:
-                    logger.debug("closing page %s of the profile's context: %s", page.target_id, exc)
+            await page.close()  # marks it closed; the target is closed while the browser is connected
 
 
 async def profile_context(browser: Browser, settings: PageSettings) -> BrowserContext | None:

@@ -92,12 +92,15 @@ class IsolatedWorlds:
         Waits (up to the call timeout) while the frame moves to another process.
 
         Raises:
+            ContextLostError: the page (tab) was closed.
             StaleRefError: the frame was removed from the page.
             NavigationError: the page or the frame's process crashed, or the frame has no session to
                 reach it within the call timeout.
         """
         page = self._page
         timeout = page.settings.call_timeout
+        if page.closed:
+            raise ContextLostError(f"the tab was closed (it was at {frame.url})")
         if frame.crashed and frame.parent_id is not None:
             raise NavigationError(
                 f"the process of {frame.label} ({frame.url}) crashed; call browser_navigate to load the page again"
@@ -114,7 +117,9 @@ class IsolatedWorlds:
         if live() and frame.session is not None:
             assert frame.world is not None
             return frame.world
-        await page.wait_until(lambda: live() or frame.id not in page.frames, WORLD_GRACE)
+        await page.wait_until(lambda: live() or frame.id not in page.frames or page.closed, WORLD_GRACE)
+        if page.closed:
+            raise ContextLostError(f"the tab was closed (it was at {frame.url})")
         if frame.id not in page.frames:
             raise _removed(frame)
         if live() and frame.session is not None:
@@ -122,11 +127,14 @@ class IsolatedWorlds:
             return frame.world
         reachable = await page.wait_until(
             lambda: (
-                frame.id not in page.frames
+                page.closed
+                or frame.id not in page.frames
                 or (frame.session is not None and frame.target is not None and frame.target.ready)
             ),
             timeout,
         )
+        if page.closed:
+            raise ContextLostError(f"the tab was closed (it was at {frame.url})")
         session = frame.session
         if frame.id not in page.frames:
             raise _removed(frame)

@@ -25,6 +25,7 @@ from mcp_types import CallToolResult, TextContent
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
 from verdex.browser.page import PageSettings
+from verdex.browser.structure import ExtractAnchorsAnswer, InspectPatternAnswer, ResolveContainerAnswer
 from verdex.cdp import protocol as cdp
 from verdex.commands.demo_site import open_storefront
 from verdex.errors import UsageError
@@ -73,9 +74,9 @@ class Walk:
 
     ref: str
     level: int
-    resolve: dict[str, Any]
-    pattern: dict[str, Any]
-    anchors: dict[str, Any]
+    resolve: ResolveContainerAnswer
+    pattern: InspectPatternAnswer
+    anchors: ExtractAnchorsAnswer
     composition: Composition
 
 
@@ -94,18 +95,20 @@ async def walk(call: ToolCall, url: str, *, ref: str | None = None, button: str 
     await call("browser_navigate", {"url": url})
     snapshot_text, _ = await call("browser_snapshot", {})
     target = ref or first_button(snapshot_text, button)
-    _, resolve = await call("resolve_container", {"ref": target})
+    resolve = ResolveContainerAnswer.model_validate((await call("resolve_container", {"ref": target}))[1])
     level = container_level_guess(resolve)
-    ancestors = len(resolve["ancestors"])
-    pattern: dict[str, Any] = {}
+    ancestors = len(resolve.ancestors)
+    pattern: InspectPatternAnswer | None = None
     while level < ancestors:
-        _, pattern = await call("inspect_pattern", {"ref": target, "ancestorLevel": level + 1})
+        _, answer = await call("inspect_pattern", {"ref": target, "ancestorLevel": level + 1})
+        pattern = InspectPatternAnswer.model_validate(answer)
         if is_repeating(pattern) or level + 1 >= min(ancestors, _MAX_LEVEL):
             break
         level += 1
-    if not pattern:
+    if pattern is None:
         raise UsageError(f"{target} has no container below <body> to scope by")
-    _, anchors = await call("extract_anchors", {"ref": target, "ancestorLevel": level})
+    _, answer = await call("extract_anchors", {"ref": target, "ancestorLevel": level})
+    anchors = ExtractAnchorsAnswer.model_validate(answer)
     return Walk(target, level, resolve, pattern, anchors, compose_locator(resolve, pattern, anchors))
 
 

@@ -125,8 +125,8 @@ def _open_dialog(session: Session) -> Dialog | None:
     role = session.roles.get(session.current_role)
     if role is None or role.context is None or role.context.closed:
         return None
-    pages = [role.page, *role.context.pages]
-    return next((page.dialog for page in pages if page is not None and not page.closed and page.dialog), None)
+    page = role.context.page_with_dialog()
+    return page.dialog if page is not None else None
 
 
 def _interrupted(name: str, dialog: Dialog) -> str:

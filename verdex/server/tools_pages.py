@@ -19,9 +19,9 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
 
+from verdex.browser.context import BrowserContext
 from verdex.browser.dialogs import answer_dialog
 from verdex.browser.page import Page
-from verdex.browser.tabs import bring_to_front
 from verdex.errors import UsageError
 from verdex.server.session import Role, Session
 from verdex.server.tooling import guarded, respond
@@ -120,9 +120,9 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
         other tool acts on the selected tab; refs belong to the tab whose snapshot gave them out."""
         await session.page()  # the role's context and first tab exist from here on
         role = session.roles[session.current_role]
-        assert role.context is not None
-        assert role.page is not None
-        tabs = role.context.pages
+        context = role.context
+        assert context is not None
+        tabs = context.pages
         if action in ("select", "close") and index is not None and index >= len(tabs):
             raise UsageError(
                 f"there is no tab [{index}]: role {role.name!r} has {_count(len(tabs))} (0..{len(tabs) - 1}); "
@@ -132,34 +132,28 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
         if action == "select":
             if index is None:
                 raise UsageError("browser_tabs select needs index (browser_tabs list shows them)")
-            role.page = tabs[index]
-            await bring_to_front(role.page)
+            await context.select(tabs[index])
             head = f"Selected tab [{index}]. Next: browser_snapshot for its refs."
         elif action == "close":
-            target = tabs[index] if index is not None else role.page
+            target = tabs[index] if index is not None else context.selected
+            assert target is not None
             closing = tabs.index(target)
-            if len(tabs) == 1:
-                raise UsageError(
-                    f"tab [{closing}] is the only tab of role {role.name!r}; "
-                    "navigate it elsewhere instead of closing it"
-                )
-            tabs.remove(target)
-            await target.close()
+            now_selected = await context.close_page(target)
             head = f"Closed tab [{closing}] ({target.url})."
-            if target is role.page:
-                opener = next((p for p in tabs if p.target_id == target.opener_id), None)
-                role.page = opener or tabs[min(closing, len(tabs) - 1)]
-                await bring_to_front(role.page)
-                head += f" Tab [{tabs.index(role.page)}] is selected now."
+            if now_selected is not None:
+                head += f" Tab [{context.index(now_selected)}] is selected now."
             head += " Tabs after it moved down one index."
         elif action == "new":
-            role.page = await role.context.new_page()
-            head = f"Opened and selected tab [{tabs.index(role.page)}] (about:blank). Next: browser_navigate."
+            page = await context.new_page()
+            head = f"Opened and selected tab [{context.index(page)}] (about:blank). Next: browser_navigate."
+        tabs = context.pages
+        selected = context.selected
+        assert selected is not None
         result = TabsResult(
             role=role.name,
             action=action,
-            tabs=[await _tab(page, tabs, role.page) for page in tabs],
-            selected=tabs.index(role.page),
+            tabs=[await _tab(context, page, selected) for page in tabs],
+            selected=context.index(selected),
         )
         lines = [head] if head else []
         lines.append(f"Tabs of role {role.name!r}:")
@@ -176,15 +170,15 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
 def _page_with_dialog(role: Role) -> Page | None:
     if role.context is None or role.context.closed:
         return None
-    pages = [role.page, *role.context.pages]
-    return next((page for page in pages if page is not None and not page.closed and page.dialog), None)
+    return role.context.page_with_dialog()
 
 
-async def _tab(page: Page, tabs: list[Page], selected: Page) -> TabInfo:
-    opener = next((i for i, p in enumerate(tabs) if p.target_id == page.opener_id), None)
+async def _tab(context: BrowserContext, page: Page, selected: Page) -> TabInfo:
+    opener_page = context.opener_of(page)
+    opener = context.index(opener_page) if opener_page is not None else None
     # A page blocked by a dialog still has a title in the browser process (Target.getTargetInfo).
     return TabInfo(
-        index=tabs.index(page),
+        index=context.index(page),
         url=page.url,
         title=await page.title(),
         selected=page is selected,

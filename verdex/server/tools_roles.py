@@ -94,7 +94,7 @@ def register_role_tools(server: MCPServer, session: Session) -> None:
         page = await session.page()
         role = session.roles[name]
         assert role.context is not None
-        origins = [*role.origins, *filter(None, [origin_of(page.url)])]
+        origins = [*role.context.origins, *filter(None, [origin_of(page.url)])]
         state = await read_storage_state(role.context, page, origins)
         target = Path(path) if path is not None else role.config.auth_file or DEFAULT_STATE_DIR / f"{name}.json"
         written = write_storage_state(target, state)

@@ -1,12 +1,8 @@
-"""Structural tools: the three primitives that scope a locator.
+"""Structural tools: the three primitives that scope a locator (:mod:`verdex.browser.structure`).
 
-Each is one bridge call that returns facts (tags, attributes, text, refs), compact JSON in the
-text block and the same object as structured content. Their limits are in bridge/README.md.
-
-For a ref inside a frame (``f<K>_eN``) the walk stays in the frame's document (ancestors end
-at the frame's ``<body>``) and the result gains ``frames``: the iframes from the page down to
-that document, outermost first, each ``{prefix, url, iframe: {ref, tagName, attributes}}`` (the
-iframe's locator attributes plus ``src``/``srcdoc``), what ``frameLocator(...)`` is built from.
+Each is one bridge call that returns facts (tags, attributes, text, refs): compact JSON in the text
+block and the same object as structured content. Their limits are in bridge/README.md; a ref
+inside a frame adds ``frames`` (the iframes from the page down to its document).
 """
 
 from __future__ import annotations
@@ -17,8 +13,8 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
 
-from verdex.browser.page import Page
-from verdex.server.models import ExtractAnchorsAnswer, InspectPatternAnswer, ResolveContainerAnswer
+from verdex.browser import structure
+from verdex.browser.structure import ExtractAnchorsAnswer, InspectPatternAnswer, ResolveContainerAnswer
 from verdex.server.session import Session
 from verdex.server.tooling import compact_json, guarded, respond
 
@@ -47,10 +43,7 @@ def register_structure_tools(server: MCPServer, session: Session) -> None:
         tag, locator attributes (data-testid, id, role, aria-label ...), child count and the refs inside.
         Look for the nearest ancestor with a test id, role or landmark: that is the container to scope by.
         Next: inspect_pattern at that level + 1 to see whether it repeats."""
-        page = await session.page()
-        bridge, number = page.bridge_at(ref)
-        value = await bridge.resolve_container(number)
-        return await _answer(page, ref, value)
+        return _answer(await structure.resolve_container(await session.page(), ref))
 
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "inspect_pattern")
@@ -61,10 +54,7 @@ def register_structure_tools(server: MCPServer, session: Session) -> None:
         repeating set (cards, rows, list items)? Each sibling comes with its attributes, its first texts and an
         outline; targetSiblingIndex is the one holding the element. Pick a text that tells the target's
         container apart from its siblings. Next: extract_anchors."""
-        page = await session.page()
-        bridge, number = page.bridge_at(ref)
-        value = await bridge.inspect_pattern(number, ancestorLevel)
-        return await _answer(page, ref, value)
+        return _answer(await structure.inspect_pattern(await session.page(), ref, ancestorLevel))
 
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "extract_anchors")
@@ -74,18 +64,10 @@ def register_structure_tools(server: MCPServer, session: Session) -> None:
         """Step 3. The content inside the ancestor at ancestorLevel (usually the container found in steps 1-2):
         its descendants in document order with depth, attributes, refs, roles, names and text. Use a unique
         heading or label as the filter, e.g. getByTestId('card').filter({ hasText: 'iPhone 15 Pro' })."""
-        page = await session.page()
-        bridge, number = page.bridge_at(ref)
-        value = await bridge.extract_anchors(number, ancestorLevel)
-        return await _answer(page, ref, value)
+        return _answer(await structure.extract_anchors(await session.page(), ref, ancestorLevel))
 
 
-async def _answer(page: Page, ref: str, value: BaseModel) -> CallToolResult:
-    """The bridge's answer as compact JSON (its keys, in its order) and as structured content, with
-    ``frames`` (the iframes from the page down to the element's document, for ``frameLocator(...)``)
-    for a ref inside a frame."""
-    data = value.model_dump(mode="json", exclude_unset=True)
-    frame, _ = page.locate(ref)
-    if frame.parent_id is not None:
-        data["frames"] = [owner.facts().model_dump(mode="json") for owner in await page.owners.frame_path(frame)]
+def _answer(answer: BaseModel) -> CallToolResult:
+    """The answer as compact JSON (the bridge's keys, in its order) and as structured content."""
+    data = answer.model_dump(mode="json", exclude_unset=True)
     return respond(compact_json(data), data)
