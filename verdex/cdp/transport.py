@@ -8,10 +8,12 @@ Both implement :class:`Transport`. ``receive`` returns one whole message as text
   When our write end closes (our process exits, even by SIGKILL) the browser reads EOF and quits.
 - :class:`WebSocketTransport`: a browser's DevTools websocket (``ws://host:port/devtools/browser/...``),
   for ``--cdp-endpoint``: a browser started elsewhere (a grid, a remote host).
+- :class:`MemoryTransport`: an in-process peer (tests of everything above the wire, without a browser).
 """
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -24,7 +26,15 @@ from verdex.errors import BrowserClosedError
 if TYPE_CHECKING:
     import trio_websocket
 
-__all__ = ["MAX_MESSAGE_BYTES", "PipeTransport", "Transport", "WebSocketTransport", "open_websocket_transport"]
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "MemoryTransport",
+    "PipeTransport",
+    "Transport",
+    "WebSocketTransport",
+    "memory_transport_pair",
+    "open_websocket_transport",
+]
 
 #: Largest CDP message accepted, in bytes (screenshots and big snapshots exceed 1 MiB).
 MAX_MESSAGE_BYTES = 256 * 1024 * 1024
@@ -189,3 +199,38 @@ def _close_reason(exc: trio_websocket.ConnectionClosed) -> str:
         return "no close frame"
     text = f"code {reason.code}, {str(reason.name).lower().replace('_', ' ')}"
     return f"{text}: {reason.reason}" if reason.reason else text
+
+
+class MemoryTransport:
+    """A transport to an in-process peer over trio memory channels: the seam for tests of the layers above
+    the wire (connection, sessions, frames, navigation, dialogs, tabs) without a browser.
+
+    Create both ends with :func:`memory_transport_pair`. Messages are the JSON text CDP sends.
+    """
+
+    def __init__(self, send: trio.MemorySendChannel[str], receive: trio.MemoryReceiveChannel[str]) -> None:
+        self._send = send
+        self._receive = receive
+
+    async def send(self, message: str) -> None:
+        try:
+            await self._send.send(message)
+        except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+            raise BrowserClosedError("the peer closed the connection") from exc
+
+    async def receive(self) -> str:
+        try:
+            return await self._receive.receive()
+        except (trio.EndOfChannel, trio.ClosedResourceError) as exc:
+            raise BrowserClosedError("the peer closed the connection") from exc
+
+    async def aclose(self) -> None:
+        await self._send.aclose()
+        await self._receive.aclose()
+
+
+def memory_transport_pair() -> tuple[MemoryTransport, MemoryTransport]:
+    """Two connected :class:`MemoryTransport` ends: what one sends, the other receives (unbounded buffers)."""
+    a_send, b_receive = trio.open_memory_channel[str](math.inf)
+    b_send, a_receive = trio.open_memory_channel[str](math.inf)
+    return MemoryTransport(a_send, a_receive), MemoryTransport(b_send, b_receive)
