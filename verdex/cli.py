@@ -1,7 +1,7 @@
 """The ``verdex`` command: ``serve``, ``demo``, ``demo-roles``, ``snapshot``, ``explore`` ...
 
 Options come from the command line, ``VERDEX_*`` environment variables and a ``--config`` JSON
-file, in that precedence (:mod:`verdex.options`). Logs go to stderr only (stdout is the MCP
+file, in that precedence (:mod:`verdex.commands.options`). Logs go to stderr only (stdout is the MCP
 channel of ``serve``). A closed stdout (``verdex explore URL REF | head -1``) ends the command
 quietly with status 141, as a shell reports a process that SIGPIPE ended.
 """
@@ -25,8 +25,8 @@ from verdex.browser.launcher import BrowserOptions
 from verdex.browser.origins import NavigationPolicy, parse_origins
 from verdex.browser.page import check_url
 from verdex.browser.storage_state import load_storage_state
+from verdex.commands.options import OPTIONS, Resolved, env_name, option_args, resolve
 from verdex.errors import AuthFileError, UsageError, VerdexError
-from verdex.options import OPTIONS, Resolved, env_name, option_args, resolve
 from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
 
 __all__ = ["NO_AUTH_FILE", "main"]
@@ -278,9 +278,9 @@ _HELP: dict[str, tuple[str | None, str]] = {
 
 
 def _browser_options(parser: argparse.ArgumentParser, more: tuple[str, ...] = ()) -> None:
-    """Add the browser options (and ``more`` of :data:`verdex.options.OPTIONS`) to a command.
+    """Add the browser options (and ``more`` of :data:`verdex.commands.options.OPTIONS`) to a command.
 
-    Every flag defaults to None, so :func:`verdex.options.resolve` can tell "not given" apart and
+    Every flag defaults to None, so :func:`verdex.commands.options.resolve` can tell "not given" apart and
     fall back to the environment and the config file.
     """
     names = _BROWSER_OPTIONS + more

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from verdex.cli import main
+from verdex.commands.options import OPTIONS, env_name, option_args, resolve
 from verdex.errors import UsageError
-from verdex.options import OPTIONS, env_name, option_args, resolve
 
 ALL = tuple(option.name for option in OPTIONS)
 
