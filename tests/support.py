@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from verdex.browser.launcher import BASE_FLAGS, find_browser
+from verdex.browser.launcher import BASE_FLAGS, find_browser, sandbox_on
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
@@ -101,6 +101,7 @@ def shared_chromium() -> Iterator[str]:
             find_browser(),
             "--remote-debugging-port=0",
             f"--user-data-dir={profile}",
+            *([] if sandbox_on(None) else ["--no-sandbox"]),
             *BASE_FLAGS,
             "--headless",
             "--hide-scrollbars",

@@ -21,9 +21,11 @@ from verdex._nursery import open_service_nursery
 from verdex.bridge.client import BridgeSource, bridge_source
 from verdex.browser.context import BrowserContext, watch_tabs
 from verdex.browser.downloads import Downloads
+from verdex.browser.emulation import Emulation
 from verdex.browser.guard import NavigationGuard
 from verdex.browser.launcher import BrowserOptions, LaunchedBrowser, launch_chromium
 from verdex.browser.page import PageSettings
+from verdex.browser.profile import profile_context
 from verdex.browser.refs import RefLedger
 from verdex.cdp import protocol as cdp
 from verdex.cdp.connection import CDPConnection, CDPSession, open_cdp_connection
@@ -57,6 +59,7 @@ class Browser:
         launched: LaunchedBrowser | None,
         nursery: trio.Nursery,
         guard: NavigationGuard | None = None,
+        emulation: Emulation | None = None,
     ) -> None:
         self.connection = connection
         self.nursery = nursery
@@ -70,6 +73,8 @@ class Browser:
         self.downloads: Downloads | None = None
         #: The origin policy, enforced on every page's sessions (see verdex.browser.guard).
         self.guard = guard or NavigationGuard(BrowserOptions().policy, nursery, _COMMAND_TIMEOUT)
+        #: Viewport, device, user agent and certificate settings of every page (see verdex.browser.emulation).
+        self.emulation = emulation or Emulation()
 
     @property
     def is_connected(self) -> bool:
@@ -81,6 +86,8 @@ class Browser:
         Args:
             settings: the settings every page of the context gets (its role, timeouts).
         """
+        if (profile := await profile_context(self, settings)) is not None:
+            return profile  # the role that keeps a --user-data-dir profile (see verdex.browser.profile)
         result = await self.session.send(
             cdp.Target.createBrowserContext({"disposeOnDetach": True}), timeout=settings.call_timeout
         )
@@ -115,7 +122,9 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
         transport: Transport
         if options.cdp_endpoint:
             try:
-                transport = await stack.enter_async_context(open_websocket_transport(options.cdp_endpoint))
+                transport = await stack.enter_async_context(
+                    open_websocket_transport(options.cdp_endpoint, headers=options.cdp_headers)
+                )
             except BrowserClosedError as exc:
                 raise BrowserLaunchError(str(exc)) from exc
         else:
@@ -136,7 +145,12 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
         nursery = await stack.enter_async_context(open_service_nursery())
         stack.callback(nursery.cancel_scope.cancel)
         browser = Browser(
-            connection, info, launched, nursery, NavigationGuard(options.policy, nursery, _COMMAND_TIMEOUT)
+            connection,
+            info,
+            launched,
+            nursery,
+            NavigationGuard(options.policy, nursery, _COMMAND_TIMEOUT),
+            options.emulation,
         )
         await watch_tabs(browser)
         await browser.guard.watch_new_tabs(

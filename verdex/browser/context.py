@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import trio
 
+from verdex.browser.emulation import apply_emulation
 from verdex.browser.page import Page, PageSettings
 from verdex.browser.storage_state import origin_of
 from verdex.cdp import protocol as cdp
@@ -156,7 +157,6 @@ class BrowserContext:
         """Attach to a page target of this context and set it up (frames, worlds, dialogs, viewport)."""
         browser = self.browser
         timeout = self.settings.call_timeout
-        width, height = VIEWPORT
         attached = await browser.session.send(
             cdp.Target.attachToTarget({"targetId": target_id, "flatten": True}), timeout=timeout
         )
@@ -173,12 +173,7 @@ class BrowserContext:
                 self.origins.setdefault(origin, None)
 
         session.on(cdp.Page.frameNavigated, navigated)
-        await session.send(
-            cdp.Emulation.setDeviceMetricsOverride(
-                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
-            ),
-            timeout=timeout,
-        )
+        await apply_emulation(session, browser.emulation, timeout=timeout)
         self._pages.append(page)
         return page
 

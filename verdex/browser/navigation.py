@@ -220,6 +220,17 @@ class NavigationWatch:
         return None
 
 
+#: A URL that starts with a host: an IPv4 address, ``localhost`` or a bracketed IPv6 address (with or
+#: without a port), a dotted name followed by a port or a path, or a lone www. name (``shop.html`` alone stays
+#: a relative URL).
+_HOST_FIRST = re.compile(
+    r"(?:(?:\d{1,3}\.){3}\d{1,3}|localhost|\[[0-9a-fA-F:.]+\])(?::\d+)?(?:[/?#]|$)"
+    r"|[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*\.[a-zA-Z]{2,}(?::\d+(?:[/?#]|$)|/)"
+    r"|www\.[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)+$",
+    re.IGNORECASE,
+)
+
+
 def check_url(url: str, *, allow_file_urls: bool = False) -> None:
     """Reject URLs verdex will not open, with what to pass instead.
 
@@ -237,6 +248,9 @@ def check_url(url: str, *, allow_file_urls: bool = False) -> None:
     scheme = parts.scheme.lower()
     if scheme and not parts.netloc and re.match(r"\d+(/|$)", parts.path):
         # host:port/path: urlsplit reads the host as a scheme.
+        raise UsageError(f"url {url!r} has no scheme: pass an absolute URL such as http://{stripped}")
+    if not scheme and _HOST_FIRST.match(stripped):
+        # 127.0.0.1:8000/shop.html, [::1]:8000/, example.com/shop: a host without its scheme.
         raise UsageError(f"url {url!r} has no scheme: pass an absolute URL such as http://{stripped}")
     if not scheme:
         example = "http://localhost:3000" + ("" if stripped.startswith("/") else "/") + stripped

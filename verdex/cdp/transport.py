@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Protocol
 
@@ -146,12 +146,16 @@ class WebSocketTransport:
 
 
 @asynccontextmanager
-async def open_websocket_transport(url: str, *, connect_timeout: float = 10.0) -> AsyncIterator[WebSocketTransport]:
+async def open_websocket_transport(
+    url: str, *, connect_timeout: float = 10.0, headers: Sequence[tuple[str, str]] = ()
+) -> AsyncIterator[WebSocketTransport]:
     """Connect to a DevTools websocket; the connection is closed on exit.
 
     Args:
         url: ``ws://`` or ``wss://`` URL of the browser endpoint.
         connect_timeout: seconds to wait for the handshake.
+        headers: ``(name, value)`` HTTP headers of the handshake request (``--cdp-header``: a cloud
+            browser's ``Authorization`` token), UTF-8.
 
     Raises:
         BrowserClosedError: the endpoint refused the connection or did not answer in time.
@@ -165,9 +169,20 @@ async def open_websocket_transport(url: str, *, connect_timeout: float = 10.0) -
             max_message_size=MAX_MESSAGE_BYTES,
             connect_timeout=connect_timeout,
             disconnect_timeout=2,
+            extra_headers=[(name.encode(), value.encode()) for name, value in headers] or None,
         ) as connection:
             connected = True
             yield WebSocketTransport(connection, url)
+    except trio_websocket.ConnectionRejected as exc:
+        if connected:
+            raise
+        body = exc.body.decode(errors="replace").strip()[:200] if exc.body else ""
+        hint = "; give its credentials with --cdp-header 'NAME: VALUE'" if exc.status_code in (401, 403) else ""
+        raise BrowserClosedError(
+            f"cannot connect to the CDP endpoint {url}: it refused the handshake with HTTP {exc.status_code}"
+            + (f" ({body})" if body else "")
+            + hint
+        ) from exc
     except (trio_websocket.HandshakeError, OSError) as exc:
         if connected:
             raise
