@@ -89,9 +89,11 @@ benchmarks/peers/node_modules/.stamp: benchmarks/peers/package.json benchmarks/p
 	touch $@
 
 ## bench-workflow: 41 "write a locator for ..." tasks on verdex and on Playwright MCP (npm, pinned in benchmarks/peers)
-## in the same run: calls, tokens, the locator and real Playwright's verdict per task (key workflow of benchmarks/results.json)
+## in the same run: calls, tokens, the locator and real Playwright's verdict per task (key workflow of benchmarks/results.json,
+## shown in the README's Performance section)
 bench-workflow: install benchmarks/peers/node_modules/.stamp
 	$(BIN)/python -m benchmarks.workflow
+	$(BIN)/python -m benchmarks.readme
 
 ## soak: 10,000 read-only calls on one page and 3,000 across three roles; server and browser memory at start and end
 soak: install

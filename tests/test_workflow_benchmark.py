@@ -8,6 +8,7 @@ import trio
 
 from benchmarks.harness import serve_fixtures
 from benchmarks.workflow.judge import Verdict, as_expression, is_generated, is_positional, judge
+from benchmarks.workflow.readme import render_workflow
 from benchmarks.workflow.run import PAGES_DIR, run_workflow, summarize
 from benchmarks.workflow.snapshot import Want, parse_snapshot, pick
 from benchmarks.workflow.tasks import PAGES, TASKS
@@ -170,3 +171,40 @@ async def test_three_tasks_on_verdex() -> None:
     summary = summarize(run)
     assert summary["servers"]["verdex"]["okPercent"] == 100.0
     assert "ratioMedianTotalTokens" not in summary
+
+
+def test_readme_lines_name_the_missed_tasks() -> None:
+    facts = {
+        "toolsList": {"tools": 3, "tokens": 900, "chars": 3000},
+        "medianCalls": 4,
+        "medianAnswerTokens": 1500.5,
+        "medianTotalTokens": 5100.5,
+        "ok": 1,
+        "tasks": 2,
+        "okPercent": 50.0,
+        "positional": 0,
+        "generated": 0,
+    }
+    section = {
+        "machine": {"date": "2026-01-01 00:00 UTC"},
+        "playwrightMcp": "0.0.83",
+        "summary": {
+            "servers": {"verdex": facts},
+            "targets": {"ratioAtMost": 0.5, "verdexOkPercentAtLeast": 95.0},
+        },
+        "attempts": [
+            {"task": "a", "server": "verdex", "verdict": {"ok": True, "unique": True, "intended": True, "count": 1}},
+            {"task": "b", "server": "verdex", "verdict": {"ok": False, "unique": False, "intended": False, "count": 3}},
+        ],
+    }
+    lines = render_workflow(section)
+    assert lines[3:5] == [
+        "| server | median tokens a task | in answers | median calls | tools/list | unique, intended, non-positional "
+        "| positional | on generated ids/classes |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    assert lines[5] == "| verdex | 5,100.5 | 1,500.5 | 4 | 900 (3 tools) | 1/2 (50%) | 0 | 0 |"
+    assert lines[-1] == (
+        "verdex's locators unique, on the intended element and non-positional: 50% (target at least 95%: missed); "
+        "missed: `b` (3 matches)."
+    )
