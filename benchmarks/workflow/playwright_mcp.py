@@ -12,9 +12,12 @@ sure).
 Per task: ``browser_navigate``; ``browser_find`` for the description's innermost text (its target's
 name when it has none), and the target picked in the matches' snippets by the shared rule
 (:func:`benchmarks.workflow.snapshot.pick`); when the snippets do not show a candidate with every
-text, ``browser_snapshot`` and the rule on the whole page; then ``browser_generate_locator`` for the
-picked ref. A dialog's dismiss button is clicked only if the target cannot be found while it is open
-(Playwright's snapshot shows the page under an ``aria-modal`` dialog, so it never is here).
+text (a snippet has three lines of context), and the description names one text, the subtree of the
+nearest container (listitem, article, row, region ...) of the best-matching lines, with
+``browser_snapshot(target=ref)`` (every line of Playwright's snapshot has a ref), at most two; then
+``browser_snapshot`` of the whole page. Then ``browser_generate_locator`` for the picked ref. A
+dialog's dismiss button is clicked only if the target cannot be found while it is open (Playwright's
+snapshot shows the page under an ``aria-modal`` dialog, so it never is here).
 """
 
 from __future__ import annotations
@@ -114,13 +117,55 @@ async def run_task(server: MeteredServer, base_url: str, task: Task) -> str | No
 
 
 async def _find(server: MeteredServer, want: Want) -> Node | None:
-    """browser_find for the innermost text (or the name), then the whole snapshot if need be."""
+    """browser_find for the innermost text (or the name); then a snapshot of the match's container;
+    then the whole snapshot."""
     query = want.within[0] if want.within else want.name
     if query and server.has("browser_find"):
         found = await server.call("browser_find", text=query)
-        target = pick(parse_snapshot(result_text(found.text)), want)
+        nodes = parse_snapshot(result_text(found.text))
+        target = pick(nodes, want)
+        if target is None and len(want.within) == 1:
+            target = await _in_container(server, nodes, want, query)
         if target is not None:
             return target
         server.transcript.notes.append("browser_find's snippets did not show the target: browser_snapshot")
     snapshot = await server.call("browser_snapshot")
     return pick(parse_snapshot(result_text(snapshot.text)), want)
+
+
+#: Roles of the containers whose subtree is asked for when browser_find's snippet is cut before the target.
+CONTAINER_ROLES = frozenset(
+    {"listitem", "article", "row", "region", "group", "form", "dialog", "complementary", "navigation", "list", "table"}
+)
+#: Matches of browser_find whose container is looked into before the whole snapshot.
+_CONTAINERS_TRIED = 2
+
+
+async def _in_container(server: MeteredServer, nodes: list[Node], want: Want, query: str) -> Node | None:
+    """``browser_snapshot(target=...)`` of the nearest container (a listitem, article, row, region ...)
+    of the lines that match ``query`` (lines that are the text first, then document order), for a
+    target that browser_find's three lines of context cut off; the rule picks in that subtree."""
+    wanted = " ".join(query.split()).casefold()
+    starts = re.compile(r"(?<!\w)" + re.escape(wanted))
+    matches = [
+        node
+        for node in nodes
+        if any(starts.search(" ".join(part.split()).casefold()) for part in (node.name, node.text) if part)
+    ]
+    matches.sort(key=lambda node: (wanted not in (node.name.casefold(), node.text.casefold()), node.order))
+    tried: set[str] = set()
+    for match in matches:
+        container = next((a for a in match.ancestors() if a.role in CONTAINER_ROLES and a.ref), None)
+        if container is None or container.ref is None or container.ref in tried:
+            continue
+        tried.add(container.ref)
+        subtree = await server.call("browser_snapshot", target=container.ref)
+        target = pick(parse_snapshot(result_text(subtree.text)), want)
+        if target is not None:
+            server.transcript.notes.append(
+                f"browser_find's snippet cut the target: snapshot of {container.role} {container.ref}"
+            )
+            return target
+        if len(tried) >= _CONTAINERS_TRIED:
+            break
+    return None
