@@ -57,6 +57,14 @@ def render_table(run: Run) -> str:
 def render_summary(summary: dict[str, Any]) -> str:
     lines = []
     for name, facts in summary["servers"].items():
+        missing = [tool for tool, present in facts["toolsList"].get("paths", {}).items() if not present]
+        if name == "verdex" and missing:
+            lines.append(
+                f"verdex's tools/list has no {' and no '.join(missing)}: the scripted assistant took "
+                "browser_snapshot and the structural tools (resolve_container, inspect_pattern, extract_anchors, "
+                "verify_locator) instead"
+            )
+    for name, facts in summary["servers"].items():
         tools = facts["toolsList"]
         lines.append(
             f"{name}: median {facts['medianTotalTokens']:g} tokens a task ({facts['medianAnswerTokens']:g} in answers, "

@@ -41,6 +41,15 @@ def render_workflow(section: dict[str, Any]) -> list[str]:
         "",
         *rows,
     ]
+    missing = [
+        tool for tool, present in servers.get("verdex", {}).get("toolsList", {}).get("paths", {}).items() if not present
+    ]
+    if missing:
+        out += [
+            "",
+            f"verdex's `tools/list` had no {' and no '.join(f'`{tool}`' for tool in missing)}: its assistant read the "
+            "whole snapshot and went through the structural tools and `verify_locator`.",
+        ]
     ratio = summary.get("ratioMedianTotalTokens")
     verdex = servers.get("verdex")
     targets = summary["targets"]

@@ -115,6 +115,7 @@ async def run_workflow(
                 "tools": len(server.tools),
                 "tokens": server.tools_tokens,
                 "chars": len(server.tools_json),
+                "paths": {tool: server.has(tool) for tool in ("browser_find", "suggest_locator")},
             }
         for task in tasks:
             for name, server in connected.items():
