@@ -28,6 +28,7 @@ from verdex.browser.storage_state import load_storage_state
 from verdex.commands.options import OPTIONS, Resolved, env_name, option_args, resolve
 from verdex.errors import AuthFileError, UsageError, VerdexError
 from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
+from verdex.server.groups import DEFAULT_GROUPS
 
 __all__ = ["NO_AUTH_FILE", "main"]
 
@@ -38,7 +39,9 @@ NO_AUTH_FILE = "none"
 BROKEN_PIPE_STATUS = 141
 
 #: The options of every command that drives a browser; ``serve`` adds ``--trace`` and ``--role``.
-_BROWSER_OPTIONS = tuple(option.name for option in OPTIONS if option.name not in ("trace", "role"))
+#: Options of verdex serve only (the other commands drive their own server: every tool, no schemas).
+_SERVE_ONLY = ("trace", "role", "caps", "output_schemas")
+_BROWSER_OPTIONS = tuple(option.name for option in OPTIONS if option.name not in _SERVE_ONLY)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -130,7 +133,7 @@ def _parser() -> argparse.ArgumentParser:
         "shown in [brackets] and by the --config file; the command line wins over the environment, which wins "
         "over the file.",
     )
-    _browser_options(serve, ("role", "trace"))
+    _browser_options(serve, ("role", "trace", "caps", "output_schemas"))
     serve.set_defaults(run=_run_serve)
 
     replay = commands.add_parser(
@@ -269,6 +272,12 @@ _HELP: dict[str, tuple[str | None, str]] = {
     "allow_file_urls": (None, "let browser_navigate open file: URLs (off by default)"),
     "log_level": ("LEVEL", "stderr log level: debug, info, warning (default), error"),
     "trace": ("FILE", "write one JSON line per tool call to FILE (secrets masked; see `verdex replay`)"),
+    "caps": (
+        "GROUPS",
+        "comma-separated tool groups besides core: browser, waits, tabs, screenshots, plans, roles (on with "
+        "--role), or all",
+    ),
+    "output_schemas": (None, "publish every tool's outputSchema in tools/list (more tokens on every turn)"),
     "role": (
         "NAME AUTH_FILE [DEFAULT_URL]",
         "a role with its Playwright storageState file and optional start URL (repeatable; AUTH_FILE 'none' for a "
@@ -376,6 +385,8 @@ def _config(resolved: Resolved | None, parser: argparse.ArgumentParser) -> Serve
         action_timeout=resolved["timeout_action"] / 1000,
         navigation_timeout=resolved["timeout_navigation"] / 1000,
         trace_file=resolved.values.get("trace"),
+        caps=resolved.values.get("caps") or DEFAULT_GROUPS,
+        output_schemas=bool(resolved.values.get("output_schemas")),
     )
 
 

@@ -47,6 +47,8 @@ def test_every_option_has_an_environment_variable_and_most_a_config_key() -> Non
         ("--allow-file-urls", "VERDEX_ALLOW_FILE_URLS", "allowFileUrls"),
         ("--log-level", "VERDEX_LOG_LEVEL", "logLevel"),
         ("--trace", "VERDEX_TRACE", "trace"),
+        ("--caps", "VERDEX_CAPS", "capabilities"),
+        ("--output-schemas", "VERDEX_OUTPUT_SCHEMAS", "outputSchemas"),
         ("--role", "VERDEX_ROLE", "roles"),
     ]
     assert env_name("--config") == "VERDEX_CONFIG"
@@ -190,8 +192,9 @@ def test_config_file_in_playwright_mcps_layout(tmp_path: Path) -> None:
         ),
         (
             {"outputDir": "out"},
-            "config file {file}: unknown key 'outputDir'; the top level takes allowFileUrls, browser, logLevel, "
-            "network, roles, testIdAttribute, timeouts, trace (docs/options.md lists every key)",
+            "config file {file}: unknown key 'outputDir'; the top level takes allowFileUrls, browser, capabilities, "
+            "logLevel, network, outputSchemas, roles, testIdAttribute, timeouts, trace (docs/options.md lists every "
+            "key)",
         ),
         (
             {"browser": {"isolated": True}},
@@ -356,3 +359,20 @@ def test_options_that_do_not_fit_stop_verdex_serve(
         main(["serve", *args])
     assert exited.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1] == f"verdex: error: {message}"
+
+
+def test_caps_from_each_source_and_their_errors(tmp_path: Path) -> None:
+    """--caps takes group names (comma or space separated, or all) from the command line, VERDEX_CAPS or the
+    config file's capabilities list (Playwright MCP's key); an unknown group names the groups."""
+    config = str(_write(tmp_path / "verdex.json", {"capabilities": ["tabs", "plans"], "outputSchemas": True}))
+    resolved = resolve({}, ALL, {}, config)
+    assert (resolved["caps"], resolved["output_schemas"]) == (frozenset({"tabs", "plans"}), True)
+    assert resolve({}, ALL, {"VERDEX_CAPS": "waits roles"}, config)["caps"] == frozenset({"waits", "roles"})
+    assert resolve({"caps": "all"}, ALL, {})["caps"] == frozenset(
+        {"core", "browser", "waits", "tabs", "screenshots", "plans", "roles"}
+    )
+    with pytest.raises(UsageError, match=r"^--caps: unknown tool group\(s\) pdf, vision; the groups are core \("):
+        resolve({"caps": "vision,pdf"}, ALL, {})
+    bad = str(_write(tmp_path / "bad.json", {"capabilities": "tabs"}))
+    with pytest.raises(UsageError, match=r"capabilities must be a list of tool group names \(got \"tabs\"\)$"):
+        resolve({}, ALL, {}, bad)

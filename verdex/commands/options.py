@@ -38,6 +38,7 @@ from typing import Any
 
 from verdex.browser.emulation import device_named, parse_viewport_size
 from verdex.errors import UsageError
+from verdex.server.groups import check_caps, parse_caps
 
 __all__ = ["OPTIONS", "Option", "Resolved", "env_name", "option_args", "resolve"]
 
@@ -186,6 +187,16 @@ def _args_json(value: Any, source: str, folder: Path) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise UsageError(f"{source} must be a list of strings (got {json.dumps(value)})")
     return tuple(value)
+
+
+def _caps_text(value: str, source: str) -> frozenset[str]:
+    return parse_caps(value, source)
+
+
+def _caps_json(value: Any, source: str, folder: Path) -> frozenset[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise UsageError(f"{source} must be a list of tool group names (got {json.dumps(value)})")
+    return check_caps(value, source)
 
 
 def _header_text(value: str, source: str) -> tuple[str, str]:
@@ -338,6 +349,10 @@ OPTIONS: tuple[Option, ...] = (
         to_text=_words,
     ),
     Option("trace", "--trace", "trace", None, _path_text, _path_json),
+    Option(
+        "caps", "--caps", "capabilities", None, _caps_text, _caps_json, to_text=lambda caps: [",".join(sorted(caps))]
+    ),
+    Option("output_schemas", "--output-schemas", "outputSchemas", False, _bool_text, _json_bool),
     Option(
         "role",
         "--role",

@@ -16,10 +16,12 @@ import trio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp_types import CallToolResult, InputRequiredResult
+from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
 from verdex import __version__
-from verdex.server.config import ServerConfig
+from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
+from verdex.server.groups import enabled_tools, slim_description, slim_schema
 from verdex.server.session import Session, open_session
 from verdex.server.tools_browser import register_browser_tools
 from verdex.server.tools_locator import register_locator_tools
@@ -49,10 +51,29 @@ INSTRUCTIONS = (
 
 
 class VerdexServer(MCPServer[Any]):
-    """MCPServer whose argument errors say what to pass instead, and that traces every call (``--trace``)."""
+    """MCPServer whose argument errors say what to pass instead, that traces every call (``--trace``),
+    and whose ``tools/list`` is slimmed (:mod:`verdex.server.groups`)."""
 
     session: Session | None = None
     tracer: TraceWriter | None = None
+    output_schemas: bool = False
+    _listed: list[MCPTool] | None = None
+
+    async def list_tools(self) -> list[MCPTool]:
+        """The tools as ``tools/list`` publishes them: one-line descriptions, input schemas without generated
+        noise, output schemas only with ``--output-schemas`` (computed once: the tools do not change)."""
+        if self._listed is None:
+            self._listed = [
+                tool.model_copy(
+                    update={
+                        "description": slim_description(tool.description or ""),
+                        "input_schema": slim_schema(tool.input_schema),
+                        "output_schema": slim_schema(tool.output_schema) if self.output_schemas else None,
+                    }
+                )
+                for tool in await super().list_tools()
+            ]
+        return self._listed
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
@@ -128,6 +149,8 @@ def build_server(session: Session, tracer: TraceWriter | None = None) -> VerdexS
     """The MCP server with every tool bound to ``session``; ``tracer`` records each call."""
     server = VerdexServer("verdex", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
     server.session, server.tracer = session, tracer
+    config = session.config
+    server.output_schemas = config.output_schemas
     register_browser_tools(server, session)
     register_observe_tools(server, session)
     register_structure_tools(server, session)
@@ -135,6 +158,10 @@ def build_server(session: Session, tracer: TraceWriter | None = None) -> VerdexS
     register_locator_tools(server, session)
     register_page_tools(server, session)
     register_plan_tools(server, session)
+    wanted = enabled_tools(config.caps, roles_given=config.roles != (RoleConfig(DEFAULT_ROLE),))
+    for tool in list(server._tool_manager.list_tools()):
+        if tool.name not in wanted:
+            server.remove_tool(tool.name)
     return server
 
 

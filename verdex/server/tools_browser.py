@@ -18,6 +18,7 @@ from verdex.browser.page import Navigation, Page
 from verdex.browser.snapshot import take_snapshot
 from verdex.browser.text import page_text
 from verdex.errors import NavigationError, UsageError
+from verdex.server.arguments import Element, OptionalRef
 from verdex.server.models import (
     ActionResult,
     BrowserInfoResult,
@@ -33,21 +34,7 @@ from verdex.server.tooling import guarded, respond
 
 __all__ = ["register_browser_tools"]
 
-Ref = Annotated[str, Field(description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame).")]
-TargetRef = Annotated[
-    str | None,
-    Field(description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame). Give ref or element."),
-]
-Element = Annotated[
-    str | None,
-    Field(
-        max_length=500,
-        description="Instead of a ref: the element described by its text or label ('Sign in'), or a CSS selector "
-        "('#submit'). Resolved without guessing: a selector must match one visible element; else an exact accessible "
-        "name or text wins, else the best score (description inside it 3, it inside the description 2, else the "
-        "share of words, at least half). The answer names the element chosen and the runners-up. Prefer refs.",
-    ),
-]
+TargetRef = OptionalRef
 
 _READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=True)
 _ACTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
@@ -64,7 +51,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "browser_initialize")
     async def browser_initialize() -> Annotated[CallToolResult, BrowserInfoResult]:
-        """Start the browser (verdex also starts it on first use). Returns the browser version and the roles."""
+        """Start the browser (it also starts on first use)."""
         browser = await session.browser()
         config = session.config
         info = BrowserInfoResult(
@@ -85,11 +72,9 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_navigate")
     async def browser_navigate(
-        url: Annotated[str, Field(description="Absolute URL to open, e.g. http://localhost:3000/login.")],
+        url: Annotated[str, Field(description="Absolute URL, e.g. http://localhost:3000/login.")],
     ) -> Annotated[CallToolResult, NavigateResult]:
-        """Open a URL in the current role's page and wait for it to load. Reports the HTTP status
-        (a 404 or 500 page still loads). http and https URLs (file: only if the server allows it); a URL
-        the server's origin policy refuses is an error naming the origin. Next: browser_snapshot."""
+        """Open a URL and wait for it to load; reports the HTTP status."""
         page = await session.page()
         navigation = await page.navigate(url)
         return await _navigation_answer(page, navigation)
@@ -97,25 +82,24 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_go_back")
     async def browser_go_back() -> Annotated[CallToolResult, NavigateResult]:
-        """Go back one entry in the page's history and wait for it to load."""
+        """Go back one history entry."""
         page = await session.page()
         return await _navigation_answer(page, await page.go_back())
 
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "browser_snapshot")
     async def browser_snapshot(
-        ref: Annotated[str | None, Field(description="Only the subtree of this element (a ref).")] = None,
+        ref: Annotated[str | None, Field(max_length=32, description="Only this element's subtree.")] = None,
         depth: Annotated[
             int | None, Field(ge=1, le=1000, description="Cut lines deeper than this (1 = top level).")
         ] = None,
         maxChars: Annotated[
             int | None,
-            Field(ge=200, le=1_000_000, description="Cut the text after this many characters (default 40000)."),
+            Field(ge=200, le=1_000_000, description="Cut after this many characters (default 40000)."),
         ] = None,
     ) -> Annotated[CallToolResult, SnapshotResult]:
-        """Accessibility snapshot of the page: one node a line (role "name" [states]), with [ref=eN] on every
-        interactive element. Refs are stable: an element keeps its ref across snapshots. Use refs with the
-        action tools and with resolve_container / inspect_pattern / extract_anchors to scope locators."""
+        """Accessibility snapshot: a line per node, role "name" [states] [ref=eN]. On big pages find the element
+        with browser_find instead, or narrow with ref/depth."""
         page = await session.page()
         snapshot = await take_snapshot(page, ref=ref, depth=depth, max_chars=maxChars or DEFAULT_MAX_CHARS)
         title = await page.title()
@@ -139,9 +123,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_click")
     async def browser_click(ref: TargetRef = None, element: Element = None) -> Annotated[CallToolResult, ActionResult]:
-        """Click an element with a real mouse click at its centre, after checking it is visible, enabled and not
-        covered (retried until --timeout-action). Waits for a navigation the click starts. Give the element's ref, or
-        element: a description or CSS selector when you have no ref (the answer says which element it chose)."""
+        """Click an element (a real mouse click, after visible/enabled/not-covered checks)."""
         page = await session.page()
         target, match = await _target(page, ref, element, "click")
         outcome = await actions.click(page, target, timeout=session.config.action_timeout)
@@ -150,14 +132,12 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_type")
     async def browser_type(
-        text: Annotated[str, Field(description="Text that replaces the field's content.")],
+        text: Annotated[str, Field(description="The new text.")],
         ref: TargetRef = None,
         element: Element = None,
-        submit: Annotated[bool, Field(description="Press Enter after typing (submits most forms).")] = False,
+        submit: Annotated[bool, Field(description="Press Enter after.")] = False,
     ) -> Annotated[CallToolResult, ActionResult]:
-        """Type into a textbox, search box, textarea or contenteditable element: clicks it, replaces its
-        content with the text, and presses Enter if submit is true. Give the field's ref, or element: its label,
-        placeholder or a CSS selector (only fields that take text are candidates)."""
+        """Replace a field's text (clicks it first)."""
         page = await session.page()
         target, match = await _target(page, ref, element, "type")
         secret = await _is_secret(page, target) if match is not None else None
@@ -169,13 +149,10 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     async def browser_press_key(
         key: Annotated[
             str,
-            Field(
-                description="Key name (Enter, Tab, Escape, ArrowDown ...), a character, or a "
-                "combination such as Shift+Tab or Control+a."
-            ),
+            Field(description="Enter, Tab, ArrowDown, a character, or a chord like Shift+Tab or Control+a."),
         ],
     ) -> Annotated[CallToolResult, ActionResult]:
-        """Press a key at the element that has focus."""
+        """Press a key at the focus."""
         page = await session.page()
         outcome = await actions.press_key(page, key)
         return _action_answer(page, f"press {key}", outcome)
@@ -187,15 +164,13 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
             list[str],
             Field(
                 min_length=1,
-                description="Option values or visible labels to select; one for a single-choice select.",
+                description="Option values or labels.",
             ),
         ],
         ref: TargetRef = None,
         element: Element = None,
     ) -> Annotated[CallToolResult, ActionResult]:
-        """Choose options of a <select> (combobox or listbox in the snapshot) by value or label, as a user
-        would: input and change events fire. Waits for missing options until --timeout-action. Give the select's
-        ref, or element: its label or a CSS selector (only <select> elements are candidates)."""
+        """Choose options of a <select>."""
         page = await session.page()
         target, match = await _target(page, ref, element, "select")
         outcome, selected = await actions.select_option(page, target, values, timeout=session.config.action_timeout)
@@ -204,8 +179,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_hover")
     async def browser_hover(ref: TargetRef = None, element: Element = None) -> Annotated[CallToolResult, ActionResult]:
-        """Move the mouse over an element (opens hover menus and tooltips), after the same checks as a click.
-        Give the element's ref, or element: a description or CSS selector."""
+        """Move the mouse over an element."""
         page = await session.page()
         target, match = await _target(page, ref, element, "hover")
         outcome = await actions.hover(page, target, timeout=session.config.action_timeout)
@@ -223,8 +197,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
             int, Field(ge=0, le=MAX_WAIT_MS, description="Give up after this long (text waits).")
         ] = 10_000,
     ) -> Annotated[CallToolResult, WaitResult]:
-        """Wait for time to pass, or for a text to appear or disappear on the current page. Give exactly one of
-        milliseconds, text, textGone."""
+        """Wait for a time, or for a text to appear or go (give one of milliseconds, text, textGone)."""
         given = [
             name
             for name, value in (("milliseconds", milliseconds), ("text", text), ("textGone", textGone))
@@ -262,8 +235,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True))
     @guarded(session, "browser_close")
     async def browser_close() -> Annotated[CallToolResult, CloseResult]:
-        """Close the browser and every role's pages (logins made through the tools are lost; a role with an auth
-        file gets it applied again when next used). The next tool call starts a new browser."""
+        """Close the browser and every role's pages; the next call starts a new one."""
         closed = await session.close_browser()
         text = "Browser closed." if closed else "No browser was open."
         return respond(text, CloseResult(closed=closed))

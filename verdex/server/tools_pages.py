@@ -77,13 +77,10 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True))
     @guarded(session, "browser_handle_dialog")
     async def browser_handle_dialog(
-        accept: Annotated[bool, Field(description="true: OK (accept, leave the page); false: Cancel (dismiss, stay).")],
-        promptText: Annotated[
-            str | None, Field(description="For a prompt dialog that is accepted: the text to answer with.")
-        ] = None,
+        accept: Annotated[bool, Field(description="true: OK; false: Cancel.")],
+        promptText: Annotated[str | None, Field(max_length=10_000, description="A prompt's answer.")] = None,
     ) -> Annotated[CallToolResult, DialogResult]:
-        """Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) that blocks the current role's
-        page. Tools that need the page fail while one is open; their error says so."""
+        """Answer the alert, confirm, prompt or beforeunload dialog that blocks the page."""
         role = session.roles[session.current_role]
         page = _page_with_dialog(role)
         if page is None:
@@ -116,8 +113,7 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
         ],
         index: Annotated[int | None, Field(ge=0, description="The tab's index, as browser_tabs list shows it.")] = None,
     ) -> Annotated[CallToolResult, TabsResult]:
-        """The current role's tabs: the pages it opened (window.open, target=_blank links) next to its own. Every
-        other tool acts on the selected tab; refs belong to the tab whose snapshot gave them out."""
+        """The current role's tabs: list, select, close or open one."""
         await session.page()  # the role's context and first tab exist from here on
         role = session.roles[session.current_role]
         context = role.context
