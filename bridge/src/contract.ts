@@ -20,6 +20,9 @@ import type { SnapshotArgs, SnapshotResult } from './snapshot/index';
 import type { AnchorsResult } from './structure/anchors';
 import type { ContainerResult } from './structure/containers';
 import type { PatternResult } from './structure/patterns';
+import type { CountLocatorsResult } from './suggest/count';
+import type { DiagnoseLocatorResult } from './suggest/diagnose';
+import type { SuggestFactsResult } from './suggest/facts';
 import type { StableResult } from './wait/stable';
 
 /** Arguments every call carries besides its own (README: Calling). */
@@ -57,6 +60,9 @@ export interface BridgeMethods {
     result: QueryLocatorResult;
   };
   queryFrames: { args: { locator: unknown }; result: QueryFramesResult };
+  suggestFacts: { args: RefArgs; result: SuggestFactsResult };
+  countLocators: { args: { locators: unknown[]; target?: number; budgetMs?: number }; result: CountLocatorsResult };
+  diagnoseLocator: { args: { locator: unknown }; result: DiagnoseLocatorResult };
 }
 
 export type MethodName = keyof BridgeMethods;

@@ -25,6 +25,9 @@ import { queryFrames, queryLocator } from './locator/index';
 import { optionalBoolean, optionalNumber, optionalString, optionalStringArray, readArgs, requireFiniteNumber, requireNumber, requireString, requireStringArray } from './args';
 import { frameOwner, framePoint } from './frames/owner';
 import { classifyShadowHosts, shadowCandidates } from './shadow';
+import { countLocators } from './suggest/count';
+import { diagnoseLocator } from './suggest/diagnose';
+import { suggestFacts } from './suggest/facts';
 import { waitForStable } from './wait/stable';
 
 declare const __VERDEX_VERSION__: string;
@@ -76,6 +79,10 @@ const methods: { [M in MethodName]: Method<M> } = {
   queryLocator: args => queryLocator(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid',
     optionalNumber(args, 'limit') ?? 10, optionalNumber(args, 'target'), optionalString(args, 'attribute')),
   queryFrames: args => queryFrames(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid'),
+  suggestFacts: args => suggestFacts(refs, requireNumber(args, 'ref'), optionalString(args, 'testIdAttribute') ?? 'data-testid'),
+  countLocators: args => countLocators(refs, args.locators, optionalString(args, 'testIdAttribute') ?? 'data-testid',
+    optionalNumber(args, 'target'), optionalNumber(args, 'budgetMs') ?? 5000),
+  diagnoseLocator: args => diagnoseLocator(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid'),
 };
 
 function call(method: string, rawArgs: unknown, element?: unknown): Envelope | Promise<Envelope> {

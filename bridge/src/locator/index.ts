@@ -106,7 +106,9 @@ export function queryFrames(refs: RefRegistry, rawLocator: unknown, testIdAttrib
 function describe(refs: RefRegistry, element: Element): MatchFacts {
   const number = refs.ensure(element);
   const role = getPlaywrightRole(element);
-  const name = role ? getPlaywrightName(element, isHiddenForRole(element)) : '';
+  // Playwright names elements without a role too (toHaveAccessibleName); a hidden one by its
+  // hidden content, as getByRole({ includeHidden }) matches it.
+  const name = getPlaywrightName(element, isHiddenForRole(element));
   refs.remember(number, role ?? '', name);
   const facts: MatchFacts = { ref: refs.label(number), tagName: tagNameOf(element) };
   if (role) facts.role = role;

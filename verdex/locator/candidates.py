@@ -1,0 +1,481 @@
+"""Candidate locators for one element, composed from the bridge's ``suggestFacts``, cheapest first.
+
+Nothing here touches a page: :func:`own_candidates` and :func:`container_candidates` turn facts into
+:class:`Candidate` s, each with a cost (lower is better), the facts it rests on and its stability
+flags; :mod:`verdex.locator.suggest` counts them on the page and verifies the ones it returns.
+
+The order of preference is the skill's (skills/verdex-playwright/SKILL.md):
+
+1. the element's own test id (``getByTestId``);
+2. its role and accessible name (``getByRole(role, { name })``, ``exact`` when a longer name contains it);
+3. its label, placeholder, alt text, title (``getByLabel`` ...), then its text (``getByText``);
+4. a container-scoped chain: an ancestor that holds it and nothing like it (``lookalikes`` 1), named by
+   a test id, a role (a named region, landmark, list item, row, article ...), an id, a custom element
+   tag, a class that says what it is, or, last, its tag under its parent's; filtered, when that ancestor
+   repeats, by a heading or text in it (``hasText``: Playwright's case-insensitive substring of the text
+   content, never an alt or an aria-label) or by its exact heading (``has: getByRole('heading', { name,
+   exact: true })``), or an image's alt (``has: getByAltText(...)``); then the element inside by role and
+   name (or its other facts);
+5. a positional step (``nth``) only when nothing above is unique (:func:`positional_candidates`).
+
+Facts that change between builds or with the data (generated ids, hashed classes, prices, counts,
+dates, times: :mod:`verdex.locator.stability`) cost more and are flagged when used.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from verdex.bridge.models import SuggestAncestor, SuggestFactsResult, SuggestTarget, TextFact
+from verdex.locator.render import Step, render_js
+from verdex.locator.stability import generated_id, hashed_class, semantic_class, volatile_text
+
+__all__ = [
+    "Candidate",
+    "container_candidates",
+    "lookalike_levels",
+    "own_candidates",
+    "positional",
+]
+
+#: Roles whose elements repeat as units (cards, rows, items): a container handle by role alone.
+REPEAT_ROLES = frozenset(
+    {"listitem", "row", "article", "option", "tab", "treeitem", "gridcell", "cell", "figure", "menuitem", "group"}
+)
+#: Roles that name a part of the page: a container handle by role (and name, when it has one).
+REGION_ROLES = frozenset(
+    {
+        "navigation",
+        "banner",
+        "contentinfo",
+        "main",
+        "complementary",
+        "region",
+        "form",
+        "search",
+        "dialog",
+        "alertdialog",
+        "list",
+        "table",
+        "grid",
+        "menu",
+        "menubar",
+        "tablist",
+        "tabpanel",
+        "toolbar",
+        "tree",
+        "listbox",
+        "radiogroup",
+        "group",
+        "rowgroup",
+        "figure",
+        "article",
+    }
+)
+#: Tags too common to be a container alone, under a parent of the same kind.
+_PLAIN_TAGS = frozenset({"div", "span"})
+#: Filter texts tried per container, at most.
+MAX_TEXTS = 10
+#: Cost added by a fact that changes with the data or between builds.
+UNSTABLE = 2.0
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A locator to count and maybe suggest.
+
+    Attributes:
+        steps: its steps from the page (or from the element's frame: the frame steps come first later).
+        cost: lower is better (module docstring).
+        rests_on: the facts it rests on, in words, in the order of its steps.
+        flags: what may change (``volatile: price``, ``generated id``, ``hashed class``).
+        positional: why it is positional, when it is.
+    """
+
+    steps: tuple[Step, ...]
+    cost: float
+    rests_on: tuple[str, ...]
+    flags: tuple[str, ...] = ()
+    positional: str | None = None
+
+    @property
+    def locator(self) -> str:
+        """The locator in TypeScript."""
+        return render_js(list(self.steps))
+
+
+def _quoted(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _role_steps(role: str, name: str | None, exact: bool = False) -> Step:
+    options: tuple[tuple[str, object], ...] = ()
+    if name:
+        options = (("name", name),) + ((("exact", True),) if exact else ())
+    return Step("getByRole", role, options)
+
+
+def _text_step(method: str, text: str, exact: bool) -> Step:
+    return Step(method, text, (("exact", True),) if exact else ())
+
+
+@dataclass(frozen=True)
+class _Inner:
+    """One way to name the element: as the whole locator, or inside a container."""
+
+    steps: tuple[Step, ...]
+    cost: float
+    fact: str
+    flags: tuple[str, ...] = ()
+    #: What it rests on: testId, role-name, label, text, role, id, tag ... (its cost inside a container).
+    kind: str = ""
+
+
+#: The cost of each kind of inner locator inside a container (the container already sets it apart).
+_INSIDE_COST = {
+    "testId": 0.0,
+    "role-name": 0.0,
+    "role-name-exact": 0.1,
+    "role": 0.3,
+    "role-name-text": 0.5,
+    "label": 0.6,
+    "placeholder": 0.7,
+    "alt": 0.7,
+    "title": 0.9,
+    "text": 1.0,
+    "id": 1.5,
+    "tag": 2.0,
+}
+
+
+def _test_id_steps(attribute: str, value: str, configured: str) -> tuple[Step, ...]:
+    if attribute == configured:
+        return (Step("getByTestId", value),)
+    return (Step("locator", f"[{attribute}={_quoted(value)}]"),)
+
+
+def _inners(target: SuggestTarget, configured: str) -> list[_Inner]:
+    """Every way to name the element by its own facts, cheapest first."""
+    found: list[_Inner] = []
+    test_ids = ([(configured, target.testId)] if target.testId else []) + sorted((target.otherTestIds or {}).items())
+    for i, (attribute, value) in enumerate(test_ids):
+        flag = generated_id(value)
+        found.append(
+            _Inner(
+                _test_id_steps(attribute, value, configured),
+                0.3 * i + (UNSTABLE if flag else 0),
+                f"its {attribute} {_quoted(value)}",
+                (flag,) if flag else (),
+                "testId",
+            )
+        )
+    role, name = target.role, target.name
+    if role and not target.hiddenForRole and name and not target.nameCut:
+        flag = volatile_text(name)
+        flags = (f"volatile: {flag}",) if flag else ()
+        extra = UNSTABLE if flag else 0.0
+        found.append(
+            _Inner((_role_steps(role, name),), 1.0 + extra, f"{role} name {_quoted(name)}", flags, "role-name")
+        )
+        found.append(
+            _Inner(
+                (_role_steps(role, name, True),),
+                1.1 + extra,
+                f"{role} name {_quoted(name)} (exact)",
+                flags,
+                "role-name-exact",
+            )
+        )
+        text = target.text
+        if text and text != name and not text.lower().startswith(name.lower()) and len(text) <= 80:
+            found.append(
+                _Inner(
+                    (_role_steps(role, name), Step("filter", options=(("hasText", text),))),
+                    1.5 + extra,
+                    f"{role} name {_quoted(name)} with text {_quoted(text)}",
+                    flags,
+                    "role-name-text",
+                )
+            )
+    for label in (target.labels or [])[:1]:
+        if len(label) <= 80:
+            for exact in (False, True):
+                found.append(
+                    _Inner(
+                        (_text_step("getByLabel", label, exact),),
+                        2.0 + 0.1 * exact,
+                        f"label {_quoted(label)}",
+                        (),
+                        "label",
+                    )
+                )
+    attributes: tuple[tuple[str, str | None, float], ...] = (
+        ("getByPlaceholder", target.placeholder, 2.2),
+        ("getByAltText", target.alt, 2.2),
+        ("getByTitle", target.title, 2.6),
+    )
+    for method, given, base in attributes:
+        if given and len(given) <= 80:
+            value = given
+            what = {"getByPlaceholder": "placeholder", "getByAltText": "alt text", "getByTitle": "title"}[method]
+            for exact in (False, True):
+                kind = what.split()[0]
+                found.append(
+                    _Inner(
+                        (_text_step(method, value, exact),), base + 0.1 * exact, f"{what} {_quoted(value)}", (), kind
+                    )
+                )
+    text = target.text
+    if text and target.textSelf and len(text) <= 80:
+        flag = volatile_text(text)
+        extra = (0.5 if role else 0.0) + (UNSTABLE if flag else 0.0)
+        for exact in (False, True):
+            found.append(
+                _Inner(
+                    (_text_step("getByText", text, exact),),
+                    3.0 + 0.1 * exact + extra,
+                    f"text {_quoted(text)}",
+                    (f"volatile: {flag}",) if flag else (),
+                    "text",
+                )
+            )
+    if role and not target.hiddenForRole:
+        found.append(_Inner((_role_steps(role, None),), 3.6, f"role {role}", (), "role"))
+    if target.id:
+        flag = generated_id(target.id)
+        if _css_ident(target.id):
+            found.append(
+                _Inner(
+                    (Step("locator", f"#{target.id}"),),
+                    3.8 + (UNSTABLE if flag else 0),
+                    f"id {_quoted(target.id)}",
+                    (flag,) if flag else (),
+                    "id",
+                )
+            )
+    found.append(_Inner((Step("locator", target.tagName),), 4.5, f"tag {target.tagName}", (), "tag"))
+    return found
+
+
+def own_candidates(facts: SuggestFactsResult, test_id_attribute: str = "data-testid") -> list[Candidate]:
+    """The element named by its own facts alone, cheapest first (the tag alone is left out)."""
+    return [
+        Candidate(inner.steps, inner.cost, (inner.fact,), inner.flags)
+        for inner in _inners(facts.target, test_id_attribute)
+        if inner.cost < 4.5
+    ]
+
+
+def lookalike_levels(facts: SuggestFactsResult) -> int:
+    """The highest ancestor level that holds no element like the target but the target (0: none does)."""
+    top = 0
+    for ancestor in facts.ancestors:
+        if ancestor.lookalikes > 1:
+            break
+        top = ancestor.level
+    return top
+
+
+@dataclass(frozen=True)
+class _Handle:
+    """One way to name an ancestor."""
+
+    steps: tuple[Step, ...]
+    cost: float
+    fact: str
+    flags: tuple[str, ...] = ()
+
+
+_CSS_IDENT = re.compile(r"-?[A-Za-z_][\w-]*")
+
+
+def _css_ident(value: str) -> bool:
+    return bool(_CSS_IDENT.fullmatch(value))
+
+
+def _handles(ancestor: SuggestAncestor, parent: SuggestAncestor | None, configured: str) -> list[_Handle]:
+    found: list[_Handle] = []
+    level = ancestor.level
+    where = f"container <{ancestor.tagName}> (level {level}{f', {ancestor.like} alike' if ancestor.like > 1 else ''})"
+    test_ids = ([(configured, ancestor.testId)] if ancestor.testId else []) + sorted(
+        (ancestor.otherTestIds or {}).items()
+    )
+    for attribute, value in test_ids:
+        flag = generated_id(value)
+        found.append(
+            _Handle(
+                _test_id_steps(attribute, value, configured),
+                (0.0 if attribute == configured else 0.1) + (UNSTABLE if flag else 0),
+                f"{where} {attribute} {_quoted(value)}",
+                (flag,) if flag else (),
+            )
+        )
+    role = ancestor.role
+    if role and (role in REGION_ROLES or role in REPEAT_ROLES):
+        name = ancestor.name if ancestor.name and not ancestor.nameCut and len(ancestor.name) <= 60 else None
+        if name and role not in REPEAT_ROLES:
+            flag = volatile_text(name)
+            found.append(
+                _Handle(
+                    (_role_steps(role, name),),
+                    0.2 + (UNSTABLE if flag else 0),
+                    f"{where} {role} {_quoted(name)}",
+                    (f"volatile: {flag}",) if flag else (),
+                )
+            )
+        found.append(_Handle((_role_steps(role, None),), 0.4 if role in REPEAT_ROLES else 0.45, f"{where} role {role}"))
+    if ancestor.id and _css_ident(ancestor.id):
+        flag = generated_id(ancestor.id)
+        found.append(
+            _Handle(
+                (Step("locator", f"#{ancestor.id}"),),
+                0.6 + (UNSTABLE if flag else 0),
+                f"{where} id {_quoted(ancestor.id)}",
+                (flag,) if flag else (),
+            )
+        )
+    tag = ancestor.tagName
+    if "-" in tag and _css_ident(tag):
+        found.append(_Handle((Step("locator", tag),), 0.7, f"{where} custom element"))
+    classes = [name for name in ancestor.classes or [] if semantic_class(name) and _css_ident(name)]
+    for name in classes[:2]:
+        found.append(_Handle((Step("locator", f"{tag}.{name}"),), 0.9, f"{where} class {name}"))
+    hashed = [name for name in ancestor.classes or [] if hashed_class(name)]
+    if not classes and hashed:
+        # A hashed class is still better than nothing when it is all there is; flagged and costly.
+        name = hashed[0]
+        if _css_ident(name):
+            found.append(
+                _Handle((Step("locator", f"{tag}.{name}"),), 0.9 + UNSTABLE, f"{where} class {name}", ("hashed class",))
+            )
+    parent_tag = parent.tagName if parent is not None else "body"
+    if not (tag in _PLAIN_TAGS and parent_tag in _PLAIN_TAGS) and not ancestor.shadowHost:
+        found.append(_Handle((Step("locator", f"{parent_tag} > {tag}"),), 1.5, f"{where} under <{parent_tag}>"))
+    return found
+
+
+@dataclass(frozen=True)
+class _Filter:
+    steps: tuple[Step, ...]
+    cost: float
+    fact: str | None
+    flags: tuple[str, ...] = ()
+
+
+def _filters(texts: Sequence[TextFact], target: SuggestTarget) -> list[_Filter]:
+    own = " ".join(filter(None, [target.name, target.text])).lower()
+    found = [_Filter((), 0.0, None)]
+    for index, fact in enumerate(texts):
+        text = fact.text
+        if len(text) < 2 or text.lower() in own:
+            continue
+        flag = volatile_text(text)
+        extra = (UNSTABLE if flag else 0.0) + (0.1 if fact.cut else 0.0) + 0.02 * index
+        flags = (f"volatile: {flag}",) if flag else ()
+        if fact.kind == "alt":
+            step = Step("filter", options=(("has", (Step("getByAltText", text, (("exact", True),)),)),))
+            found.append(_Filter((step,), 0.4 + extra, f"an image with alt {_quoted(text)} inside", flags))
+            continue
+        kind = "heading" if fact.kind == "heading" else "text"
+        found.append(
+            _Filter(
+                (Step("filter", options=(("hasText", text),)),),
+                (0.2 if kind == "heading" else 0.3) + extra,
+                f"{kind} {_quoted(text)} sets it apart",
+                flags,
+            )
+        )
+        if fact.kind == "heading" and fact.name and not fact.cut and len(fact.name) <= 80:
+            heading = (_role_steps("heading", fact.name, True),)
+            found.append(
+                _Filter(
+                    (Step("filter", options=(("has", heading),)),),
+                    0.25 + extra,
+                    f"heading {_quoted(fact.name)} (exact) sets it apart",
+                    flags,
+                )
+            )
+    return found
+
+
+def container_candidates(
+    facts: SuggestFactsResult, test_id_attribute: str = "data-testid", *, limit: int = 2000
+) -> list[Candidate]:
+    """Container-scoped chains, cheapest first (at most ``limit``)."""
+    target = facts.target
+    inners = sorted(
+        (
+            _Inner(
+                inner.steps,
+                _INSIDE_COST[inner.kind] + (UNSTABLE if inner.flags else 0.0),
+                inner.fact,
+                inner.flags,
+                inner.kind,
+            )
+            for inner in _inners(target, test_id_attribute)
+        ),
+        key=lambda inner: inner.cost,
+    )[:5]
+    ancestors = facts.ancestors
+    top = lookalike_levels(facts)
+    last = min(len(ancestors), max(top, 1) + 2)
+    texts: list[TextFact] = []
+    found: dict[str, Candidate] = {}
+    for index in range(last):
+        ancestor = ancestors[index]
+        parent = ancestors[index + 1] if index + 1 < len(ancestors) else None
+        level_texts = ancestor.texts
+        texts = _merge_texts(texts, level_texts)
+        beyond = 0.3 if ancestor.level > max(top, 1) else 0.0
+        repeats = ancestor.like > 1
+        for handle in _handles(ancestor, parent, test_id_attribute):
+            for filter_ in _filters(texts, target):
+                # A repeating container needs a filter; one that does not repeat needs none.
+                shape = 0.0 if (filter_.fact is not None) == repeats else 0.15
+                for inner in inners:
+                    cost = 4.0 + handle.cost + filter_.cost + inner.cost + 0.02 * ancestor.level + beyond + shape
+                    steps = handle.steps + filter_.steps + inner.steps
+                    candidate = Candidate(
+                        steps,
+                        cost,
+                        tuple(fact for fact in (handle.fact, filter_.fact, f"{inner.fact} inside") if fact),
+                        handle.flags + filter_.flags + inner.flags,
+                    )
+                    key = candidate.locator
+                    if key not in found or found[key].cost > cost:
+                        found[key] = candidate
+    ordered = sorted(found.values(), key=lambda c: (c.cost, len(c.locator)))
+    return ordered[:limit]
+
+
+def _merge_texts(texts: list[TextFact], more: Sequence[TextFact]) -> list[TextFact]:
+    """Headings first, then texts, then alts; the nearer level's first within each kind."""
+    merged = list(texts) + list(more)
+    order = {"heading": 0, "text": 1, "alt": 2}
+    merged.sort(key=lambda fact: order[fact.kind])
+    return merged[: MAX_TEXTS * 2]
+
+
+def positional(candidate: Candidate, index: int, count: int) -> Candidate:
+    """``candidate`` (which matches ``count`` elements, the target at ``index``) narrowed by position:
+    ``first()``, ``last()`` or ``nth(index)``; for when nothing else is unique, saying why."""
+    if index == 0:
+        step, which = Step("first"), "first"
+    elif index == count - 1:
+        step, which = Step("last"), "last"
+    else:
+        step, which = Step("nth", index), f"number {index + 1}"
+    why = (
+        f"{count} elements match {candidate.locator} and nothing around this one sets it apart "
+        f"(no test id, role, id, class or distinct text in its containers): it is the {which} of them"
+    )
+    return Candidate(
+        (*candidate.steps, step),
+        10.0 + candidate.cost,
+        (*candidate.rests_on, f"position {index} of {count}"),
+        (*candidate.flags, "positional"),
+        why,
+    )
