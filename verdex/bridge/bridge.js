@@ -4566,7 +4566,7 @@
   // src/suggest/facts.ts
   var kTestIdFamily = ["data-testid", "data-test", "data-test-id", "data-qa", "data-cy"];
   var kMaxAncestors2 = 60;
-  var kMaxTextLength2 = 60;
+  var kMaxTextLength2 = 300;
   var kMaxValue = 200;
   var kMaxHeadings = 4;
   var kMaxTexts2 = 6;
@@ -4645,7 +4645,7 @@
       if (child === element || signature(child, testIdAttribute) === mine) count++;
     return count;
   }
-  function textsOf(root, skip, cache, seen) {
+  function textsOf(root, skip, cache, seen, pageText) {
     const headings = [];
     const texts = [];
     const alts = [];
@@ -4653,7 +4653,7 @@
       const key = `${fact.kind}:${fact.text.toLowerCase()}`;
       if (list.length >= max || seen.has(key)) return;
       seen.add(key);
-      list.push(fact);
+      list.push({ ...fact, occurrences: pageText === void 0 || fact.kind === "alt" ? 0 : occurrencesOf(pageText, fact.text) });
     };
     let budget = kWalkBudget;
     const stack = [...structureChildren(root)].reverse();
@@ -4702,6 +4702,13 @@
     if (!isElementVisible(target)) facts.hidden = true;
     return facts;
   }
+  function occurrencesOf(haystack, text) {
+    const needle = text.toLowerCase();
+    if (!needle) return 0;
+    let count = 0;
+    for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + needle.length)) count++;
+    return count;
+  }
   function suggestFacts(refs2, ref, testIdAttribute) {
     const target = refs2.resolve(ref);
     beginWalk();
@@ -4712,6 +4719,7 @@
         const all = ancestorsOf(target);
         const shown = all.slice(0, kMaxAncestors2);
         const seen = /* @__PURE__ */ new Set();
+        const pageText = document.body ? elementText(cache, document.body).normalized.toLowerCase() : "";
         let below = target;
         const ancestors = shown.map((ancestor, i) => {
           const inside = lookalikes.filter((element) => containsInTree(ancestor.element, element)).length;
@@ -4720,7 +4728,7 @@
             ...ownFacts(ancestor.element, testIdAttribute),
             lookalikes: inside,
             like: likeSiblings(ancestor.element, testIdAttribute),
-            texts: textsOf(ancestor.element, below, cache, seen)
+            texts: textsOf(ancestor.element, below, cache, seen, pageText)
           };
           if (ancestor.shadowHost) entry.shadowHost = true;
           below = ancestor.element;

@@ -487,11 +487,14 @@ class TextFact(BridgeModel):
     """A text an ancestor holds that a filter can use (``suggestFacts``)."""
 
     text: str = Field(
-        description="A visible text (a heading's whole text, a text node) or an image's alt, normalized, at most 60."
+        description="A visible text (a heading's whole text, a text node) or an image's alt, normalized, at most 300."
     )
     kind: Literal["heading", "text", "alt"] = Field(description="What it is.")
     name: str | None = Field(default=None, description="For a heading: its accessible name (getByRole's).")
     cut: Literal[True] | None = Field(default=None, description="The text is longer: these are its first words.")
+    occurrences: int = Field(
+        description="Times it occurs in the page's text, case-insensitive as hasText compares (0 for an alt)."
+    )
 
 
 class _OwnFacts(BridgeModel):

@@ -37,8 +37,10 @@ __all__ = [
     "Candidate",
     "container_candidates",
     "lookalike_levels",
+    "nested_candidates",
     "own_candidates",
     "positional",
+    "with_inners",
 ]
 
 #: Roles whose elements repeat as units (cards, rows, items): a container handle by role alone.
@@ -100,11 +102,23 @@ class Candidate:
     rests_on: tuple[str, ...]
     flags: tuple[str, ...] = ()
     positional: str | None = None
+    #: For a container chain: how many of its steps name the container(s); the rest name the element.
+    scope: int = 0
 
     @property
     def locator(self) -> str:
         """The locator in TypeScript."""
         return render_js(list(self.steps))
+
+    @property
+    def shape(self) -> str:
+        """The locator without ``exact`` and without its filters: two candidates of one shape (the same
+        container and element, told apart by another text) are one suggestion, not two."""
+        steps = [step for step in self.steps if step.method != "filter"]
+        return _EXACT.sub("", render_js(steps))
+
+
+_EXACT = re.compile(r",? exact: true")
 
 
 def _quoted(text: str) -> str:
@@ -190,7 +204,7 @@ def _inners(target: SuggestTarget, configured: str) -> list[_Inner]:
             )
         )
         text = target.text
-        if text and text != name and not text.lower().startswith(name.lower()) and len(text) <= 80:
+        if text and len(text) <= 80:
             found.append(
                 _Inner(
                     (_role_steps(role, name), Step("filter", options=(("hasText", text),))),
@@ -229,7 +243,9 @@ def _inners(target: SuggestTarget, configured: str) -> list[_Inner]:
                     )
                 )
     text = target.text
-    if text and target.textSelf and len(text) <= 80:
+    # getByText for an element that has a role and a name is the skill's anti-pattern.
+    named = bool(role and name and not target.hiddenForRole)
+    if text and target.textSelf and len(text) <= 80 and not named:
         flag = volatile_text(text)
         extra = (0.5 if role else 0.0) + (UNSTABLE if flag else 0.0)
         for exact in (False, True):
@@ -256,7 +272,8 @@ def _inners(target: SuggestTarget, configured: str) -> list[_Inner]:
                     "id",
                 )
             )
-    found.append(_Inner((Step("locator", target.tagName),), 4.5, f"tag {target.tagName}", (), "tag"))
+    custom = "-" in target.tagName and _css_ident(target.tagName)
+    found.append(_Inner((Step("locator", target.tagName),), 3.0 if custom else 4.5, f"tag {target.tagName}", (), "tag"))
     return found
 
 
@@ -265,7 +282,6 @@ def own_candidates(facts: SuggestFactsResult, test_id_attribute: str = "data-tes
     return [
         Candidate(inner.steps, inner.cost, (inner.fact,), inner.flags)
         for inner in _inners(facts.target, test_id_attribute)
-        if inner.cost < 4.5
     ]
 
 
@@ -340,21 +356,51 @@ def _handles(ancestor: SuggestAncestor, parent: SuggestAncestor | None, configur
     tag = ancestor.tagName
     if "-" in tag and _css_ident(tag):
         found.append(_Handle((Step("locator", tag),), 0.7, f"{where} custom element"))
-    classes = [name for name in ancestor.classes or [] if semantic_class(name) and _css_ident(name)]
-    for name in classes[:2]:
-        found.append(_Handle((Step("locator", f"{tag}.{name}"),), 0.9, f"{where} class {name}"))
-    hashed = [name for name in ancestor.classes or [] if hashed_class(name)]
-    if not classes and hashed:
-        # A hashed class is still better than nothing when it is all there is; flagged and costly.
-        name = hashed[0]
-        if _css_ident(name):
+    for css, cost, fact, flags in _css_handles(ancestor, configured):
+        if css != tag:
+            found.append(_Handle((Step("locator", css),), cost, f"{where} {fact}", flags))
+    if parent is not None and not ancestor.shadowHost:
+        for css, cost, fact, flags in _css_handles(parent, configured)[:2]:
+            if tag in _PLAIN_TAGS and css in _PLAIN_TAGS:
+                continue
             found.append(
-                _Handle((Step("locator", f"{tag}.{name}"),), 0.9 + UNSTABLE, f"{where} class {name}", ("hashed class",))
+                _Handle((Step("locator", f"{css} > {tag}"),), 1.2 + cost / 2, f"{where} a <{tag}> in {fact}", flags)
             )
-    parent_tag = parent.tagName if parent is not None else "body"
-    if not (tag in _PLAIN_TAGS and parent_tag in _PLAIN_TAGS) and not ancestor.shadowHost:
-        found.append(_Handle((Step("locator", f"{parent_tag} > {tag}"),), 1.5, f"{where} under <{parent_tag}>"))
+    elif parent is None and tag not in _PLAIN_TAGS:
+        found.append(_Handle((Step("locator", f"body > {tag}"),), 1.5, f"{where} under <body>"))
     return found
+
+
+#: A CSS-module class: a stable name, then a build hash (``ProductCard_root__3xYz1``, ``card_title_a7Bc2``).
+_MODULE_CLASS = re.compile(r"^([A-Za-z][A-Za-z0-9]*_[A-Za-z0-9]+_{1,2})[A-Za-z0-9_-]{5,}$")
+
+
+def _css_handles(element: SuggestAncestor, configured: str) -> list[tuple[str, float, str, tuple[str, ...]]]:
+    """CSS selectors for one element, best first: (selector, cost, fact, flags), its tag alone last."""
+    tag = element.tagName
+    out: list[tuple[str, float, str, tuple[str, ...]]] = [(tag, 1.4, f"<{tag}>", ())]
+    if element.id and _css_ident(element.id) and not generated_id(element.id):
+        out.insert(0, (f"#{element.id}", 0.6, f"id {_quoted(element.id)}", ()))
+    test_ids = [(configured, element.testId), *(element.otherTestIds or {}).items()]
+    for attribute, value in test_ids:
+        if value and not generated_id(value):
+            out.insert(0, (f"[{attribute}={_quoted(value)}]", 0.1, f"{attribute} {_quoted(value)}", ()))
+            break
+    classes = [name for name in element.classes or [] if semantic_class(name) and _css_ident(name)]
+    for name in classes[:2]:
+        out.append((f"{tag}.{name}", 0.9, f"class {name}", ()))
+    if not classes:
+        for name in element.classes or []:
+            module = _MODULE_CLASS.match(name)
+            if module and hashed_class(name):
+                out.append((f'{tag}[class*="{module.group(1)}"]', 1.0, f"class {module.group(1)}…", ()))
+                break
+        else:
+            hashed = [name for name in element.classes or [] if hashed_class(name) and _css_ident(name)]
+            if hashed:
+                out.append((f"{tag}.{hashed[0]}", 0.9 + UNSTABLE, f"class {hashed[0]}", ("hashed class",)))
+    out.sort(key=lambda item: item[1])
+    return out
 
 
 @dataclass(frozen=True)
@@ -368,12 +414,14 @@ class _Filter:
 def _filters(texts: Sequence[TextFact], target: SuggestTarget) -> list[_Filter]:
     own = " ".join(filter(None, [target.name, target.text])).lower()
     found = [_Filter((), 0.0, None)]
-    for index, fact in enumerate(texts):
-        text = fact.text
+    for index, (fact, text, cut) in enumerate(_windows(texts)):
         if len(text) < 2 or text.lower() in own:
             continue
         flag = volatile_text(text)
-        extra = (UNSTABLE if flag else 0.0) + (0.1 if fact.cut else 0.0) + 0.02 * index
+        # A text the page has several times sets a container apart less often (hasText is a substring match).
+        repeats = min(max(fact.occurrences - 1, 0), 6)
+        extra = (UNSTABLE if flag else 0.0) + (0.1 if cut else 0.0) + 0.02 * index + 0.2 * repeats
+        exact_extra = extra - 0.15 * repeats
         flags = (f"volatile: {flag}",) if flag else ()
         if fact.kind == "alt":
             step = Step("filter", options=(("has", (Step("getByAltText", text, (("exact", True),)),)),))
@@ -388,12 +436,22 @@ def _filters(texts: Sequence[TextFact], target: SuggestTarget) -> list[_Filter]:
                 flags,
             )
         )
-        if fact.kind == "heading" and fact.name and not fact.cut and len(fact.name) <= 80:
+        if fact.kind == "text" and not cut:
+            exact = (Step("getByText", text, (("exact", True),)),)
+            found.append(
+                _Filter(
+                    (Step("filter", options=(("has", exact),)),),
+                    0.35 + exact_extra,
+                    f"text {_quoted(text)} (exact) sets it apart",
+                    flags,
+                )
+            )
+        if fact.kind == "heading" and fact.name and not cut and len(fact.name) <= 80:
             heading = (_role_steps("heading", fact.name, True),)
             found.append(
                 _Filter(
                     (Step("filter", options=(("has", heading),)),),
-                    0.25 + extra,
+                    0.25 + exact_extra,
                     f"heading {_quoted(fact.name)} (exact) sets it apart",
                     flags,
                 )
@@ -401,24 +459,52 @@ def _filters(texts: Sequence[TextFact], target: SuggestTarget) -> list[_Filter]:
     return found
 
 
+#: Longest filter text, characters: a longer text gives its first and its last words.
+MAX_FILTER_TEXT = 60
+
+
+def _windows(texts: Sequence[TextFact]) -> list[tuple[TextFact, str, bool]]:
+    """Each text as filters use it: whole when short, else its first and its last words (each a substring
+    of it, so of its container's text too), ``True`` for a part."""
+    out: list[tuple[TextFact, str, bool]] = []
+    for fact in texts:
+        text = fact.text
+        if len(text) <= MAX_FILTER_TEXT and not fact.cut:
+            out.append((fact, text, False))
+            continue
+        words = text.split(" ")
+        head: list[str] = []
+        for word in words:
+            if len(" ".join([*head, word])) > MAX_FILTER_TEXT - 10:
+                break
+            head.append(word)
+        tail: list[str] = []
+        for word in reversed(words if not fact.cut else words[:-1]):
+            if len(" ".join([word, *tail])) > MAX_FILTER_TEXT - 10:
+                break
+            tail.insert(0, word)
+        for part in (" ".join(head), " ".join(tail)):
+            if part and all(part != seen for _, seen, _ in out):
+                out.append((fact, part, True))
+    return out
+
+
+def _inside(target: SuggestTarget, configured: str, count: int) -> list[_Inner]:
+    """The ``count`` cheapest ways to name the element inside a container."""
+    inners = (
+        _Inner(inner.steps, _INSIDE_COST[inner.kind] + (UNSTABLE if inner.flags else 0.0), inner.fact, inner.flags)
+        for inner in _inners(target, configured)
+    )
+    return sorted(inners, key=lambda inner: inner.cost)[:count]
+
+
 def container_candidates(
-    facts: SuggestFactsResult, test_id_attribute: str = "data-testid", *, limit: int = 2000
+    facts: SuggestFactsResult, test_id_attribute: str = "data-testid", *, limit: int = 2000, inners: int = 1
 ) -> list[Candidate]:
-    """Container-scoped chains, cheapest first (at most ``limit``)."""
+    """Container-scoped chains through one container, cheapest first (at most ``limit``), each with the
+    ``inners`` cheapest ways to name the element inside (:func:`with_inners` adds the others)."""
     target = facts.target
-    inners = sorted(
-        (
-            _Inner(
-                inner.steps,
-                _INSIDE_COST[inner.kind] + (UNSTABLE if inner.flags else 0.0),
-                inner.fact,
-                inner.flags,
-                inner.kind,
-            )
-            for inner in _inners(target, test_id_attribute)
-        ),
-        key=lambda inner: inner.cost,
-    )[:5]
+    inside = _inside(target, test_id_attribute, inners)
     ancestors = facts.ancestors
     top = lookalike_levels(facts)
     last = min(len(ancestors), max(top, 1) + 2)
@@ -427,33 +513,110 @@ def container_candidates(
     for index in range(last):
         ancestor = ancestors[index]
         parent = ancestors[index + 1] if index + 1 < len(ancestors) else None
-        level_texts = ancestor.texts
-        texts = _merge_texts(texts, level_texts)
+        texts = _merge_texts(texts, ancestor.texts)
         beyond = 0.3 if ancestor.level > max(top, 1) else 0.0
         repeats = ancestor.like > 1
         for handle in _handles(ancestor, parent, test_id_attribute):
             for filter_ in _filters(texts, target):
                 # A repeating container needs a filter; one that does not repeat needs none.
                 shape = 0.0 if (filter_.fact is not None) == repeats else 0.15
-                for inner in inners:
+                for inner in inside:
                     cost = 4.0 + handle.cost + filter_.cost + inner.cost + 0.02 * ancestor.level + beyond + shape
-                    steps = handle.steps + filter_.steps + inner.steps
-                    candidate = Candidate(
-                        steps,
-                        cost,
-                        tuple(fact for fact in (handle.fact, filter_.fact, f"{inner.fact} inside") if fact),
-                        handle.flags + filter_.flags + inner.flags,
-                    )
-                    key = candidate.locator
-                    if key not in found or found[key].cost > cost:
-                        found[key] = candidate
-    ordered = sorted(found.values(), key=lambda c: (c.cost, len(c.locator)))
-    return ordered[:limit]
+                    _keep(found, (handle, filter_), inner, cost)
+    return sorted(found.values(), key=lambda c: (c.cost, len(c.locator)))[:limit]
+
+
+def nested_candidates(
+    facts: SuggestFactsResult, test_id_attribute: str = "data-testid", *, limit: int = 3000, inners: int = 1
+) -> list[Candidate]:
+    """Chains through two containers, cheapest first: an outer one above the lowest level that holds a
+    look-alike (a menu's department), filtered by its own texts, then an inner one that holds only the
+    element (a column), filtered by its texts (``Women`` > ``Shoes`` > ``Sneakers``)."""
+    target = facts.target
+    inside = _inside(target, test_id_attribute, inners)
+    ancestors = facts.ancestors
+    top = lookalike_levels(facts)
+    if top < 1:
+        return []
+    found: dict[str, Candidate] = {}
+    inner_texts: list[TextFact] = []
+    inner_parts: list[tuple[_Handle, _Filter, int]] = []
+    for index in range(top):
+        ancestor = ancestors[index]
+        parent = ancestors[index + 1] if index + 1 < len(ancestors) else None
+        inner_texts = _merge_texts(inner_texts, ancestor.texts)
+        handles = sorted(_handles(ancestor, parent, test_id_attribute), key=lambda h: h.cost)[:3]
+        filters = sorted(_filters(inner_texts, target), key=lambda f: f.cost)[:5]
+        inner_parts += [(handle, filter_, ancestor.level) for handle in handles for filter_ in filters]
+    outer_texts: list[TextFact] = []
+    for index in range(top, min(len(ancestors), top + 5)):
+        ancestor = ancestors[index]
+        parent = ancestors[index + 1] if index + 1 < len(ancestors) else None
+        outer_texts = _merge_texts(outer_texts, ancestor.texts)
+        handles = sorted(_handles(ancestor, parent, test_id_attribute), key=lambda h: h.cost)[:3]
+        filters = sorted(_filters(outer_texts, target), key=lambda f: f.cost)[:5]
+        for handle in handles:
+            for filter_ in filters:
+                for inner_handle, inner_filter, level in inner_parts:
+                    for inner in inside:
+                        cost = (
+                            6.0
+                            + handle.cost
+                            + filter_.cost
+                            + inner_handle.cost
+                            + inner_filter.cost
+                            + inner.cost
+                            + 0.02 * (ancestor.level + level)
+                        )
+                        _keep(found, (handle, filter_, inner_handle, inner_filter), inner, cost)
+    return sorted(found.values(), key=lambda c: (c.cost, len(c.locator)))[:limit]
+
+
+def _keep(found: dict[str, Candidate], parts: tuple[_Handle | _Filter, ...], inner: _Inner, cost: float) -> None:
+    """Add the chain of ``parts`` then ``inner`` to ``found`` (the cheaper one of two equal locators)."""
+    steps: tuple[Step, ...] = ()
+    facts: list[str] = []
+    flags: tuple[str, ...] = ()
+    for part in parts:
+        steps += part.steps
+        flags += part.flags
+        if part.fact:
+            facts.append(part.fact)
+    candidate = Candidate(
+        steps + inner.steps, cost, (*facts, f"{inner.fact} inside"), flags + inner.flags, scope=len(steps)
+    )
+    key = candidate.locator
+    if key not in found or found[key].cost > cost:
+        found[key] = candidate
+
+
+def with_inners(
+    candidate: Candidate, facts: SuggestFactsResult, test_id_attribute: str = "data-testid"
+) -> list[Candidate]:
+    """``candidate``'s container with the other ways to name the element inside (an exact name, its text,
+    its label ...): for a container that holds the element and one like it."""
+    first, *others = _inside(facts.target, test_id_attribute, 5)
+    base = candidate.cost - first.cost
+    scope = candidate.steps[: candidate.scope]
+    facts_before = candidate.rests_on[:-1]
+    flags = candidate.flags[: len(candidate.flags) - len(first.flags)] if first.flags else candidate.flags
+    return [
+        Candidate(
+            scope + inner.steps,
+            base + inner.cost,
+            (*facts_before, f"{inner.fact} inside"),
+            flags + inner.flags,
+            scope=candidate.scope,
+        )
+        for inner in others
+    ]
 
 
 def _merge_texts(texts: list[TextFact], more: Sequence[TextFact]) -> list[TextFact]:
-    """Headings first, then texts, then alts; the nearer level's first within each kind."""
-    merged = list(texts) + list(more)
+    """The texts of a container one level up: headings first, then texts, then alts; within each kind the
+    new level's own first (in a repeating structure the texts beside the element, in the level below,
+    are often the ones every sibling has; the container's own title is what tells it apart)."""
+    merged = list(more) + list(texts)
     order = {"heading": 0, "text": 1, "alt": 2}
     merged.sort(key=lambda fact: order[fact.kind])
     return merged[: MAX_TEXTS * 2]

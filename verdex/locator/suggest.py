@@ -20,6 +20,7 @@ the suggestion says why.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,7 +31,14 @@ from verdex.browser.frames import Frame
 from verdex.browser.page import Page
 from verdex.browser.refs import parse_ref
 from verdex.errors import LocatorError
-from verdex.locator.candidates import Candidate, container_candidates, own_candidates, positional
+from verdex.locator.candidates import (
+    Candidate,
+    container_candidates,
+    nested_candidates,
+    own_candidates,
+    positional,
+    with_inners,
+)
 from verdex.locator.parser import parse_locator
 from verdex.locator.render import Step, render_js, render_python
 from verdex.locator.source import Source
@@ -115,11 +123,15 @@ async def suggest_locators(
     found.sort(key=lambda candidate: candidate.cost)
     if not found:
         found += _positional(own, counts, result)
+    shapes: set[str] = set()
     for candidate in found:
         if len(result.suggestions) >= limit:
             break
+        if candidate.shape in shapes:
+            continue
         suggestion = await _verified(page, ref, prefix, prefix_facts, candidate)
-        if suggestion is not None and all(s.locator != suggestion.locator for s in result.suggestions):
+        if suggestion is not None:
+            shapes.add(candidate.shape)
             result.suggestions.append(suggestion)
     if not result.suggestions:
         result.note = (
@@ -147,20 +159,45 @@ async def _count(
 async def _containers(
     bridge: Bridge, number: int, facts: SuggestFactsResult, test_id_attribute: str, limit: int, result: Suggestions
 ) -> list[Candidate]:
-    """The cheapest container chains that match exactly the target, counted in growing batches."""
-    candidates = container_candidates(facts, test_id_attribute)
+    """The cheapest container chains that match exactly the target, counted in growing batches: chains through
+    one container and through two, merged by cost, each with the element's cheapest inner locator; then,
+    for the chains whose container holds the element and another like it, the other inner locators."""
+    candidates = sorted(
+        [*container_candidates(facts, test_id_attribute), *nested_candidates(facts, test_id_attribute)],
+        key=lambda candidate: candidate.cost,
+    )
+    found, crowded = await _search(bridge, number, candidates, limit, result)
+    if not found and crowded:
+        widened = sorted(
+            (variant for candidate in crowded for variant in with_inners(candidate, facts, test_id_attribute)),
+            key=lambda candidate: candidate.cost,
+        )
+        found, _ = await _search(bridge, number, widened, limit, result)
+    return found
+
+
+async def _search(
+    bridge: Bridge, number: int, candidates: list[Candidate], limit: int, result: Suggestions
+) -> tuple[list[Candidate], list[Candidate]]:
+    """Count ``candidates`` in growing batches until ``limit`` match exactly the target: those, and the
+    ones that match the target among a few others (at most 5: a container that holds a look-alike)."""
     found: list[Candidate] = []
+    crowded: list[Candidate] = []
     start = 0
     for size in _BATCHES:
         batch = candidates[start : start + size]
         if not batch:
             break
         counts = await _count(bridge, number, batch, result)
-        found += [c for c, (count, index) in zip(batch, counts, strict=True) if count == 1 and index == 0]
+        for candidate, (count, index) in zip(batch, counts, strict=True):
+            if index is not None and count == 1:
+                found.append(candidate)
+            elif index is not None and count <= 5 and len(crowded) < 60:
+                crowded.append(candidate)
         start += size
         if len(found) >= limit:
             break
-    return found
+    return found, crowded
 
 
 def _positional(own: list[Candidate], counts: list[tuple[int, int | None]], result: Suggestions) -> list[Candidate]:
@@ -172,9 +209,19 @@ def _positional(own: list[Candidate], counts: list[tuple[int, int | None]], resu
 
 
 def _steps_json(candidate: Candidate) -> list[dict[str, Any]]:
-    """The bridge's steps of a candidate: its TypeScript text parsed back, so what is counted is what is shown."""
-    steps: list[dict[str, Any]] = parse_locator(candidate.locator).to_json()["steps"]
-    return steps
+    """The bridge's steps of a candidate: each of its steps written in TypeScript and parsed back (once per
+    distinct step), so what is counted is what is shown."""
+    return [item for step in candidate.steps for item in _step_json(step)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _step_json(step: Step) -> tuple[dict[str, Any], ...]:
+    """The bridge's steps for one locator step, parsed from its TypeScript after a placeholder first step."""
+    parsed: list[dict[str, Any]] = parse_locator(render_js([_PLACEHOLDER, step])).to_json()["steps"]
+    return tuple(parsed[1:])
+
+
+_PLACEHOLDER = Step("locator", "*")
 
 
 async def _verified(
@@ -204,26 +251,40 @@ async def _verified(
 
 
 async def _frame_prefix(page: Page, frame: Frame, test_id_attribute: str) -> tuple[list[Step], list[str]]:
-    """The steps from the page into ``frame`` (one per iframe on the way) and the facts they rest on."""
+    """The steps from the page into ``frame`` (one per iframe on the way) and the facts they rest on.
+
+    Each iframe is named by its first option (:func:`_frame_options`) that selects it alone in its parent;
+    when none does, by the first that selects it among others, with its position.
+    """
     if frame.parent_id is None:
         return [], []
     steps: list[Step] = []
     facts: list[str] = []
     for owner in await page.owners.frame_path(frame):
         options = _frame_options(owner.element, test_id_attribute)
-        chosen = options[-1]
         _, number = parse_ref(owner.element.ref)
         bridge = page.worlds.bridge(owner.parent)
         counted = await bridge.count_locators(
-            [parse_locator(render_js(list(select))).to_json()["steps"] for select, _, _ in options], target=number
+            [[item for step in select for item in _step_json(step)] for select, _, _ in options], target=number
         )
-        for option, item in zip(options, counted.results, strict=False):
-            if item.count == 1 and item.targetIndex == 0:
-                chosen = option
-                break
-        _select, enter, fact = chosen
-        steps += enter
-        facts.append(fact)
+        results = list(zip(options, counted.results, strict=False))
+        unique = [option for option, item in results if item.count == 1 and item.targetIndex == 0]
+        if unique:
+            _, enter, fact = unique[0]
+            steps += enter
+            facts.append(fact)
+            continue
+        among = [(option, item) for option, item in results if item.targetIndex is not None]
+        if not among:
+            _, enter, fact = options[0]
+            steps += enter
+            facts.append(fact)
+            continue
+        (select, _, fact), item = among[0]
+        index = item.targetIndex or 0
+        position = Step("first") if index == 0 else Step("last") if index == item.count - 1 else Step("nth", index)
+        steps += [*select, position, Step("contentFrame")]
+        facts.append(f"{fact}, position {index} of {item.count} (positional)")
     return steps, facts
 
 
@@ -245,7 +306,7 @@ def _frame_options(iframe: FrameOwnerResult, test_id_attribute: str) -> list[tup
         options.append(
             ((Step("locator", selector),), [Step("frameLocator", selector)], f"iframe {name} {json.dumps(value)}")
         )
-    options.append(((Step("locator", tag),), [Step("frameLocator", tag)], f"the {tag} (the only one there)"))
+    options.append(((Step("locator", tag),), [Step("frameLocator", tag)], f"the {tag}"))
     return options
 
 

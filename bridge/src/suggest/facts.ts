@@ -17,7 +17,7 @@
  * so it is a substring of every ancestor's text as `hasText` reads it (text inside `<a>`, `<b>` ...
  * counts; an alt or title does not: those are listed apart, for `has: getByAltText(...)`). A text
  * longer than {@link kMaxTextLength} is cut at a word boundary and marked `cut` (a prefix of the text,
- * still a substring: never an ellipsis).
+ * still a substring: never an ellipsis); the Python side takes shorter windows of long texts.
  */
 
 import { beginWalk, endWalk, parentElementOrHost, tagNameOf } from '../dom';
@@ -34,7 +34,7 @@ export const kTestIdFamily = ['data-testid', 'data-test', 'data-test-id', 'data-
 /** Ancestors described, at most; `omitted` counts the rest. */
 const kMaxAncestors = 60;
 /** Longest text of a filter candidate, characters; longer texts are cut at a word. */
-export const kMaxTextLength = 60;
+export const kMaxTextLength = 300;
 /** Longest name or value reported, characters (longer ones are cut and marked). */
 const kMaxValue = 200;
 /** Per level: headings, texts and alts listed at most. */
@@ -63,13 +63,16 @@ export interface OwnFacts {
 }
 
 export interface TextFact {
-  /** A visible text (a heading's whole text, a text node), or an image's alt. */
+  /** A visible text (a heading's whole text, a text node), or an image's alt; at most 300 characters. */
   text: string;
   kind: 'heading' | 'text' | 'alt';
   /** For a heading: its accessible name (what `getByRole('heading', { name })` matches). */
   name?: string;
   /** The text was longer and this is its first words (still a substring). */
   cut?: true;
+  /** How many times it occurs in the page's text (case-insensitive, as hasText compares; a text inside a
+   * longer one counts): 1 means no other container can hold it. */
+  occurrences: number;
 }
 
 export interface SuggestTarget extends OwnFacts {
@@ -195,15 +198,16 @@ function likeSiblings(element: Element, testIdAttribute: string): number {
  * then visible text nodes of at least two characters with a letter or digit, then image alts; each
  * distinct, in the locator tree's order.
  */
-export function textsOf(root: Element, skip: Element | null, cache: TextCache, seen: Set<string>): TextFact[] {
+export function textsOf(root: Element, skip: Element | null, cache: TextCache, seen: Set<string>,
+  pageText?: string): TextFact[] {
   const headings: TextFact[] = [];
   const texts: TextFact[] = [];
   const alts: TextFact[] = [];
-  const add = (list: TextFact[], fact: TextFact, max: number): void => {
+  const add = (list: TextFact[], fact: Omit<TextFact, 'occurrences'>, max: number): void => {
     const key = `${fact.kind}:${fact.text.toLowerCase()}`;
     if (list.length >= max || seen.has(key)) return;
     seen.add(key);
-    list.push(fact);
+    list.push({ ...fact, occurrences: pageText === undefined || fact.kind === 'alt' ? 0 : occurrencesOf(pageText, fact.text) });
   };
   let budget = kWalkBudget;
   const stack: Element[] = [...structureChildren(root)].reverse();
@@ -255,6 +259,15 @@ function targetFacts(refs: RefRegistry, ref: number, target: Element, testIdAttr
   return facts;
 }
 
+/** Occurrences of `text` in `haystack` (lower case), case-insensitive, not overlapping. */
+function occurrencesOf(haystack: string, text: string): number {
+  const needle = text.toLowerCase();
+  if (!needle) return 0;
+  let count = 0;
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + needle.length)) count++;
+  return count;
+}
+
 /** The facts of ref `ref`'s element (module docstring). */
 export function suggestFacts(refs: RefRegistry, ref: number, testIdAttribute: string): SuggestFactsResult {
   const target = refs.resolve(ref);
@@ -266,6 +279,7 @@ export function suggestFacts(refs: RefRegistry, ref: number, testIdAttribute: st
       const all = ancestorsOf(target);
       const shown = all.slice(0, kMaxAncestors);
       const seen = new Set<string>();
+      const pageText = document.body ? elementText(cache, document.body).normalized.toLowerCase() : '';
       let below: Element = target;
       const ancestors = shown.map((ancestor, i) => {
         const inside = lookalikes.filter(element => containsInTree(ancestor.element, element)).length;
@@ -274,7 +288,7 @@ export function suggestFacts(refs: RefRegistry, ref: number, testIdAttribute: st
           ...ownFacts(ancestor.element, testIdAttribute),
           lookalikes: inside,
           like: likeSiblings(ancestor.element, testIdAttribute),
-          texts: textsOf(ancestor.element, below, cache, seen),
+          texts: textsOf(ancestor.element, below, cache, seen, pageText),
         };
         if (ancestor.shadowHost) entry.shadowHost = true;
         below = ancestor.element;
