@@ -40,7 +40,7 @@ BROKEN_PIPE_STATUS = 141
 
 #: The options of every command that drives a browser; ``serve`` adds ``--trace`` and ``--role``.
 #: Options of verdex serve only (the other commands drive their own server: every tool, no schemas).
-_SERVE_ONLY = ("trace", "role", "caps", "output_schemas")
+_SERVE_ONLY = ("trace", "role", "caps", "output_schemas", "codegen")
 _BROWSER_OPTIONS = tuple(option.name for option in OPTIONS if option.name not in _SERVE_ONLY)
 
 
@@ -133,7 +133,7 @@ def _parser() -> argparse.ArgumentParser:
         "shown in [brackets] and by the --config file; the command line wins over the environment, which wins "
         "over the file.",
     )
-    _browser_options(serve, ("role", "trace", "caps", "output_schemas"))
+    _browser_options(serve, ("role", "trace", "caps", "output_schemas", "codegen"))
     serve.set_defaults(run=_run_serve)
 
     replay = commands.add_parser(
@@ -278,6 +278,10 @@ _HELP: dict[str, tuple[str | None, str]] = {
         "--role), or all",
     ),
     "output_schemas": (None, "publish every tool's outputSchema in tools/list (more tokens on every turn)"),
+    "codegen": (
+        "LANGUAGE",
+        "the Playwright code line action answers end with: typescript (default), python or none",
+    ),
     "role": (
         "NAME AUTH_FILE [DEFAULT_URL]",
         "a role with its Playwright storageState file and optional start URL (repeatable; AUTH_FILE 'none' for a "
@@ -387,6 +391,7 @@ def _config(resolved: Resolved | None, parser: argparse.ArgumentParser) -> Serve
         trace_file=resolved.values.get("trace"),
         caps=resolved.values.get("caps") or DEFAULT_GROUPS,
         output_schemas=bool(resolved.values.get("output_schemas")),
+        codegen=resolved.values.get("codegen") or "typescript",
     )
 
 

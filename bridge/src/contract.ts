@@ -12,6 +12,7 @@ import type { ActionPoint } from './actions/actionability';
 import type { ElementBox } from './actions/box';
 import type { DescribeResult } from './actions/describe';
 import type { HitTargetVerdict } from './actions/hitTarget';
+import type { FocusedElement } from './actions/prepare';
 import type { ElementState } from './actions/state';
 import type { AriaFactsResult } from './aria/facts';
 import type { FrameOwnerFacts, FramePoint } from './frames/owner';
@@ -63,6 +64,7 @@ export interface BridgeMethods {
   suggestFacts: { args: RefArgs; result: SuggestFactsResult };
   countLocators: { args: { locators: unknown[]; target?: number; budgetMs?: number }; result: CountLocatorsResult };
   diagnoseLocator: { args: { locator: unknown }; result: DiagnoseLocatorResult };
+  focusedElement: { args: Record<string, never>; result: FocusedElement };
 }
 
 export type MethodName = keyof BridgeMethods;

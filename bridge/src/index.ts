@@ -11,7 +11,7 @@ import { armHitTarget, hitTargetVerdict } from './actions/hitTarget';
 import { elementBox } from './actions/box';
 import { describe } from './actions/describe';
 import { ariaFacts } from './aria/facts';
-import { prepareType, selectOption } from './actions/prepare';
+import { focusedElement, prepareType, selectOption } from './actions/prepare';
 import { elementState } from './actions/state';
 import type { BridgeMethods, MethodName } from './contract';
 import { BridgeError, type Json } from './errors';
@@ -83,6 +83,7 @@ const methods: { [M in MethodName]: Method<M> } = {
   countLocators: args => countLocators(refs, args.locators, optionalString(args, 'testIdAttribute') ?? 'data-testid',
     optionalNumber(args, 'target'), optionalNumber(args, 'budgetMs') ?? 5000),
   diagnoseLocator: args => diagnoseLocator(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid'),
+  focusedElement: () => focusedElement(refs),
 };
 
 function call(method: string, rawArgs: unknown, element?: unknown): Envelope | Promise<Envelope> {

@@ -27,6 +27,7 @@ from verdex.bridge.models import (
     ElementBoxResult,
     ElementStateResult,
     ExtractAnchorsResult,
+    FocusedElementResult,
     FrameOwnerResult,
     FramePointResult,
     HitTargetVerdictResult,
@@ -81,6 +82,7 @@ METHODS: dict[str, type[BridgeModel]] = {
     "suggestFacts": SuggestFactsResult,
     "countLocators": CountLocatorsResult,
     "diagnoseLocator": DiagnoseLocatorResult,
+    "focusedElement": FocusedElementResult,
 }
 
 #: Returns the live element of a ref number by reference (``Runtime.callFunctionOn`` without ``returnByValue``).
@@ -267,3 +269,7 @@ class Bridge:
         """The count after each step of a locator in this document, and why it lost its matches or
         what sets its matches apart (bridge README: diagnoseLocator)."""
         return await self._answer(DiagnoseLocatorResult, "diagnoseLocator", {"locator": {"steps": steps}})
+
+    async def focused_element(self) -> FocusedElementResult:
+        """The element that has focus in this document (given a ref), or none; ``frame`` when it is an iframe."""
+        return await self._answer(FocusedElementResult, "focusedElement", {})

@@ -2680,6 +2680,13 @@
     select.dispatchEvent(new Event("change", { bubbles: true }));
     return { selected: Array.from(select.selectedOptions).map((o) => o.value) };
   }
+  function focusedElement(refs2) {
+    const active = deepActiveElement(document);
+    if (!active || active === document.body || active === document.documentElement) return { ref: null, number: null, frame: false };
+    const number = refs2.ensure(active);
+    const tag = tagOf(active);
+    return { ref: refs2.label(number), number, frame: tag === "IFRAME" || tag === "FRAME" };
+  }
 
   // src/actions/state.ts
   var kMaxText2 = 4e3;
@@ -5188,7 +5195,8 @@
       optionalNumber(args, "target"),
       optionalNumber(args, "budgetMs") ?? 5e3
     ),
-    diagnoseLocator: (args) => diagnoseLocator(refs, args.locator, optionalString(args, "testIdAttribute") ?? "data-testid")
+    diagnoseLocator: (args) => diagnoseLocator(refs, args.locator, optionalString(args, "testIdAttribute") ?? "data-testid"),
+    focusedElement: () => focusedElement(refs)
   };
   function call(method, rawArgs, element) {
     try {

@@ -41,6 +41,7 @@ __all__ = [
     "ElementStateResult",
     "ElementStates",
     "ExtractAnchorsResult",
+    "FocusedElementResult",
     "FrameOwnerResult",
     "FramePointResult",
     "HitElement",
@@ -608,3 +609,11 @@ class DiagnoseLocatorResult(BridgeModel):
     lostAt: int | None = Field(default=None, description="The step after which nothing matched.")
     nearMisses: list[NearMiss] | None = Field(default=None, description="Elements that nearly matched that step.")
     apart: list[Apart] | None = Field(default=None, description="With several matches: what sets each apart.")
+
+
+class FocusedElementResult(BridgeModel):
+    """``focusedElement``: the element that has focus in one document."""
+
+    ref: str | None = Field(description="Its ref, or null when the body (or nothing) has focus.")
+    number: int | None = Field(description="The number of that ref.")
+    frame: bool = Field(description="It is an iframe: the focus is inside the frame it shows.")

@@ -189,6 +189,17 @@ def _args_json(value: Any, source: str, folder: Path) -> tuple[str, ...]:
     return tuple(value)
 
 
+#: ``--codegen``'s values (Playwright MCP's ``typescript`` and ``none``, and ``python``).
+CODEGEN_LANGUAGES = ("typescript", "python", "none")
+
+
+def _codegen_text(value: str, source: str) -> str:
+    language = value.strip().lower()
+    if language not in CODEGEN_LANGUAGES:
+        raise UsageError(f"{source} is one of {', '.join(CODEGEN_LANGUAGES)} (got {value!r})")
+    return language
+
+
 def _caps_text(value: str, source: str) -> frozenset[str]:
     return parse_caps(value, source)
 
@@ -353,6 +364,15 @@ OPTIONS: tuple[Option, ...] = (
         "caps", "--caps", "capabilities", None, _caps_text, _caps_json, to_text=lambda caps: [",".join(sorted(caps))]
     ),
     Option("output_schemas", "--output-schemas", "outputSchemas", False, _bool_text, _json_bool),
+    Option(
+        "codegen",
+        "--codegen",
+        "codegen",
+        "typescript",
+        _codegen_text,
+        lambda v, s, f: _codegen_text(_json_str(v, s, f), s),
+        to_text=_words,
+    ),
     Option(
         "role",
         "--role",

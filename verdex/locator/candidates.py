@@ -165,6 +165,10 @@ _INSIDE_COST = {
 }
 
 
+def _attribute_words(attribute: str, configured: str) -> str:
+    return "test id" if attribute == configured else attribute
+
+
 def _test_id_steps(attribute: str, value: str, configured: str) -> tuple[Step, ...]:
     if attribute == configured:
         return (Step("getByTestId", value),)
@@ -181,7 +185,7 @@ def _inners(target: SuggestTarget, configured: str) -> list[_Inner]:
             _Inner(
                 _test_id_steps(attribute, value, configured),
                 0.3 * i + (UNSTABLE if flag else 0),
-                f"its {attribute} {_quoted(value)}",
+                f"{_attribute_words(attribute, configured)} {_quoted(value)}",
                 (flag,) if flag else (),
                 "testId",
             )
@@ -191,14 +195,12 @@ def _inners(target: SuggestTarget, configured: str) -> list[_Inner]:
         flag = volatile_text(name)
         flags = (f"volatile: {flag}",) if flag else ()
         extra = UNSTABLE if flag else 0.0
-        found.append(
-            _Inner((_role_steps(role, name),), 1.0 + extra, f"{role} name {_quoted(name)}", flags, "role-name")
-        )
+        found.append(_Inner((_role_steps(role, name),), 1.0 + extra, f"{role} {_quoted(name)}", flags, "role-name"))
         found.append(
             _Inner(
                 (_role_steps(role, name, True),),
                 1.1 + extra,
-                f"{role} name {_quoted(name)} (exact)",
+                f"{role} {_quoted(name)} (exact)",
                 flags,
                 "role-name-exact",
             )
@@ -209,7 +211,7 @@ def _inners(target: SuggestTarget, configured: str) -> list[_Inner]:
                 _Inner(
                     (_role_steps(role, name), Step("filter", options=(("hasText", text),))),
                     1.5 + extra,
-                    f"{role} name {_quoted(name)} with text {_quoted(text)}",
+                    f"{role} {_quoted(name)} with text {_quoted(text)}",
                     flags,
                     "role-name-text",
                 )
@@ -315,7 +317,7 @@ def _css_ident(value: str) -> bool:
 def _handles(ancestor: SuggestAncestor, parent: SuggestAncestor | None, configured: str) -> list[_Handle]:
     found: list[_Handle] = []
     level = ancestor.level
-    where = f"container <{ancestor.tagName}> (level {level}{f', {ancestor.like} alike' if ancestor.like > 1 else ''})"
+    where = f"(level {level}{f', {ancestor.like} alike' if ancestor.like > 1 else ''})"
     test_ids = ([(configured, ancestor.testId)] if ancestor.testId else []) + sorted(
         (ancestor.otherTestIds or {}).items()
     )
@@ -325,7 +327,7 @@ def _handles(ancestor: SuggestAncestor, parent: SuggestAncestor | None, configur
             _Handle(
                 _test_id_steps(attribute, value, configured),
                 (0.0 if attribute == configured else 0.1) + (UNSTABLE if flag else 0),
-                f"{where} {attribute} {_quoted(value)}",
+                f"{_attribute_words(attribute, configured)} {_quoted(value)} {where}",
                 (flag,) if flag else (),
             )
         )
@@ -338,36 +340,36 @@ def _handles(ancestor: SuggestAncestor, parent: SuggestAncestor | None, configur
                 _Handle(
                     (_role_steps(role, name),),
                     0.2 + (UNSTABLE if flag else 0),
-                    f"{where} {role} {_quoted(name)}",
+                    f"{role} {_quoted(name)} {where}",
                     (f"volatile: {flag}",) if flag else (),
                 )
             )
-        found.append(_Handle((_role_steps(role, None),), 0.4 if role in REPEAT_ROLES else 0.45, f"{where} role {role}"))
+        found.append(_Handle((_role_steps(role, None),), 0.4 if role in REPEAT_ROLES else 0.45, f"{role} {where}"))
     if ancestor.id and _css_ident(ancestor.id):
         flag = generated_id(ancestor.id)
         found.append(
             _Handle(
                 (Step("locator", f"#{ancestor.id}"),),
                 0.6 + (UNSTABLE if flag else 0),
-                f"{where} id {_quoted(ancestor.id)}",
+                f"id {_quoted(ancestor.id)} {where}",
                 (flag,) if flag else (),
             )
         )
     tag = ancestor.tagName
     if "-" in tag and _css_ident(tag):
-        found.append(_Handle((Step("locator", tag),), 0.7, f"{where} custom element"))
+        found.append(_Handle((Step("locator", tag),), 0.7, f"<{tag}> {where}"))
     for css, cost, fact, flags in _css_handles(ancestor, configured):
         if css != tag:
-            found.append(_Handle((Step("locator", css),), cost, f"{where} {fact}", flags))
+            found.append(_Handle((Step("locator", css),), cost, f"{fact} {where}", flags))
     if parent is not None and not ancestor.shadowHost:
         for css, cost, fact, flags in _css_handles(parent, configured)[:2]:
             if tag in _PLAIN_TAGS and css in _PLAIN_TAGS:
                 continue
             found.append(
-                _Handle((Step("locator", f"{css} > {tag}"),), 1.2 + cost / 2, f"{where} a <{tag}> in {fact}", flags)
+                _Handle((Step("locator", f"{css} > {tag}"),), 1.2 + cost / 2, f"<{tag}> in {fact} {where}", flags)
             )
     elif parent is None and tag not in _PLAIN_TAGS:
-        found.append(_Handle((Step("locator", f"body > {tag}"),), 1.5, f"{where} under <body>"))
+        found.append(_Handle((Step("locator", f"body > {tag}"),), 1.5, f"<{tag}> in <body> {where}"))
     return found
 
 
@@ -425,14 +427,14 @@ def _filters(texts: Sequence[TextFact], target: SuggestTarget) -> list[_Filter]:
         flags = (f"volatile: {flag}",) if flag else ()
         if fact.kind == "alt":
             step = Step("filter", options=(("has", (Step("getByAltText", text, (("exact", True),)),)),))
-            found.append(_Filter((step,), 0.4 + extra, f"an image with alt {_quoted(text)} inside", flags))
+            found.append(_Filter((step,), 0.4 + extra, f"img alt {_quoted(text)}", flags))
             continue
         kind = "heading" if fact.kind == "heading" else "text"
         found.append(
             _Filter(
                 (Step("filter", options=(("hasText", text),)),),
                 (0.2 if kind == "heading" else 0.3) + extra,
-                f"{kind} {_quoted(text)} sets it apart",
+                f"{kind} {_quoted(text)}",
                 flags,
             )
         )
@@ -442,7 +444,7 @@ def _filters(texts: Sequence[TextFact], target: SuggestTarget) -> list[_Filter]:
                 _Filter(
                     (Step("filter", options=(("has", exact),)),),
                     0.35 + exact_extra,
-                    f"text {_quoted(text)} (exact) sets it apart",
+                    f"text {_quoted(text)} (exact)",
                     flags,
                 )
             )
@@ -452,7 +454,7 @@ def _filters(texts: Sequence[TextFact], target: SuggestTarget) -> list[_Filter]:
                 _Filter(
                     (Step("filter", options=(("has", heading),)),),
                     0.25 + exact_extra,
-                    f"heading {_quoted(fact.name)} (exact) sets it apart",
+                    f"heading {_quoted(fact.name)} (exact)",
                     flags,
                 )
             )
@@ -582,9 +584,7 @@ def _keep(found: dict[str, Candidate], parts: tuple[_Handle | _Filter, ...], inn
         flags += part.flags
         if part.fact:
             facts.append(part.fact)
-    candidate = Candidate(
-        steps + inner.steps, cost, (*facts, f"{inner.fact} inside"), flags + inner.flags, scope=len(steps)
-    )
+    candidate = Candidate(steps + inner.steps, cost, (*facts, inner.fact), flags + inner.flags, scope=len(steps))
     key = candidate.locator
     if key not in found or found[key].cost > cost:
         found[key] = candidate
@@ -604,7 +604,7 @@ def with_inners(
         Candidate(
             scope + inner.steps,
             base + inner.cost,
-            (*facts_before, f"{inner.fact} inside"),
+            (*facts_before, inner.fact),
             flags + inner.flags,
             scope=candidate.scope,
         )

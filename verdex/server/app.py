@@ -30,6 +30,7 @@ from verdex.server.tools_pages import register_page_tools
 from verdex.server.tools_plan import register_plan_tools
 from verdex.server.tools_roles import register_role_tools
 from verdex.server.tools_structure import register_structure_tools
+from verdex.server.tools_suggest import register_suggest_tools
 from verdex.server.trace import TraceWriter
 
 __all__ = ["INSTRUCTIONS", "VerdexServer", "build_server", "serve"]
@@ -156,6 +157,7 @@ def build_server(session: Session, tracer: TraceWriter | None = None) -> VerdexS
     register_structure_tools(server, session)
     register_role_tools(server, session)
     register_locator_tools(server, session)
+    register_suggest_tools(server, session)
     register_page_tools(server, session)
     register_plan_tools(server, session)
     wanted = enabled_tools(config.caps, roles_given=config.roles != (RoleConfig(DEFAULT_ROLE),))

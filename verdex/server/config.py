@@ -43,6 +43,8 @@ class ServerConfig:
         trace_file: where ``--trace`` writes one JSON line per tool call (:mod:`verdex.server.trace`), or None.
         caps: the tool groups on besides ``core`` (``--caps``; :mod:`verdex.server.groups`).
         output_schemas: publish every tool's outputSchema in ``tools/list`` (``--output-schemas``).
+        codegen: the language of the Playwright line action answers end with: ``typescript``, ``python``
+            or ``none`` (``--codegen``, Playwright MCP's flag).
     """
 
     browser: BrowserOptions = field(default_factory=BrowserOptions)
@@ -54,6 +56,7 @@ class ServerConfig:
     trace_file: Path | None = None
     caps: frozenset[str] = DEFAULT_GROUPS
     output_schemas: bool = False
+    codegen: str = "typescript"
 
     @property
     def tool_timeout(self) -> float:

@@ -27,6 +27,8 @@ __all__ = [
     "SelectRoleResult",
     "SnapshotResult",
     "StableResult",
+    "SuggestLocatorResult",
+    "SuggestedLocator",
     "VerifyLocatorResult",
     "WaitResult",
 ]
@@ -89,7 +91,8 @@ class ActionResult(BaseModel):
     ``selected``: the values selected after ``browser_select_option``. ``frameUrl``: where the
     element's frame went when the action navigated that frame (not the page). ``described``: how an
     ``element`` description became the element (absent when a ref was given). ``secret``: true
-    when ``browser_type`` by description typed into a password or credential field.
+    when ``browser_type`` by description typed into a password or credential field. ``code``: the
+    Playwright code of the action on the element's best verified locator (``--codegen``).
     """
 
     action: str
@@ -103,6 +106,7 @@ class ActionResult(BaseModel):
     frameUrl: str | None = None
     described: DescriptionFacts | None = None
     secret: bool | None = None
+    code: str | None = None
 
 
 class WaitResult(BaseModel):
@@ -218,3 +222,34 @@ class VerifyLocatorResult(BaseModel):
     url: str | None = None
     frameUrl: str | None = None
     roles: list[RoleVerification] | None = None
+
+
+class SuggestedLocator(BaseModel):
+    """One locator ``suggest_locator`` verified: it matches exactly the element on the live page.
+
+    ``restsOn``: the facts it rests on, in the order of its steps; ``flags``: what may change
+    (``volatile: price``, ``generated id``, ``hashed class``, ``positional``); ``positional``: why a
+    positional step was needed, when one is used.
+    """
+
+    locator: str
+    python: str
+    restsOn: list[str]
+    flags: list[str] | None = None
+    positional: str | None = None
+
+
+class SuggestLocatorResult(BaseModel):
+    """``suggest_locator``: up to 3 locators for a ref, best first, each verified (count 1, the element).
+
+    ``role``/``name``: the element as Playwright's getByRole sees it; ``alike``: elements on the page with
+    that role and name (itself included); ``note``: why there is none, or why the best is positional.
+    """
+
+    ref: str
+    tagName: str
+    role: str | None = None
+    name: str | None = None
+    alike: int
+    candidates: list[SuggestedLocator]
+    note: str | None = None

@@ -31,6 +31,7 @@ from verdex.server.models import (
 )
 from verdex.server.session import Session
 from verdex.server.tooling import guarded, respond
+from verdex.server.tools_suggest import CodeArgument, code_lines, code_target
 
 __all__ = ["register_browser_tools"]
 
@@ -39,6 +40,8 @@ TargetRef = OptionalRef
 _READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=True)
 _ACTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
 
+#: What a code line types into a secret field (a password ...) instead of the text.
+MASKED = "<secret>"
 #: Longest explicit wait, milliseconds.
 MAX_WAIT_MS = 60_000
 #: Polling interval of text waits, seconds.
@@ -126,8 +129,10 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         """Click an element (a real mouse click, after visible/enabled/not-covered checks)."""
         page = await session.page()
         target, match = await _target(page, ref, element, "click")
+        best = await code_target(page, target, session)
         outcome = await actions.click(page, target, timeout=session.config.action_timeout)
-        return _action_answer(page, "click", outcome, match=match)
+        code = code_lines(best, [("click", [])], session.config.codegen)
+        return _action_answer(page, "click", outcome, match=match, code=code)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_type")
@@ -140,9 +145,16 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         """Replace a field's text (clicks it first)."""
         page = await session.page()
         target, match = await _target(page, ref, element, "type")
-        secret = await _is_secret(page, target) if match is not None else None
+        best = await code_target(page, target, session)
+        secret = await _is_secret(page, target) if match is not None or best is not None else None
         outcome = await actions.type_into(page, target, text, submit=submit, timeout=session.config.action_timeout)
-        return _action_answer(page, "type", outcome, match=match, secret=secret)
+        calls: list[tuple[str, list[CodeArgument]]] = [("fill", [MASKED if secret else text])]
+        if submit:
+            calls.append(("press", ["Enter"]))
+        code = code_lines(best, calls, session.config.codegen)
+        return _action_answer(
+            page, "type", outcome, match=match, secret=secret if match is not None else None, code=code
+        )
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_press_key")
@@ -154,8 +166,12 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     ) -> Annotated[CallToolResult, ActionResult]:
         """Press a key at the focus."""
         page = await session.page()
+        best = None
+        if session.config.codegen != "none":
+            best = await code_target(page, await actions.focused_ref(page), session)
         outcome = await actions.press_key(page, key)
-        return _action_answer(page, f"press {key}", outcome)
+        code = code_lines(best, [("press", [key])], session.config.codegen, key_only=key)
+        return _action_answer(page, f"press {key}", outcome, code=code)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_select_option")
@@ -173,8 +189,10 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         """Choose options of a <select>."""
         page = await session.page()
         target, match = await _target(page, ref, element, "select")
+        best = await code_target(page, target, session)
         outcome, selected = await actions.select_option(page, target, values, timeout=session.config.action_timeout)
-        return _action_answer(page, "select", outcome, selected, match=match)
+        code = code_lines(best, [("selectOption", [values[0] if len(values) == 1 else values])], session.config.codegen)
+        return _action_answer(page, "select", outcome, selected, match=match, code=code)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_hover")
@@ -182,8 +200,10 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         """Move the mouse over an element."""
         page = await session.page()
         target, match = await _target(page, ref, element, "hover")
+        best = await code_target(page, target, session)
         outcome = await actions.hover(page, target, timeout=session.config.action_timeout)
-        return _action_answer(page, "hover", outcome, match=match)
+        code = code_lines(best, [("hover", [])], session.config.codegen)
+        return _action_answer(page, "hover", outcome, match=match, code=code)
 
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "wait_for_browser")
@@ -330,6 +350,7 @@ def _action_answer(
     *,
     match: DescriptionMatch | None = None,
     secret: bool | None = None,
+    code: str | None = None,
 ) -> CallToolResult:
     navigation = outcome.navigation
     result = ActionResult(
@@ -344,6 +365,7 @@ def _action_answer(
         frameUrl=navigation.url if navigation and navigation.frame else None,
         described=_described(match) if match is not None else None,
         secret=True if secret else None,
+        code=code,
     )
     if outcome.ref:
         described = (
@@ -370,4 +392,7 @@ def _action_answer(
             text += f" {frame or 'It'} navigated to {navigation.url}{status}."
             if navigation.load_pending:
                 text += " The new document had not finished loading."
-    return respond(text + " Next: browser_snapshot to see the result.", result)
+    text += " Next: browser_snapshot to see the result."
+    if code:
+        text += f"\n{code}"
+    return respond(text, result)
