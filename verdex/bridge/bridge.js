@@ -4806,19 +4806,28 @@
     refs;
     list = [];
     seen = /* @__PURE__ */ new Set();
+    kinds = /* @__PURE__ */ new Map();
     get full() {
       return this.list.length >= kMaxNearMisses;
     }
     add(element, reason, value, detail) {
-      if (this.full || this.seen.has(element)) return;
+      if (this.seen.has(element)) return;
       this.seen.add(element);
-      const miss = { ref: this.refs.label(this.refs.ensure(element)), tagName: tagNameOf(element), reason };
       const role = getPlaywrightRole(element);
-      if (role) miss.role = role;
       const name = normalizeWhiteSpace(getPlaywrightName(element, isHiddenForRole(element)));
+      const key = JSON.stringify([tagNameOf(element), role, name, reason, value, detail]);
+      const same = this.kinds.get(key);
+      if (same) {
+        same.more = (same.more ?? 0) + 1;
+        return;
+      }
+      if (this.full) return;
+      const miss = { ref: this.refs.label(this.refs.ensure(element)), tagName: tagNameOf(element), reason };
+      if (role) miss.role = role;
       if (name) miss.name = cutValue(name);
       if (value !== void 0 && value !== name) miss.value = cutValue(value);
       if (detail !== void 0) miss.detail = detail;
+      this.kinds.set(key, miss);
       this.list.push(miss);
     }
   };

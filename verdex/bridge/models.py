@@ -585,6 +585,7 @@ class NearMiss(BridgeModel):
     reason: NearMissReason = Field(description="Why the step did not match it (bridge README: diagnoseLocator).")
     value: str | None = Field(default=None, description="The value it has where the step wanted another.")
     detail: str | None = Field(default=None, description="The role, state option, attribute or count the reason names.")
+    more: int | None = Field(default=None, description="Elements like it (same role, name, reason) besides it.")
 
 
 class StepCount(BridgeModel):

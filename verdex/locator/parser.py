@@ -132,7 +132,8 @@ class _Parser(ValueParser):
         if self.peek().kind != "eof":
             token = self.peek()
             raise self.error(f"unexpected {token.text!r} after the locator", token.start, token.end)
-        return Locator(tuple(chain.steps), (chain.start, chain.end), self.language, tuple(self.aside))
+        calls = tuple((span, count) for span, count in chain.calls if count)
+        return Locator(tuple(chain.steps), (chain.start, chain.end), self.language, tuple(self.aside), calls)
 
     def expect_call(self) -> Chain:
         """``expect(locator).assertion(...)`` (``.not`` ... between): the locator, the rest left aside."""
@@ -292,7 +293,18 @@ class _Parser(ValueParser):
             positional, options, end = self.arguments(method, spelled)
         span = (name.start, end)
         chain.end = end
+        before = len(chain.steps)
         self.build(chain, method, spelled, positional, options, span)
+        added = len(chain.steps) - before
+        if method.name == "within":
+            chain.calls = [((chain.start, end), len(chain.steps))]
+        elif chain.calls and (added == 0 or (method.name in ("first", "last", "nth") and chain.receiver == "frame")):
+            # No step of its own (describe), or a position put before the previous call's frame step:
+            # one group with the call before.
+            (start, _), count = chain.calls[-1]
+            chain.calls[-1] = ((start, end), count + added)
+        else:
+            chain.calls.append((span, added))
 
     def build(
         self,

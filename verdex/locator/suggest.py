@@ -44,7 +44,7 @@ from verdex.locator.render import Step, render_js, render_python
 from verdex.locator.source import Source
 from verdex.locator.verify import verify_on_page
 
-__all__ = ["DEFAULT_LIMIT", "Suggestion", "Suggestions", "suggest_locators"]
+__all__ = ["DEFAULT_LIMIT", "Suggestion", "Suggestions", "frame_prefix", "suggest_locators"]
 
 #: Candidates returned at most.
 DEFAULT_LIMIT = 3
@@ -113,7 +113,7 @@ async def suggest_locators(
     facts = await bridge.suggest_facts(number)
     target = facts.target
     result = Suggestions(ref, target.role, target.name, target.tagName, target.lookalikes)
-    prefix, prefix_facts = await _frame_prefix(page, frame, test_id_attribute)
+    prefix, prefix_facts = await frame_prefix(page, frame, test_id_attribute)
     found: list[Candidate] = []
     own = own_candidates(facts, test_id_attribute)
     counts = await _count(bridge, number, own, result)
@@ -250,7 +250,9 @@ async def _verified(
 # -- frames -----------------------------------------------------------------------------------------
 
 
-async def _frame_prefix(page: Page, frame: Frame, test_id_attribute: str) -> tuple[list[Step], list[str]]:
+async def frame_prefix(
+    page: Page, frame: Frame, test_id_attribute: str = "data-testid"
+) -> tuple[list[Step], list[str]]:
     """The steps from the page into ``frame`` (one per iframe on the way) and the facts they rest on.
 
     Each iframe is named by its first option (:func:`_frame_options`) that selects it alone in its parent;

@@ -10,14 +10,18 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from verdex.bridge.models import LocatorMatch, SnapshotTruncation
+from verdex.bridge.models import Apart, LocatorMatch, NearMiss, SnapshotTruncation
 
 __all__ = [
     "ActionResult",
     "BrowserInfoResult",
     "CloseResult",
     "DescriptionFacts",
+    "DiagnosisFix",
+    "DiagnosisStep",
+    "LocatorDiagnosis",
     "NavigateResult",
+    "OtherFrame",
     "RoleInfo",
     "RoleVerification",
     "RolesResult",
@@ -205,12 +209,56 @@ class RoleVerification(BaseModel):
     frameUrl: str | None = None
 
 
+class DiagnosisStep(BaseModel):
+    """One call of the locator as written and Playwright's count() of the locator up to it (null: a frame)."""
+
+    step: str
+    count: int | None = None
+
+
+class DiagnosisFix(BaseModel):
+    """The locator with one near miss put in, verified: it matches one element (``ref``)."""
+
+    locator: str
+    ref: str | None = None
+
+
+class OtherFrame(BaseModel):
+    """A frame where the locator matches when it is entered first."""
+
+    frame: str
+    count: int
+    locator: str
+
+
+class LocatorDiagnosis(BaseModel):
+    """Why a locator does not match exactly its element (verdex/locator/diagnose.py).
+
+    ``steps``: the count after each call; ``lostAt``: the index of the call after which nothing matched;
+    ``nearMisses``: elements that nearly matched it (``reason``: case, exact, spacing, edit, hidden, state,
+    role, attribute, not-text, elsewhere); ``fixes``: the locator fixed by a near miss, verified unique;
+    ``frames``: frames where it matches; ``apart``: with several matches, each one's container and the
+    text that sets it apart; ``narrowed``: with a ref, a locator verified to match only that element.
+    """
+
+    steps: list[DiagnosisStep]
+    lostAt: int | None = None
+    nearMisses: list[NearMiss] | None = None
+    fixes: list[DiagnosisFix] | None = None
+    frames: list[OtherFrame] | None = None
+    apart: list[Apart] | None = None
+    narrowed: str | None = None
+    narrowedPython: str | None = None
+
+
 class VerifyLocatorResult(BaseModel):
     """What a Playwright locator matches on the live page: ``count`` (Playwright's ``locator.count()``),
     ``unique`` (exactly one), the matches in Playwright's order (first 10; ``omitted`` counts the rest),
     and with a ref, ``matchesTarget`` (the locator resolves to exactly that element) and
     ``targetIndex`` (its index among the matches, when it is one). With ``role: "all"``, ``roles``
-    holds the same per role, with the URL of each role's page."""
+    holds the same per role, with the URL of each role's page. ``leftAside``: what a pasted test line had
+    around the locator (``await``, ``.click()``, ``expect(...).toBeVisible()``), not run. ``diagnosis``: when
+    the locator matches no element, several, or not the ref's."""
 
     count: int | None = None
     unique: bool | None = None
@@ -222,6 +270,8 @@ class VerifyLocatorResult(BaseModel):
     url: str | None = None
     frameUrl: str | None = None
     roles: list[RoleVerification] | None = None
+    leftAside: list[str] | None = None
+    diagnosis: LocatorDiagnosis | None = None
 
 
 class SuggestedLocator(BaseModel):

@@ -44,6 +44,8 @@ export interface NearMiss {
   value?: string;
   /** More about the reason: the role, the state option, the attribute, the count before. */
   detail?: string;
+  /** Elements with the same role, name, reason and value besides this one (listed once). */
+  more?: number;
 }
 
 export interface Apart {
@@ -113,6 +115,7 @@ function cutValue(text: string): string {
 class Misses {
   readonly list: NearMiss[] = [];
   private readonly seen = new Set<Element>();
+  private readonly kinds = new Map<string, NearMiss>();
 
   constructor(private readonly refs: RefRegistry) {}
 
@@ -121,15 +124,23 @@ class Misses {
   }
 
   add(element: Element, reason: NearMissReason, value?: string, detail?: string): void {
-    if (this.full || this.seen.has(element)) return;
+    if (this.seen.has(element)) return;
     this.seen.add(element);
-    const miss: NearMiss = { ref: this.refs.label(this.refs.ensure(element)), tagName: tagNameOf(element), reason };
     const role = getPlaywrightRole(element);
-    if (role) miss.role = role;
     const name = normalizeWhiteSpace(getPlaywrightName(element, isHiddenForRole(element)));
+    const key = JSON.stringify([tagNameOf(element), role, name, reason, value, detail]);
+    const same = this.kinds.get(key);
+    if (same) {
+      same.more = (same.more ?? 0) + 1;
+      return;
+    }
+    if (this.full) return;
+    const miss: NearMiss = { ref: this.refs.label(this.refs.ensure(element)), tagName: tagNameOf(element), reason };
+    if (role) miss.role = role;
     if (name) miss.name = cutValue(name);
     if (value !== undefined && value !== name) miss.value = cutValue(value);
     if (detail !== undefined) miss.detail = detail;
+    this.kinds.set(key, miss);
     this.list.push(miss);
   }
 }
