@@ -41,10 +41,12 @@ _MAX_FRAMES = 10
 
 @dataclass(frozen=True)
 class StepCount:
-    """One call of the chain and Playwright's count of the locator up to it (None: a FrameLocator)."""
+    """One call of the chain and Playwright's count of the locator up to it (None: a FrameLocator, which
+    has no count; ``iframes`` is then how many iframes it selects, the first of which it enters)."""
 
     text: str
     count: int | None
+    iframes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -154,15 +156,16 @@ async def _count_steps(page: Page, groups: list[_Group], diagnosis: Diagnosis) -
             # Steps before the frame step select the iframe; the frame step itself is a FrameLocator.
             before = [step for step in group.steps if step["kind"] != "frame"]
             frame_chunk = chunk + before
+            iframes = 0
             if frame is not None:
                 answer = await _diagnose_chunk(page, frame, frame_chunk)
                 counts = {item.at: item.count for item in answer.steps}
                 _record(diagnosis, groups, chunk_groups, counts)
-                entered = None
-                if answer.steps and answer.steps[-1].count:
-                    entered = await _enter(page, frame, frame_chunk)
-                frame = entered
-            diagnosis.steps.append(StepCount(group.text, None))
+                iframes = answer.steps[-1].count if answer.steps else 0
+                frame = await _enter(page, frame, frame_chunk) if iframes else None
+            diagnosis.steps.append(StepCount(group.text, None, iframes))
+            if frame is None and diagnosis.lost_at is None:
+                diagnosis.lost_at = len(diagnosis.steps) - 1
             chunk, chunk_groups = [], []
             continue
         chunk += group.steps

@@ -210,10 +210,12 @@ class RoleVerification(BaseModel):
 
 
 class DiagnosisStep(BaseModel):
-    """One call of the locator as written and Playwright's count() of the locator up to it (null: a frame)."""
+    """One call of the locator as written and Playwright's count() of the locator up to it; a call that
+    enters a frame has no count (a FrameLocator), but ``iframes``: how many iframes it selects."""
 
     step: str
     count: int | None = None
+    iframes: int | None = None
 
 
 class DiagnosisFix(BaseModel):

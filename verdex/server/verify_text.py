@@ -19,7 +19,7 @@ __all__ = ["diagnosis_lines", "diagnosis_model"]
 def diagnosis_model(diagnosis: Diagnosis) -> LocatorDiagnosis:
     """The diagnosis as structured content."""
     return LocatorDiagnosis(
-        steps=[DiagnosisStep(step=step.text, count=step.count) for step in diagnosis.steps],
+        steps=[DiagnosisStep(step=step.text, count=step.count, iframes=step.iframes) for step in diagnosis.steps],
         lostAt=diagnosis.lost_at,
         nearMisses=diagnosis.near_misses or None,
         fixes=[DiagnosisFix(locator=fix.locator, ref=fix.ref) for fix in diagnosis.fixes] or None,
@@ -37,7 +37,12 @@ def diagnosis_lines(
     """The diagnosis as text lines (``positional``: a unique match picked by first(), last() or nth())."""
     lines = ["Count after each step (Playwright's count() of the locator up to it):"]
     for index, step in enumerate(diagnosis.steps):
-        shown = "frame" if step.count is None else str(step.count)
+        if step.count is not None:
+            shown = str(step.count)
+        elif step.iframes:
+            shown = f"enters the first of {step.iframes} iframe(s)" if step.iframes > 1 else "enters its iframe"
+        else:
+            shown = "no iframe"
         mark = "  <- no match from here" if index == diagnosis.lost_at else ""
         lines.append(f"  {step.text} → {shown}{mark}")
     if diagnosis.lost_at is not None and count == 0:
