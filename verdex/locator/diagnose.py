@@ -163,6 +163,8 @@ async def _count_steps(page: Page, groups: list[_Group], diagnosis: Diagnosis) -
                 _record(diagnosis, groups, chunk_groups, counts)
                 iframes = answer.steps[-1].count if answer.steps else 0
                 frame = await _enter(page, frame, frame_chunk) if iframes else None
+            else:
+                _record(diagnosis, groups, chunk_groups, {})
             diagnosis.steps.append(StepCount(group.text, None, iframes))
             if frame is None and diagnosis.lost_at is None:
                 diagnosis.lost_at = len(diagnosis.steps) - 1
@@ -171,10 +173,7 @@ async def _count_steps(page: Page, groups: list[_Group], diagnosis: Diagnosis) -
         chunk += group.steps
         chunk_groups.append(number)
     if frame is None:
-        for number in chunk_groups:
-            diagnosis.steps.append(StepCount(groups[number].text, 0))
-            if diagnosis.lost_at is None:
-                diagnosis.lost_at = len(diagnosis.steps) - 1
+        _record(diagnosis, groups, chunk_groups, {})
         return None
     if chunk:
         answer = await _diagnose_chunk(page, frame, chunk)
