@@ -4402,14 +4402,15 @@
   function describe3(refs2, element) {
     const number = refs2.ensure(element);
     const role = getPlaywrightRole(element);
-    const name = getPlaywrightName(element, isHiddenForRole(element));
+    const visible = isElementVisible(element);
+    const name = getPlaywrightName(element, !visible && isHiddenForRole(element));
     refs2.remember(number, role ?? "", name);
     const facts = { ref: refs2.label(number), tagName: tagNameOf(element) };
     if (role) facts.role = role;
     if (name) facts.name = truncate(name, kNameMax);
     const text = elementText(/* @__PURE__ */ new Map(), element).normalized;
     if (text && text !== name) facts.text = truncate(text, kTextMax);
-    if (!isElementVisible(element)) facts.visible = false;
+    if (!visible) facts.visible = false;
     return facts;
   }
 
