@@ -511,21 +511,22 @@ def container_candidates(
     top = lookalike_levels(facts)
     last = min(len(ancestors), max(top, 1) + 2)
     texts: list[TextFact] = []
-    found: dict[str, Candidate] = {}
+    found: dict[tuple[Step, ...], Candidate] = {}
     for index in range(last):
         ancestor = ancestors[index]
         parent = ancestors[index + 1] if index + 1 < len(ancestors) else None
         texts = _merge_texts(texts, ancestor.texts)
         beyond = 0.3 if ancestor.level > max(top, 1) else 0.0
         repeats = ancestor.like > 1
+        filters = _filters(texts, target)
         for handle in _handles(ancestor, parent, test_id_attribute):
-            for filter_ in _filters(texts, target):
+            for filter_ in filters:
                 # A repeating container needs a filter; one that does not repeat needs none.
                 shape = 0.0 if (filter_.fact is not None) == repeats else 0.15
                 for inner in inside:
                     cost = 4.0 + handle.cost + filter_.cost + inner.cost + 0.02 * ancestor.level + beyond + shape
                     _keep(found, (handle, filter_), inner, cost)
-    return sorted(found.values(), key=lambda c: (c.cost, len(c.locator)))[:limit]
+    return sorted(found.values(), key=lambda c: (c.cost, len(c.steps)))[:limit]
 
 
 def nested_candidates(
@@ -540,7 +541,7 @@ def nested_candidates(
     top = lookalike_levels(facts)
     if top < 1:
         return []
-    found: dict[str, Candidate] = {}
+    found: dict[tuple[Step, ...], Candidate] = {}
     inner_texts: list[TextFact] = []
     inner_parts: list[tuple[_Handle, _Filter, int]] = []
     for index in range(top):
@@ -571,10 +572,10 @@ def nested_candidates(
                             + 0.02 * (ancestor.level + level)
                         )
                         _keep(found, (handle, filter_, inner_handle, inner_filter), inner, cost)
-    return sorted(found.values(), key=lambda c: (c.cost, len(c.locator)))[:limit]
+    return sorted(found.values(), key=lambda c: (c.cost, len(c.steps)))[:limit]
 
 
-def _keep(found: dict[str, Candidate], parts: tuple[_Handle | _Filter, ...], inner: _Inner, cost: float) -> None:
+def _keep(found: dict[tuple[Step, ...], Candidate], parts: tuple[_Handle | _Filter, ...], inner: _Inner, cost: float) -> None:
     """Add the chain of ``parts`` then ``inner`` to ``found`` (the cheaper one of two equal locators)."""
     steps: tuple[Step, ...] = ()
     facts: list[str] = []
@@ -584,10 +585,9 @@ def _keep(found: dict[str, Candidate], parts: tuple[_Handle | _Filter, ...], inn
         flags += part.flags
         if part.fact:
             facts.append(part.fact)
-    candidate = Candidate(steps + inner.steps, cost, (*facts, inner.fact), flags + inner.flags, scope=len(steps))
-    key = candidate.locator
+    key = steps + inner.steps
     if key not in found or found[key].cost > cost:
-        found[key] = candidate
+        found[key] = Candidate(key, cost, (*facts, inner.fact), flags + inner.flags, scope=len(steps))
 
 
 def with_inners(
