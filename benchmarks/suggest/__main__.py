@@ -33,6 +33,7 @@ SKIP = {
     "hostile/dialog-frame.html",
     "hostile/heavy.html",
     "hostile/mutating.html",
+    "hostile/builtins.html",  # it breaks Set and friends in the main world, where the judge evaluates
     "actions/navigate-away.html",
     "actions/stream.html",
     "history.html",
@@ -137,7 +138,8 @@ def _load(path: Path, bases: dict[str, str]) -> dict[str, list[Target]]:
         for item in items:
             key, _, rest = item["url"].partition(":")
             item["url"] = bases[key] + rest
-            found[name].append(Target(**item))
+            if item["page"] not in SKIP:
+                found[name].append(Target(**item))
     return found
 
 
@@ -232,7 +234,7 @@ def _survival(targets: list[Target]) -> dict[str, Any]:
                 judged[change] += 1
                 if verdict.finds(target.stamp):
                     survived[change] += 1
-                elif len(broken) < 30:
+                elif len(broken) < 80:
                     broken.append(f"  {change}: {target.page} {target.ref}: {target.locators[0][:150]} -> {verdict}")
             index += 1
     table = {change: {"survived": survived[change], "of": judged[change]} for change in CHANGES}

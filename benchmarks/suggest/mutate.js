@@ -24,13 +24,15 @@
     return found;
   };
   const all = () => roots().flatMap(root => [...root.querySelectorAll('*')]);
+  // Moving an iframe (or what holds one) reloads its document: a change no real release makes to the frame.
+  const holdsFrame = e => e.localName === 'iframe' || e.localName === 'frame' || !!e.querySelector('iframe, frame');
   const sets = () => {
     const out = [];
     for (const parent of [document.body, ...all(), ...roots().filter(r => r !== document)]) {
       if (!parent || (parent.tagName && skipTags.has(parent.tagName))) continue;
       const bySignature = new Map();
       for (const child of parent.children) {
-        if (skipTags.has(child.tagName)) continue;
+        if (skipTags.has(child.tagName) || holdsFrame(child)) continue;
         const key = signature(child);
         if (!bySignature.has(key)) bySignature.set(key, []);
         bySignature.get(key).push(child);

@@ -14,7 +14,9 @@ from tests.mcp_client import Tools
 
 URL = Callable[[str], str]
 
-CARD = "page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' }).getByRole('button', { name: 'Add to Cart' })"
+CARD = (
+    "page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' }).getByRole('button', { name: 'Add to Cart' })"
+)
 CARD_PY = (
     'page.get_by_test_id("product-card").filter(has_text="iPhone 15 Pro").get_by_role("button", name="Add to Cart")'
 )
@@ -30,7 +32,11 @@ async def test_a_card_button_is_scoped_by_its_card(tools: Tools, fixture_url: UR
     answer = await tools.ok("suggest_locator", ref="e7")
     first = answer.data["candidates"][0]
     assert (first["locator"], first["python"]) == (CARD, CARD_PY)
-    assert first["restsOn"] == ['test id "product-card" (level 1, 12 alike)', 'heading "iPhone 15 Pro"', 'button "Add to Cart"']
+    assert first["restsOn"] == [
+        'test id "product-card" (level 1, 12 alike)',
+        'heading "iPhone 15 Pro"',
+        'button "Add to Cart"',
+    ]
     assert "flags" not in first
     assert (answer.data["role"], answer.data["name"], answer.data["alike"]) == ("button", "Add to Cart", 12)
     assert answer.text.splitlines()[:4] == [

@@ -4579,6 +4579,25 @@
   var kMaxHeadings = 4;
   var kMaxTexts2 = 6;
   var kMaxAlts = 2;
+  var kMaxNamed = 3;
+  var kNamedRoles = /* @__PURE__ */ new Set([
+    "link",
+    "button",
+    "checkbox",
+    "radio",
+    "switch",
+    "textbox",
+    "img",
+    "option",
+    "tab",
+    "menuitem",
+    "cell",
+    "rowheader",
+    "searchbox",
+    "combobox",
+    "spinbutton",
+    "slider"
+  ]);
   var kWalkBudget = 3e3;
   var kMaxClasses = 12;
   function cut(text, max) {
@@ -4657,11 +4676,13 @@
     const headings = [];
     const texts = [];
     const alts = [];
+    const named = [];
     const add = (list, fact, max) => {
       const key = `${fact.kind}:${fact.text.toLowerCase()}`;
       if (list.length >= max || seen.has(key)) return;
       seen.add(key);
-      list.push({ ...fact, occurrences: pageText === void 0 || fact.kind === "alt" ? 0 : occurrencesOf(pageText, fact.text) });
+      const counted = pageText !== void 0 && (fact.kind === "heading" || fact.kind === "text");
+      list.push({ ...fact, occurrences: counted ? occurrencesOf(pageText, fact.text) : 0 });
     };
     let budget = kWalkBudget;
     const stack = [...structureChildren(root)].reverse();
@@ -4682,6 +4703,11 @@
         const alt = normalizeWhiteSpace(element.getAttribute("alt") ?? "");
         if (alt) add(alts, { ...cut(alt, kMaxTextLength2), kind: "alt" }, kMaxAlts);
       }
+      const role = getPlaywrightRole(element);
+      if (role && kNamedRoles.has(role) && named.length < kMaxNamed && !isHiddenForRole(element)) {
+        const name = normalizeWhiteSpace(getPlaywrightName(element, false));
+        if (name && name.length <= kMaxTextLength2) add(named, { text: name, kind: "named", role }, kMaxNamed);
+      }
       for (let child = element.firstChild; child; child = child.nextSibling) {
         if (child.nodeType !== 3) continue;
         const text = normalizeWhiteSpace(child.nodeValue ?? "");
@@ -4690,7 +4716,7 @@
       const children = structureChildren(element);
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
     }
-    return [...headings, ...texts, ...alts];
+    return [...headings, ...texts, ...alts, ...named];
   }
   function targetFacts(refs2, ref, target, testIdAttribute, cache, lookalikes) {
     const facts = { ref: refs2.label(ref), ...ownFacts(target, testIdAttribute), lookalikes };
@@ -4706,6 +4732,7 @@
       const { matcher } = textArgMatcher({ string: text }, true, 0);
       if (elementMatchesText(cache, target, matcher) === "self") facts.textSelf = true;
     }
+    if (target.localName === "input") facts.inputType = target.type;
     if (isHiddenForRole(target)) facts.hiddenForRole = true;
     if (!isElementVisible(target)) facts.hidden = true;
     return facts;

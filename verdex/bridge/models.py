@@ -488,9 +488,12 @@ class TextFact(BridgeModel):
     """A text an ancestor holds that a filter can use (``suggestFacts``)."""
 
     text: str = Field(
-        description="A visible text (a heading's whole text, a text node) or an image's alt, normalized, at most 300."
+        description="A visible text, an image's alt or a control's name, normalized, at most 300 characters."
     )
-    kind: Literal["heading", "text", "alt"] = Field(description="What it is.")
+    kind: Literal["heading", "text", "alt", "named"] = Field(
+        description="What it is: a heading's text, a text node, an image's alt, a control's accessible name."
+    )
+    role: str | None = Field(default=None, description="For named: the control's role.")
     name: str | None = Field(default=None, description="For a heading: its accessible name (getByRole's).")
     cut: Literal[True] | None = Field(default=None, description="The text is longer: these are its first words.")
     occurrences: int = Field(
@@ -523,6 +526,7 @@ class SuggestTarget(_OwnFacts):
     textSelf: Literal[True] | None = Field(default=None, description="getByText with its whole text picks it.")
     hiddenForRole: Literal[True] | None = Field(default=None, description="getByRole leaves it out.")
     hidden: Literal[True] | None = Field(default=None, description="Playwright would not call it visible.")
+    inputType: str | None = Field(default=None, description="An input's type.")
     lookalikes: int = Field(description="Elements on the page like it (its role and name), itself included.")
 
 

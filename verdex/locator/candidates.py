@@ -274,6 +274,32 @@ def _inners(target: SuggestTarget, configured: str) -> list[_Inner]:
                     "id",
                 )
             )
+    if target.inputType and _css_ident(target.inputType):
+        found.append(
+            _Inner(
+                (Step("locator", f'input[type="{target.inputType}"]'),),
+                3.8,
+                f"an input of type {target.inputType}",
+                (),
+                "tag",
+            )
+        )
+    if (
+        text
+        and target.textSelf
+        and len(text) <= 40
+        and target.tagName not in ("div", "span")
+        and _css_ident(target.tagName)
+    ):
+        found.append(
+            _Inner(
+                (Step("locator", target.tagName), Step("filter", options=(("hasText", text),))),
+                3.9,
+                f"a <{target.tagName}> with text {_quoted(text)}",
+                (),
+                "tag",
+            )
+        )
     custom = "-" in target.tagName and _css_ident(target.tagName)
     found.append(_Inner((Step("locator", target.tagName),), 3.0 if custom else 4.5, f"tag {target.tagName}", (), "tag"))
     return found
@@ -429,11 +455,18 @@ def _filters(texts: Sequence[TextFact], target: SuggestTarget) -> list[_Filter]:
             step = Step("filter", options=(("has", (Step("getByAltText", text, (("exact", True),)),)),))
             found.append(_Filter((step,), 0.4 + extra, f"img alt {_quoted(text)}", flags))
             continue
+        if fact.kind == "named":
+            if cut or not fact.role:
+                continue
+            control = (_role_steps(fact.role, text, True),)
+            step = Step("filter", options=(("has", control),))
+            found.append(_Filter((step,), 0.3 + extra, f"{fact.role} {_quoted(text)} (exact)", flags))
+            continue
         kind = "heading" if fact.kind == "heading" else "text"
         found.append(
             _Filter(
                 (Step("filter", options=(("hasText", text),)),),
-                (0.2 if kind == "heading" else 0.3) + extra,
+                (0.25 if kind == "heading" else 0.32) + extra,
                 f"{kind} {_quoted(text)}",
                 flags,
             )
@@ -443,7 +476,7 @@ def _filters(texts: Sequence[TextFact], target: SuggestTarget) -> list[_Filter]:
             found.append(
                 _Filter(
                     (Step("filter", options=(("has", exact),)),),
-                    0.35 + exact_extra,
+                    0.3 + exact_extra,
                     f"text {_quoted(text)} (exact)",
                     flags,
                 )
@@ -453,7 +486,7 @@ def _filters(texts: Sequence[TextFact], target: SuggestTarget) -> list[_Filter]:
             found.append(
                 _Filter(
                     (Step("filter", options=(("has", heading),)),),
-                    0.25 + exact_extra,
+                    0.2 + exact_extra,
                     f"heading {_quoted(fact.name)} (exact)",
                     flags,
                 )
@@ -575,7 +608,9 @@ def nested_candidates(
     return sorted(found.values(), key=lambda c: (c.cost, len(c.steps)))[:limit]
 
 
-def _keep(found: dict[tuple[Step, ...], Candidate], parts: tuple[_Handle | _Filter, ...], inner: _Inner, cost: float) -> None:
+def _keep(
+    found: dict[tuple[Step, ...], Candidate], parts: tuple[_Handle | _Filter, ...], inner: _Inner, cost: float
+) -> None:
     """Add the chain of ``parts`` then ``inner`` to ``found`` (the cheaper one of two equal locators)."""
     steps: tuple[Step, ...] = ()
     facts: list[str] = []
@@ -617,7 +652,7 @@ def _merge_texts(texts: list[TextFact], more: Sequence[TextFact]) -> list[TextFa
     new level's own first (in a repeating structure the texts beside the element, in the level below,
     are often the ones every sibling has; the container's own title is what tells it apart)."""
     merged = list(more) + list(texts)
-    order = {"heading": 0, "text": 1, "alt": 2}
+    order = {"heading": 0, "text": 1, "named": 2, "alt": 3}
     merged.sort(key=lambda fact: order[fact.kind])
     return merged[: MAX_TEXTS * 2]
 

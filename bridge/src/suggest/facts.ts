@@ -41,6 +41,10 @@ const kMaxValue = 200;
 const kMaxHeadings = 4;
 const kMaxTexts = 6;
 const kMaxAlts = 2;
+const kMaxNamed = 3;
+/** Roles whose accessible name can set a container apart (`has: getByRole(role, { name, exact })`). */
+const kNamedRoles = new Set(['link', 'button', 'checkbox', 'radio', 'switch', 'textbox', 'img', 'option', 'tab',
+  'menuitem', 'cell', 'rowheader', 'searchbox', 'combobox', 'spinbutton', 'slider']);
 /** Elements visited per level while looking for texts. */
 const kWalkBudget = 3000;
 /** Class names listed per element. */
@@ -63,9 +67,12 @@ export interface OwnFacts {
 }
 
 export interface TextFact {
-  /** A visible text (a heading's whole text, a text node), or an image's alt; at most 300 characters. */
+  /** A visible text (a heading's whole text, a text node), an image's alt, or a control's accessible
+   * name (`named`); at most 300 characters. */
   text: string;
-  kind: 'heading' | 'text' | 'alt';
+  kind: 'heading' | 'text' | 'alt' | 'named';
+  /** For `named`: the control's role (its name is `text`). */
+  role?: string;
   /** For a heading: its accessible name (what `getByRole('heading', { name })` matches). */
   name?: string;
   /** The text was longer and this is its first words (still a substring). */
@@ -90,6 +97,8 @@ export interface SuggestTarget extends OwnFacts {
   hiddenForRole?: true;
   /** Playwright would not call it visible. */
   hidden?: true;
+  /** An `<input>`'s type attribute (`locator('input[type="submit"]')`). */
+  inputType?: string;
   /** Elements on the page like it: its role and name as `getByRole(role, { name })` matches (or
    * its tag and text when it has no role), itself included. */
   lookalikes: number;
@@ -203,11 +212,13 @@ export function textsOf(root: Element, skip: Element | null, cache: TextCache, s
   const headings: TextFact[] = [];
   const texts: TextFact[] = [];
   const alts: TextFact[] = [];
+  const named: TextFact[] = [];
   const add = (list: TextFact[], fact: Omit<TextFact, 'occurrences'>, max: number): void => {
     const key = `${fact.kind}:${fact.text.toLowerCase()}`;
     if (list.length >= max || seen.has(key)) return;
     seen.add(key);
-    list.push({ ...fact, occurrences: pageText === undefined || fact.kind === 'alt' ? 0 : occurrencesOf(pageText, fact.text) });
+    const counted = pageText !== undefined && (fact.kind === 'heading' || fact.kind === 'text');
+    list.push({ ...fact, occurrences: counted ? occurrencesOf(pageText, fact.text) : 0 });
   };
   let budget = kWalkBudget;
   const stack: Element[] = [...structureChildren(root)].reverse();
@@ -228,6 +239,11 @@ export function textsOf(root: Element, skip: Element | null, cache: TextCache, s
       const alt = normalizeWhiteSpace(element.getAttribute('alt') ?? '');
       if (alt) add(alts, { ...cut(alt, kMaxTextLength), kind: 'alt' }, kMaxAlts);
     }
+    const role = getPlaywrightRole(element);
+    if (role && kNamedRoles.has(role) && named.length < kMaxNamed && !isHiddenForRole(element)) {
+      const name = normalizeWhiteSpace(getPlaywrightName(element, false));
+      if (name && name.length <= kMaxTextLength) add(named, { text: name, kind: 'named', role }, kMaxNamed);
+    }
     for (let child = element.firstChild; child; child = child.nextSibling) {
       if (child.nodeType !== 3) continue;
       const text = normalizeWhiteSpace(child.nodeValue ?? '');
@@ -236,7 +252,7 @@ export function textsOf(root: Element, skip: Element | null, cache: TextCache, s
     const children = structureChildren(element);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
-  return [...headings, ...texts, ...alts];
+  return [...headings, ...texts, ...alts, ...named];
 }
 
 function targetFacts(refs: RefRegistry, ref: number, target: Element, testIdAttribute: string, cache: TextCache,
@@ -254,6 +270,7 @@ function targetFacts(refs: RefRegistry, ref: number, target: Element, testIdAttr
     const { matcher } = textArgMatcher({ string: text }, true, 0);
     if (elementMatchesText(cache, target, matcher) === 'self') facts.textSelf = true;
   }
+  if (target.localName === 'input') facts.inputType = (target as HTMLInputElement).type;
   if (isHiddenForRole(target)) facts.hiddenForRole = true;
   if (!isElementVisible(target)) facts.hidden = true;
   return facts;
