@@ -16,7 +16,7 @@ from typing import Any
 import trio
 
 from benchmarks.harness import ROOT, serve_fixtures
-from benchmarks.results_file import RESULTS, update_results
+from benchmarks.results_file import RESULTS, read_results, update_results
 from benchmarks.suggest.collect import PER_PAGE, Target, collect, every_ref, repeated_role_and_name
 from benchmarks.suggest.judge import CHANGES, Group, Verdict, judge
 from verdex.browser.browser import open_browser
@@ -48,6 +48,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--per-page", type=int, default=PER_PAGE, help=f"real-page targets a page (default {PER_PAGE})")
     parser.add_argument("--no-fixtures", action="store_true", help="skip the fixture pages and the survival part")
     parser.add_argument("--no-survival", action="store_true", help="skip the change-survival part")
+    parser.add_argument("--no-workflow", action="store_true", help="skip the pages of fixtures/workflow")
     parser.add_argument("--peer", action="store_true", help="measure Playwright MCP's browser_generate_locator too")
     parser.add_argument("--out", type=Path, default=RESULTS, help="results file")
     parser.add_argument("--quick", action="store_true", help="fixtures only, no survival (make bench's section)")
@@ -102,9 +103,10 @@ async def _gather(args: argparse.Namespace, bases: dict[str, str]) -> dict[str, 
             pages, workflow = fixture_pages()
             _log(f"fixtures: {len(pages)} + {len(workflow)} pages")
             found["fixtures"] = await collect(browser, [(p, bases["pages"] + p) for p in pages], every_ref)
-            found["fixtures"] += await collect(
-                browser, [(f"workflow/{p}", bases["workflow"] + p) for p in workflow], every_ref
-            )
+            if not args.no_workflow:
+                found["fixtures"] += await collect(
+                    browser, [(f"workflow/{p}", bases["workflow"] + p) for p in workflow], every_ref
+                )
         if args.real and REAL_PAGES.is_dir():
             names = sorted(path.name for path in REAL_PAGES.glob("*.html"))[: args.real]
             _log(f"real pages: {len(names)}")
@@ -260,7 +262,16 @@ def main() -> None:
     if args.quick:
         args.real = 0
         args.no_survival = True
+        args.no_workflow = True
     results = trio.run(_run, args)
+    previous = read_results(args.out).get("suggest") or {}
+    if args.quick:
+        # make bench's section: the fixture pages' latency, tokens and correctness, beside the full run's results.
+        update_results("suggest", {**previous, "quick": results.get("fixtures")}, args.out)
+        return
+    results["perPage"] = args.per_page
+    if "quick" in previous:
+        results["quick"] = previous["quick"]
     update_results("suggest", results, args.out)
 
 

@@ -1,8 +1,8 @@
 // The changes a page goes through between the day a locator is written and the day its test runs
 // (the change-survival benchmark, benchmarks/suggest): run in a page as `(kind) => changed` with one of
-//   reorder  each repeating set of siblings (same tag, classes, test id, role) in reverse order
+//   reorder  each repeating set of siblings (same tag, classes, test id, role, child tags) in reverse order
 //   insert   a new member before each set: a copy of its first member with the labels the members share
-//            kept and its own texts and alts new (a new product, a new row), without stamps
+//            kept and its own texts, alts and data attributes new (a new product, a new row), without stamps
 //   wrap     each member of each set wrapped in a new <div class="wrap"> (table rows and cells excepted)
 //   rehash   every hashed class name (CSS modules `Name_part__hash`, `css-hash`, `sc-hash`) renamed, style
 //            rules included, as a rebuild does
@@ -15,8 +15,9 @@
   const STAMP = 'data-vx-i';
   let changes = 0;
   const skipTags = new Set(['HTML', 'HEAD', 'SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'OPTION', 'OPTGROUP', 'SELECT']);
+  // Members of a repeating set share their tag, classes, test id, role and the tags of their children.
   const signature = e => [e.localName, [...e.classList].sort().join(' '), e.getAttribute('data-testid') || '',
-    e.getAttribute('role') || ''].join('|');
+    e.getAttribute('role') || '', [...e.children].map(c => c.localName).join(',')].join('|');
   const roots = () => {
     const found = [document];
     for (let i = 0; i < found.length; i++)
@@ -96,13 +97,15 @@
   function insert() {
     // A new member of the set, as a new product or row would be: the labels every member shares stay
     // ("Add to Cart", "Edit"), the content that is its own (name, price, alt) is new.
+    const contentAttributes = e => [...e.attributes].map(a => a.name).filter(name =>
+      ['alt', 'title', 'aria-label', 'value', 'placeholder'].includes(name) ||
+      (name.startsWith('data-') && name !== STAMP && name !== 'data-testid'));
     const textsOf = element => {
       const texts = new Set();
       const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.add(node.nodeValue.trim());
       for (const e of [element, ...element.querySelectorAll('*')])
-        for (const name of ['alt', 'title', 'aria-label', 'value', 'placeholder'])
-          if (e.hasAttribute(name)) texts.add(e.getAttribute(name).trim());
+        for (const name of contentAttributes(e)) texts.add(e.getAttribute(name).trim());
       return texts;
     };
     for (const members of sets()) {
@@ -118,9 +121,8 @@
       for (let node = walker.nextNode(); node; node = walker.nextNode())
         if (node.nodeValue.trim() && !shared.has(node.nodeValue.trim())) node.nodeValue = `Lorem ${fresh()}`;
       for (const element of [copy, ...copy.querySelectorAll('*')])
-        for (const name of ['alt', 'title', 'aria-label', 'value', 'placeholder'])
-          if (element.hasAttribute(name) && !shared.has(element.getAttribute(name).trim()))
-            element.setAttribute(name, `Ipsum ${fresh()}`);
+        for (const name of contentAttributes(element))
+          if (!shared.has(element.getAttribute(name).trim())) element.setAttribute(name, `Ipsum ${fresh()}`);
       first.parentNode.insertBefore(copy, first);
       changes++;
     }

@@ -80,7 +80,7 @@ _VOLATILE = (
     (
         "count",
         re.compile(
-            r"^\(?\d[\d,. ]*\)?$|\(\d+\)|\b\d+\s+(?:items?|results?|reviews?|comments?|replies|votes?|likes?"
+            r"^\(?\d[\d,. ]*\)?$|\(\d+\)|\b\d+(?:[.,]\d+)?\s?%|\b\d+\s+(?:items?|results?|reviews?|comments?|replies|votes?|likes?"
             r"|views?|points?|stars?|ratings?|products?|notifications?|messages?|new)\b",
             re.I,
         ),
