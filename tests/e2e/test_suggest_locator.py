@@ -1,8 +1,8 @@
 """suggest_locator through verdex serve: verified candidates, their facts and flags; code lines in action answers.
 
-Each suggestion the tool returns was verified by verdex on the live page; here real Playwright checks the
-ones quoted (tests/oracle.py: count 1, the intended element by its text), and the answers are asserted
-value by value.
+Each suggestion the tool returns was verified by verdex on the live page; here the answers are asserted value
+by value and every candidate is checked again with verify_locator (real Playwright judges them in
+tests/locator/test_suggest_real_pages.py and ``make bench-suggest``).
 """
 
 from __future__ import annotations
@@ -15,11 +15,19 @@ from tests.mcp_client import Tools
 URL = Callable[[str], str]
 
 CARD = (
-    "page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' }).getByRole('button', { name: 'Add to Cart' })"
+    "page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: 'iPhone 15 Pro', exact: true }) })"
+    ".getByRole('button', { name: 'Add to Cart' })"
 )
 CARD_PY = (
-    'page.get_by_test_id("product-card").filter(has_text="iPhone 15 Pro").get_by_role("button", name="Add to Cart")'
+    'page.get_by_test_id("product-card").filter(has=page.get_by_role("heading", name="iPhone 15 Pro", exact=True))'
+    '.get_by_role("button", name="Add to Cart")'
 )
+
+
+def _ref(snapshot: str, line_start: str, nth: int = 0) -> str:
+    """The ref of the ``nth`` snapshot line that starts (after its indent) with ``line_start``."""
+    lines = [line for line in snapshot.splitlines() if line.strip().removeprefix("- ").startswith(line_start)]
+    return lines[nth].split("[ref=")[1].split("]")[0]
 
 
 async def _open(tools: Tools, url: str) -> None:
@@ -34,7 +42,7 @@ async def test_a_card_button_is_scoped_by_its_card(tools: Tools, fixture_url: UR
     assert (first["locator"], first["python"]) == (CARD, CARD_PY)
     assert first["restsOn"] == [
         'test id "product-card" (level 1, 12 alike)',
-        'heading "iPhone 15 Pro"',
+        'heading "iPhone 15 Pro" (exact)',
         'button "Add to Cart"',
     ]
     assert "flags" not in first
@@ -44,7 +52,7 @@ async def test_a_card_button_is_scoped_by_its_card(tools: Tools, fixture_url: UR
         "the live page (verified), best first:",
         f"1. {CARD}",
         f"   py: {CARD_PY}",
-        '   rests on: test id "product-card" (level 1, 12 alike); heading "iPhone 15 Pro"; button "Add to Cart"',
+        '   rests on: test id "product-card" (level 1, 12 alike); heading "iPhone 15 Pro" (exact); button "Add to Cart"',
     ]
     unique = await tools.ok("suggest_locator", ref="e2")
     assert [c["locator"] for c in unique.data["candidates"]] == ["page.getByRole('link', { name: 'Home' })"]
@@ -91,10 +99,12 @@ async def test_frames_shadow_roots_and_positional_steps(tools: Tools, fixture_ur
     assert first["locator"] == "page.locator('iframe').last()"
     assert "positional" in first["flags"]
     assert positional.data["note"].startswith("3 elements match page.locator('iframe') and nothing around this one")
-    await _open(tools, fixture_url("suggest/shadow.html"))
-    shadow = await tools.ok("suggest_locator", ref="e1")
+    await tools.ok("browser_navigate", url=fixture_url("suggest/shadow.html"))
+    tiles = (await tools.ok("browser_snapshot")).text
+    shadow = await tools.ok("suggest_locator", ref=_ref(tiles, 'button "Add to Cart"'))
     assert shadow.data["candidates"][0]["locator"] == (
-        "page.locator('product-tile').filter({ hasText: 'iPhone 15 Pro' }).getByRole('button', { name: 'Add to Cart' })"
+        "page.locator('product-tile').filter({ has: page.getByRole('heading', { name: 'iPhone 15 Pro', exact: true }) })"
+        ".getByRole('button', { name: 'Add to Cart' })"
     )
 
 
@@ -103,7 +113,7 @@ async def test_generated_ids_and_hashed_classes_are_avoided(tools: Tools, fixtur
     answer = await tools.ok("suggest_locator", ref="e4")
     locators = [candidate["locator"] for candidate in answer.data["candidates"]]
     assert locators[0] == (
-        "page.locator('div[class*=\"ProductCard_root__\"]').filter({ hasText: 'iPhone 15 Pro' })"
+        "page.locator('div[class*=\"ProductCard_root__\"]').filter({ has: page.getByText('iPhone 15 Pro', { exact: true }) })"
         ".getByRole('button', { name: 'Add to bag' })"
     )
     assert not any(":r" in locator or "product-48" in locator or "__3xYz1" in locator for locator in locators)

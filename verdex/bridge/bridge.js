@@ -4587,7 +4587,6 @@
     "radio",
     "switch",
     "textbox",
-    "img",
     "option",
     "tab",
     "menuitem",

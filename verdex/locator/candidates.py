@@ -449,7 +449,8 @@ def _filters(texts: Sequence[TextFact], target: SuggestTarget) -> list[_Filter]:
         # A text the page has several times sets a container apart less often (hasText is a substring match).
         repeats = min(max(fact.occurrences - 1, 0), 6)
         extra = (UNSTABLE if flag else 0.0) + (0.1 if cut else 0.0) + 0.02 * index + 0.2 * repeats
-        exact_extra = extra - 0.15 * repeats
+        # An exact filter is not fooled by a longer text holding this one: occurrences do not count against it.
+        exact_extra = extra - 0.2 * repeats
         flags = (f"volatile: {flag}",) if flag else ()
         if fact.kind == "alt":
             step = Step("filter", options=(("has", (Step("getByAltText", text, (("exact", True),)),)),))

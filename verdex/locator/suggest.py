@@ -52,6 +52,8 @@ DEFAULT_LIMIT = 3
 _BATCHES = (48, 160, 400, 800)
 #: Milliseconds one counting call may spend in the page.
 _BUDGET_MS = 4000
+#: Candidates costing this much more than the best are left out.
+_WORSE = 2.5
 #: Own-fact candidates cheaper than this make container chains unnecessary.
 _GOOD_ENOUGH = 3.5
 
@@ -121,6 +123,8 @@ async def suggest_locators(
     if not any(candidate.cost < _GOOD_ENOUGH for candidate in found):
         found += await _containers(bridge, number, facts, test_id_attribute, limit, result)
     found.sort(key=lambda candidate: candidate.cost)
+    # Alternatives far worse than the best (a tag and its text beside a role and name) are not worth reading.
+    found = [candidate for candidate in found if candidate.cost <= found[0].cost + _WORSE]
     if not found:
         found += _positional(own, counts, result)
     shapes: set[str] = set()

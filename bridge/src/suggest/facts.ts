@@ -43,7 +43,7 @@ const kMaxTexts = 6;
 const kMaxAlts = 2;
 const kMaxNamed = 3;
 /** Roles whose accessible name can set a container apart (`has: getByRole(role, { name, exact })`). */
-const kNamedRoles = new Set(['link', 'button', 'checkbox', 'radio', 'switch', 'textbox', 'img', 'option', 'tab',
+const kNamedRoles = new Set(['link', 'button', 'checkbox', 'radio', 'switch', 'textbox', 'option', 'tab',
   'menuitem', 'cell', 'rowheader', 'searchbox', 'combobox', 'spinbutton', 'slider']);
 /** Elements visited per level while looking for texts. */
 const kWalkBudget = 3000;
