@@ -385,7 +385,8 @@ def _handles(ancestor: SuggestAncestor, parent: SuggestAncestor | None, configur
     if "-" in tag and _css_ident(tag):
         found.append(_Handle((Step("locator", tag),), 0.7, f"<{tag}> {where}"))
     for css, cost, fact, flags in _css_handles(ancestor, configured):
-        if css != tag:
+        # Its test ids and id are handles above already (getByTestId ...); a class or module prefix is new.
+        if css != tag and not css.startswith(("[", "#")):
             found.append(_Handle((Step("locator", css),), cost, f"{fact} {where}", flags))
     if parent is not None and not ancestor.shadowHost:
         for css, cost, fact, flags in _css_handles(parent, configured)[:2]:
