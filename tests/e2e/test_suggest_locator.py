@@ -48,8 +48,7 @@ async def test_a_card_button_is_scoped_by_its_card(tools: Tools, fixture_url: UR
     assert "flags" not in first
     assert (answer.data["role"], answer.data["name"], answer.data["alike"]) == ("button", "Add to Cart", 12)
     assert answer.text.splitlines()[:4] == [
-        'e7 button "Add to Cart" (12 on the page with this role and name). Each locator below matches only e7 on '
-        "the live page (verified), best first:",
+        'e7 button "Add to Cart", 12 on the page with this role and name. Verified, each matches only e7:',
         f"1. {CARD}",
         f"   py: {CARD_PY}",
         '   rests on: test id "product-card" (level 1, 12 alike); heading "iPhone 15 Pro" (exact); button "Add to Cart"',

@@ -44,7 +44,9 @@ def register_suggest_tools(server: MCPServer, session: Session) -> None:
 
 
 def render_suggestions(found: Suggestions) -> tuple[str, SuggestLocatorResult]:
-    """The answer of ``suggest_locator``: compact text (what the model reads) and the same as a model."""
+    """The answer of ``suggest_locator``: compact text (what the model reads: each locator in TypeScript, the
+    first also in Python, the facts each rests on and its flags) and the structured content (every
+    locator in both languages)."""
     result = SuggestLocatorResult(
         ref=found.ref,
         tagName=found.tag_name,
@@ -57,13 +59,12 @@ def render_suggestions(found: Suggestions) -> tuple[str, SuggestLocatorResult]:
     what = f"{found.role or found.tag_name}{f' {json.dumps(found.name, ensure_ascii=False)}' if found.name else ''}"
     head = f"{found.ref} {what}"
     if found.lookalikes > 1:
-        head += f" ({found.lookalikes} on the page with this role and name)"
-    lines = [head + "."]
-    if found.suggestions:
-        lines[0] += f" Each locator below matches only {found.ref} on the live page (verified), best first:"
+        head += f", {found.lookalikes} on the page with this role and name"
+    lines = [head + (f". Verified, each matches only {found.ref}:" if found.suggestions else ".")]
     for number, suggestion in enumerate(found.suggestions, 1):
         lines.append(f"{number}. {suggestion.locator}")
-        lines.append(f"   py: {suggestion.python}")
+        if number == 1:
+            lines.append(f"   py: {suggestion.python}")
         flags = f" [{', '.join(suggestion.flags)}]" if suggestion.flags else ""
         lines.append(f"   rests on: {'; '.join(suggestion.rests_on)}{flags}")
     if found.note:
