@@ -125,6 +125,10 @@ async def suggest_locators(
     found.sort(key=lambda candidate: candidate.cost)
     # Alternatives far worse than the best (a tag and its text beside a role and name) are not worth reading.
     found = [candidate for candidate in found if candidate.cost <= found[0].cost + _WORSE]
+    # Beside a best that rests on stable facts, an alternative that rests on a generated id, a hashed
+    # class or a volatile text is a worse choice with nothing to make up for it.
+    if found and not found[0].flags:
+        found = [candidate for candidate in found if not candidate.flags]
     if not found:
         found += _positional(own, counts, result)
     shapes: set[str] = set()
