@@ -175,6 +175,12 @@ class NavigationWatch:
             session.on(cdp.Page.navigatedWithinDocument, within),
         ]
 
+    def stop(self) -> None:
+        """Stop watching without waiting for anything (a dialog blocks the page: no round trip can come)."""
+        for remove in self._remove:
+            remove()
+        self._remove.clear()
+
     def started(self) -> bool:
         """Whether a watched frame has started a navigation (requested, or a new loader) so far."""
         return any(watched.started() for watched in self._watched)

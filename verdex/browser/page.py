@@ -20,7 +20,7 @@ import trio
 
 from verdex.bridge.api import Bridge
 from verdex.bridge.client import BridgeSource
-from verdex.browser.dialogs import watch_dialogs
+from verdex.browser.dialogs import Dismissal, watch_dialogs
 from verdex.browser.events import Dialog, PageEvents
 from verdex.browser.frames import Frame, FrameTree
 from verdex.browser.guard import NavigationGuard
@@ -86,6 +86,10 @@ class Page:
         self.closed = False
         #: The JavaScript dialog the page shows (it blocks the page until answered); see verdex.browser.dialogs.
         self.dialog: Dialog | None = None
+        #: Dialogs the page has opened in its life (a new one after an answer is told apart by it).
+        self.dialogs_opened = 0
+        #: While the page is being left from a dialog: every dialog is answered at once (verdex.browser.dialogs).
+        self.dismissal: Dismissal | None = None
         #: The page that opened this one (``window.open``, ``target=_blank``), by target id.
         self.opener_id: str | None = None
         #: verdex's isolated world in each frame: bridge calls, element handles (see verdex.browser.worlds).

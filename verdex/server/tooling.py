@@ -26,10 +26,12 @@ from verdex.server.session import Session
 
 __all__ = ["DIALOG_SAFE", "SETTLE_SECONDS", "compact_json", "guarded", "respond"]
 
-#: Tools that work while a dialog blocks the page: they answer it, or do not touch the page.
+#: Tools that work while a dialog blocks the page: they answer it, leave it (``browser_navigate``
+#: dismisses what blocks the page it leaves), or do not touch the page.
 DIALOG_SAFE = frozenset(
     {
         "browser_handle_dialog",
+        "browser_navigate",
         "browser_tabs",
         "browser_close",
         "browser_initialize",
@@ -38,6 +40,9 @@ DIALOG_SAFE = frozenset(
         "list_current_roles",
     }
 )
+
+#: Tools a dialog opening during the call does not interrupt: they deal with dialogs themselves.
+DIALOG_AWARE = frozenset({"browser_handle_dialog", "browser_tabs", "browser_close"})
 
 #: Longest wait, seconds, for background work a call started (a new tab, a download) before it answers.
 SETTLE_SECONDS = 2.0
@@ -75,7 +80,7 @@ def guarded(
                         raise ToolError(_with_notices(session, str(DialogOpenError(dialog))))
                     mark = session.events.mark()
                     try:
-                        with session.events.interruptible() as interruption:
+                        with session.events.interruptible(name not in DIALOG_AWARE) as interruption:
                             result = await fn(*args, **kwargs)
                         if interruption.dialog is not None:
                             raise ToolError(_with_notices(session, _interrupted(name, interruption.dialog)))

@@ -14,7 +14,8 @@ from verdex.bridge.api import Action
 from verdex.browser import actions
 from verdex.browser.actions import ActionOutcome
 from verdex.browser.describe import DescriptionMatch, resolve_description
-from verdex.browser.page import Navigation, Page
+from verdex.browser.dialogs import dismiss_dialogs
+from verdex.browser.page import Navigation, Page, check_url
 from verdex.browser.snapshot import take_snapshot
 from verdex.browser.text import page_text
 from verdex.errors import NavigationError, UsageError
@@ -38,6 +39,9 @@ TargetRef = OptionalRef
 
 _READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=True)
 _ACTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
+
+#: Seconds a page in a dialog loop is given to be navigated away (its dialogs dismissed) before its tab is replaced.
+LEAVE_DIALOG_SECONDS = 5.0
 
 #: Longest explicit wait, milliseconds.
 MAX_WAIT_MS = 60_000
@@ -76,7 +80,35 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     ) -> Annotated[CallToolResult, NavigateResult]:
         """Open a URL and wait for it to load; reports the HTTP status."""
         page = await session.page()
-        navigation = await page.navigate(url)
+        if page.dialog is None:
+            return await _navigation_answer(page, await page.navigate(url))
+        # Leaving a page that shows a dialog (a dialog loop, a prompt nobody will answer): the dialogs it
+        # opens while it is left are answered by verdex, and the answer says how many. A loop that keeps
+        # the renderer too busy to take the new document gets its tab replaced instead.
+        navigation: Navigation | None = None
+        fresh: Page | None = None
+        check_url(url, allow_file_urls=page.guard.policy.allow_file_urls)
+        async with dismiss_dialogs(page) as dismissal:
+            with trio.move_on_after(LEAVE_DIALOG_SECONDS):
+                navigation = await page.navigate(url)
+            if navigation is None:
+                # Still dismissing while the old tab closes: its loop goes on until then.
+                role = session.roles[session.current_role]
+                assert role.context is not None
+                fresh = await role.context.replace_page(page)
+        events = page.settings.events
+        if (sentence := dismissal.sentence()) is not None and events is not None:
+            events.note(sentence)
+        if fresh is not None:
+            if events is not None:
+                events.note(
+                    f"The page kept opening dialogs and could not be left within {LEAVE_DIALOG_SECONDS:g} s, so verdex "
+                    "replaced its tab with a new one in the same browser context (cookies and storage kept; the "
+                    "tab's history is gone)."
+                )
+            page = fresh
+            navigation = await page.navigate(url)
+        assert navigation is not None
         return await _navigation_answer(page, navigation)
 
     @server.tool(annotations=_ACTS)

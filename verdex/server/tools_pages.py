@@ -94,6 +94,12 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
             text += f" The page navigated to {navigation.url}{status}."
         elif dialog.type == "beforeunload":
             text += f" The page stays at {page.url}." if not accept else ""
+        if page.dialog is not None and page.dialog is not dialog:
+            # A dialog loop: the page opened the next one as soon as this one was answered.
+            text += (
+                f" The page opened another at once: {page.dialog.describe()}. Answer it too, or leave the loop: "
+                "browser_navigate elsewhere (verdex dismisses the dialogs while the page is left) or close the tab."
+            )
         result = DialogResult(
             dialog=DialogFacts.model_validate(dialog.facts()),
             accepted=accept,
