@@ -275,7 +275,7 @@ _HELP: dict[str, tuple[str | None, str]] = {
     "caps": (
         "GROUPS",
         "comma-separated tool groups besides core: browser, waits, tabs, screenshots, plans, roles (on with "
-        "--role), or all",
+        "--role), compat (Playwright MCP's browser_navigate_back, browser_wait_for), or all",
     ),
     "output_schemas": (None, "publish every tool's outputSchema in tools/list (more tokens on every turn)"),
     "role": (

@@ -369,7 +369,7 @@ def test_caps_from_each_source_and_their_errors(tmp_path: Path) -> None:
     assert (resolved["caps"], resolved["output_schemas"]) == (frozenset({"tabs", "plans"}), True)
     assert resolve({}, ALL, {"VERDEX_CAPS": "waits roles"}, config)["caps"] == frozenset({"waits", "roles"})
     assert resolve({"caps": "all"}, ALL, {})["caps"] == frozenset(
-        {"core", "browser", "waits", "tabs", "screenshots", "plans", "roles"}
+        {"core", "browser", "waits", "tabs", "screenshots", "plans", "roles", "compat"}
     )
     with pytest.raises(UsageError, match=r"^--caps: unknown tool group\(s\) pdf, vision; the groups are core \("):
         resolve({"caps": "vision,pdf"}, ALL, {})

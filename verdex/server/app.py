@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import signal
 from typing import Any
 
@@ -24,6 +25,7 @@ from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
 from verdex.server.groups import enabled_tools, slim_description, slim_schema
 from verdex.server.session import Session, open_session
 from verdex.server.tools_browser import register_browser_tools
+from verdex.server.tools_compat import register_compat_tools
 from verdex.server.tools_locator import register_locator_tools
 from verdex.server.tools_observe import register_observe_tools
 from verdex.server.tools_pages import register_page_tools
@@ -95,6 +97,7 @@ class VerdexServer(MCPServer[Any]):
     ) -> CallToolResult | InputRequiredResult:
         tool = self._tool_manager.get_tool(name)
         if tool is not None:
+            arguments = _playwright_mcp_shapes(arguments, tool.parameters)
             allowed = set(tool.parameters.get("properties", {}))
             unknown = sorted(set(arguments) - allowed)
             if unknown:
@@ -110,6 +113,25 @@ class VerdexServer(MCPServer[Any]):
             if isinstance(cause, ValidationError) and tool is not None:
                 raise ToolError(_explain_validation(name, cause, tool.parameters)) from cause
             raise
+
+
+#: A ref as ``target`` carries it (Playwright MCP 0.0.83 names the ref ``target``).
+_REF_SHAPE = re.compile(r"(?:f\d+_)?e\d+")
+
+
+def _playwright_mcp_shapes(arguments: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    """Playwright MCP's ``target`` on a tool that takes ``ref``/``element``: a ref-shaped value is the ref,
+    anything else the element (a selector or description). Other arguments pass as they are."""
+    properties = schema.get("properties", {})
+    if "target" not in arguments or "target" in properties or "ref" not in properties:
+        return arguments
+    rewritten = dict(arguments)
+    target = rewritten.pop("target")
+    if isinstance(target, str) and _REF_SHAPE.fullmatch(target.strip()):
+        rewritten.setdefault("ref", target.strip())
+    elif "element" in properties:
+        rewritten["element"] = target  # a selector: more precise than the description beside it
+    return rewritten
 
 
 def _signature(schema: dict[str, Any]) -> str:
@@ -158,6 +180,7 @@ def build_server(session: Session, tracer: TraceWriter | None = None) -> VerdexS
     register_locator_tools(server, session)
     register_page_tools(server, session)
     register_plan_tools(server, session)
+    register_compat_tools(server, session)
     wanted = enabled_tools(config.caps, roles_given=config.roles != (RoleConfig(DEFAULT_ROLE),))
     for tool in list(server._tool_manager.list_tools()):
         if tool.name not in wanted:

@@ -58,6 +58,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "screenshots": ("browser_take_screenshot",),
     "plans": ("browser_run_plan",),
     "roles": ("select_role", "get_current_role", "list_current_roles", "save_role_state"),
+    "compat": ("browser_navigate_back", "browser_wait_for"),
 }
 
 #: The groups on without ``--caps`` (``roles`` joins them when ``--role`` is given).

@@ -115,8 +115,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "browser_go_back")
     async def browser_go_back() -> Annotated[CallToolResult, NavigateResult]:
         """Go back one history entry."""
-        page = await session.page()
-        return await _navigation_answer(page, await page.go_back())
+        return await go_back(session)
 
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "browser_snapshot")
@@ -230,39 +229,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         ] = 10_000,
     ) -> Annotated[CallToolResult, WaitResult]:
         """Wait for a time, or for a text to appear or go (give one of milliseconds, text, textGone)."""
-        given = [
-            name
-            for name, value in (("milliseconds", milliseconds), ("text", text), ("textGone", textGone))
-            if value is not None
-        ]
-        if len(given) != 1:
-            raise UsageError(f"give exactly one of milliseconds, text, textGone (got {', '.join(given) or 'none'})")
-        start = trio.current_time()
-        if milliseconds is not None:
-            await trio.sleep(milliseconds / 1000)
-            condition = f"{milliseconds} ms"
-        else:
-            page = await session.page()
-            wanted = text if text is not None else textGone
-            assert wanted is not None
-            present = text is not None
-            condition = f"text {wanted!r} {'to appear' if present else 'to disappear'}"
-            with trio.move_on_after(timeoutMs / 1000) as scope:
-                # Text on a page is not an event: poll it.
-                while (wanted in await page_text(page)) != present:
-                    if page.crashed:
-                        raise NavigationError(
-                            f"the page crashed while waiting for {condition} (it was at {page.url}); the wait did "
-                            f"not finish. The next call opens a new page for role {page.settings.role!r} (the "
-                            "crashed page's state is lost): call browser_navigate to load the page again."
-                        )
-                    await trio.sleep(_POLL)
-            if scope.cancelled_caught:
-                raise UsageError(
-                    f"timed out after {timeoutMs} ms waiting for {condition}; call browser_snapshot to see the page"
-                )
-        waited = round((trio.current_time() - start) * 1000)
-        return respond(f"Waited {waited} ms for {condition}.", WaitResult(waitedMs=waited, condition=condition))
+        return await wait_for(session, milliseconds, text, textGone, timeoutMs)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True))
     @guarded(session, "browser_close")
@@ -271,6 +238,56 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         closed = await session.close_browser()
         text = "Browser closed." if closed else "No browser was open."
         return respond(text, CloseResult(closed=closed))
+
+
+async def go_back(session: Session) -> CallToolResult:
+    """``browser_go_back`` (and Playwright MCP's ``browser_navigate_back``)."""
+    page = await session.page()
+    return await _navigation_answer(page, await page.go_back())
+
+
+async def wait_for(
+    session: Session, milliseconds: int | None, text: str | None, textGone: str | None, timeoutMs: int
+) -> CallToolResult:
+    """``wait_for_browser`` (and Playwright MCP's ``browser_wait_for``): a time, or a text to appear or go.
+
+    Raises:
+        UsageError: not exactly one of the three, or the text wait timed out (``timeoutMs``, milliseconds).
+        NavigationError: the page crashed during the wait.
+    """
+    given = [
+        name
+        for name, value in (("milliseconds", milliseconds), ("text", text), ("textGone", textGone))
+        if value is not None
+    ]
+    if len(given) != 1:
+        raise UsageError(f"give exactly one of milliseconds, text, textGone (got {', '.join(given) or 'none'})")
+    start = trio.current_time()
+    if milliseconds is not None:
+        await trio.sleep(milliseconds / 1000)
+        condition = f"{milliseconds} ms"
+    else:
+        page = await session.page()
+        wanted = text if text is not None else textGone
+        assert wanted is not None
+        present = text is not None
+        condition = f"text {wanted!r} {'to appear' if present else 'to disappear'}"
+        with trio.move_on_after(timeoutMs / 1000) as scope:
+            # Text on a page is not an event: poll it.
+            while (wanted in await page_text(page)) != present:
+                if page.crashed:
+                    raise NavigationError(
+                        f"the page crashed while waiting for {condition} (it was at {page.url}); the wait did "
+                        f"not finish. The next call opens a new page for role {page.settings.role!r} (the "
+                        "crashed page's state is lost): call browser_navigate to load the page again."
+                    )
+                await trio.sleep(_POLL)
+        if scope.cancelled_caught:
+            raise UsageError(
+                f"timed out after {timeoutMs} ms waiting for {condition}; call browser_snapshot to see the page"
+            )
+    waited = round((trio.current_time() - start) * 1000)
+    return respond(f"Waited {waited} ms for {condition}.", WaitResult(waitedMs=waited, condition=condition))
 
 
 #: Default snapshot size limit, characters.
@@ -312,12 +329,8 @@ async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResu
 async def _target(
     page: Page, ref: str | None, element: str | None, action: Action
 ) -> tuple[str, DescriptionMatch | None]:
-    """The ref to act on: ``ref`` as given, or the element ``element`` describes (verdex.browser.describe)."""
-    if ref is not None and element is not None:
-        raise UsageError(
-            "give ref or element, not both: ref is the element's ref from browser_snapshot (e12); element describes "
-            "it ('Sign in') or is a CSS selector, for when you have no ref"
-        )
+    """The ref to act on: ``ref`` as given (with ``element`` beside it, as Playwright MCP sends them, the element
+    is only the ref's human label), or the element ``element`` describes (verdex.browser.describe)."""
     if ref is not None:
         return ref, None
     if element is None:
