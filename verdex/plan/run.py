@@ -22,6 +22,7 @@ which condition, what the page showed instead).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -136,8 +137,9 @@ class _Element:
         return f"{self.ref} ({role} {_quote(name)})" if name else f"{self.ref} ({role or self.state.tagName})"
 
 
-async def run_plan(page: Page, steps: list[AnyStep]) -> PlanRun:
-    """Run ``steps`` on ``page``; see the module docstring.
+async def run_plan(page: Page, steps: list[AnyStep], on_step: Callable[[int, int, str], None] | None = None) -> PlanRun:
+    """Run ``steps`` on ``page``; see the module docstring. ``on_step(index, count, description)`` is called
+    as each step starts (index from 0; the server turns it into a progress notification).
 
     Raises:
         PlanStepError: a step failed; the message reports the steps before it, the condition and
@@ -147,6 +149,8 @@ async def run_plan(page: Page, steps: list[AnyStep]) -> PlanRun:
     done: list[StepOutcome] = []
     for index, step in enumerate(steps):
         outcome = StepOutcome(index, describe_step(step))
+        if on_step is not None:
+            on_step(index, len(steps), outcome.step)
         step_start = trio.current_time()
         try:
             await _run_step(page, step, outcome)

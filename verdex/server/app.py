@@ -11,19 +11,26 @@ import logging
 import os
 import re
 import signal
+from collections.abc import Mapping
 from typing import Any
 
 import trio
+from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from mcp_types import CallToolResult, InputRequiredResult
+from mcp_types import LOG_LEVEL_META_KEY, CallToolResult, EmptyResult, InputRequiredResult, SetLevelRequestParams
 from mcp_types import Tool as MCPTool
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 
 from verdex import __version__
+from verdex.errors import UsageError
 from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
+from verdex.server.feedback import LEVELS, CallFeedback, LoggingLevel, calling, forward_logs, python_level_of
 from verdex.server.groups import enabled_tools, slim_description, slim_schema
+from verdex.server.pool import CURRENT, SessionPool, client_key
 from verdex.server.session import Session, open_session
+from verdex.server.skill import register_skill
 from verdex.server.tools_browser import register_browser_tools
 from verdex.server.tools_compat import register_compat_tools
 from verdex.server.tools_locator import register_locator_tools
@@ -34,7 +41,7 @@ from verdex.server.tools_roles import register_role_tools
 from verdex.server.tools_structure import register_structure_tools
 from verdex.server.trace import TraceWriter
 
-__all__ = ["INSTRUCTIONS", "VerdexServer", "build_server", "serve"]
+__all__ = ["INSTRUCTIONS", "VerdexServer", "build_http_server", "build_server", "serve"]
 
 logger = logging.getLogger(__name__)
 
@@ -57,9 +64,11 @@ class VerdexServer(MCPServer[Any]):
     and whose ``tools/list`` is slimmed (:mod:`verdex.server.groups`)."""
 
     session: Session | None = None
+    pool: SessionPool | None = None
     tracer: TraceWriter | None = None
     output_schemas: bool = False
     _listed: list[MCPTool] | None = None
+    _log_levels: dict[str, LoggingLevel]
 
     async def list_tools(self) -> list[MCPTool]:
         """The tools as ``tools/list`` publishes them: one-line descriptions, input schemas without generated
@@ -80,7 +89,48 @@ class VerdexServer(MCPServer[Any]):
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> CallToolResult | InputRequiredResult:
-        tracer, session = self.tracer, self.session
+        request = _request_of(context)
+        headers = getattr(request.request, "headers", None) if request is not None else None
+        level = self._log_level(headers, request)
+        if level is not None:
+            _log_down_to(level)
+        feedback = CallFeedback(name, context if request is not None else None, level)
+        async with calling(feedback):
+            if self.pool is None:
+                return await self._traced(self.session, name, arguments, context)
+            try:
+                key = client_key(headers)
+            except UsageError as exc:
+                raise ToolError(f"{name}: {exc}") from None
+            try:
+                async with self.pool.entered(key) as session:
+                    return await self._traced(session, name, arguments, context)
+            except UsageError as exc:  # no session for this client (the pool is full ...)
+                raise ToolError(f"{name}: {exc}") from None
+
+    def _log_level(
+        self, headers: Mapping[str, str] | None, request: ServerRequestContext[Any] | None
+    ) -> LoggingLevel | None:
+        """The least severe level of log message the caller receives (None: none)."""
+        if request is None:
+            return None
+        if request.protocol_version in MODERN_PROTOCOL_VERSIONS:
+            asked = (request.meta or {}).get(LOG_LEVEL_META_KEY)
+            return asked if asked in LEVELS else None
+        return self._log_levels.get(_level_key(headers), "warning")
+
+    async def _set_level(self, context: ServerRequestContext[Any], params: SetLevelRequestParams) -> EmptyResult:
+        """``logging/setLevel`` (clients with an ``initialize`` handshake): the level for this client; verdex's
+        loggers log down to it from now on (stderr keeps ``--log-level``)."""
+        level = params.level
+        self._log_levels[_level_key(getattr(context.request, "headers", None))] = level
+        _log_down_to(level)
+        return EmptyResult()
+
+    async def _traced(
+        self, session: Session | None, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None
+    ) -> CallToolResult | InputRequiredResult:
+        tracer = self.tracer
         if tracer is None or session is None:
             return await self._call_tool(name, arguments, context)
         call = await tracer.begin(session, name, arguments)
@@ -168,10 +218,48 @@ def _explain_validation(name: str, error: ValidationError, schema: dict[str, Any
 
 
 def build_server(session: Session, tracer: TraceWriter | None = None) -> VerdexServer:
-    """The MCP server with every tool bound to ``session``; ``tracer`` records each call."""
+    """The MCP server with every tool bound to ``session`` (stdio, in-process); ``tracer`` records each call."""
+    server = _build(session, session.config, tracer)
+    server.session = session
+    return server
+
+
+def build_http_server(pool: SessionPool, tracer: TraceWriter | None = None) -> VerdexServer:
+    """The MCP server whose tools act on the calling client's session from ``pool`` (HTTP)."""
+    server = _build(CURRENT, pool.config, tracer)
+    server.pool = pool
+    return server
+
+
+def _log_down_to(level: LoggingLevel) -> None:
+    """Let verdex's loggers log records of ``level`` (stderr keeps ``--log-level``: :func:`forward_logs`)."""
+    package = logging.getLogger("verdex")
+    wanted = python_level_of(level)
+    if package.getEffectiveLevel() > wanted:
+        package.setLevel(wanted)
+
+
+def _request_of(context: Context[Any, Any] | None) -> ServerRequestContext[Any] | None:
+    """The SDK's request context of a call (None: a call made in-process, outside any request)."""
+    if context is None:
+        return None
+    try:
+        return context.request_context
+    except ValueError:
+        return None
+
+
+def _level_key(headers: Mapping[str, str] | None) -> str:
+    """Whose ``logging/setLevel`` applies: the MCP session's over HTTP, the one client's over stdio."""
+    return (headers or {}).get("mcp-session-id", "")
+
+
+def _build(session: Session, config: ServerConfig, tracer: TraceWriter | None) -> VerdexServer:
     server = VerdexServer("verdex", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
-    server.session, server.tracer = session, tracer
-    config = session.config
+    server.tracer = tracer
+    server._log_levels = {}
+    # The logging capability (deprecated by MCP 2026-07-28, which takes the level from each request's _meta).
+    server._lowlevel_server.add_request_handler("logging/setLevel", SetLevelRequestParams, server._set_level)
     server.output_schemas = config.output_schemas
     register_browser_tools(server, session)
     register_observe_tools(server, session)
@@ -181,6 +269,7 @@ def build_server(session: Session, tracer: TraceWriter | None = None) -> VerdexS
     register_page_tools(server, session)
     register_plan_tools(server, session)
     register_compat_tools(server, session)
+    register_skill(server)
     wanted = enabled_tools(config.caps, roles_given=config.roles != (RoleConfig(DEFAULT_ROLE),))
     for tool in list(server._tool_manager.list_tools()):
         if tool.name not in wanted:
@@ -191,6 +280,7 @@ def build_server(session: Session, tracer: TraceWriter | None = None) -> VerdexS
 async def serve(config: ServerConfig) -> None:
     """Serve MCP over stdio until stdin closes or SIGTERM/SIGINT arrives; then close the browser."""
     tracer = TraceWriter(config.trace_file) if config.trace_file is not None else None
+    forward_logs()
     try:
         async with open_session(config) as session:
             server = build_server(session, tracer)

@@ -30,6 +30,7 @@ from verdex.browser.page import Page, PageSettings
 from verdex.browser.storage_state import StorageState, load_storage_state
 from verdex.errors import AuthFileError, BrowserLaunchError, NavigationError, UsageError
 from verdex.server.config import RoleConfig, ServerConfig
+from verdex.server.feedback import stage
 
 __all__ = ["Role", "Session", "open_session"]
 
@@ -124,6 +125,7 @@ class Session:
         if endpoint is not None and self._lost is not None:
             reason, lost = self._lost
             self._lost = (reason.replace(f"the websocket to {endpoint} ", "the websocket "), lost)
+        stage("starting the browser" if endpoint is None else f"connecting to the browser at {endpoint}")
         try:
             self._running = await self._nursery.start(self._run_browser)
         except BrowserLaunchError as exc:

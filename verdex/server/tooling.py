@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from verdex.browser.events import Dialog
 from verdex.errors import BrowserClosedError, DialogOpenError, VerdexError
+from verdex.server.feedback import stage
 from verdex.server.session import Session
 
 __all__ = ["DIALOG_SAFE", "SETTLE_SECONDS", "compact_json", "guarded", "respond"]
@@ -74,7 +75,12 @@ def guarded(
             limit = session.config.tool_timeout if timeout is None else timeout
             result: CallToolResult | None = None
             with trio.move_on_after(limit):
+                queued = session.lock.locked()
+                if queued:
+                    stage("waiting for the call before it to finish")
                 async with session.lock:
+                    if queued:
+                        stage("running")
                     dialog = _open_dialog(session) if name not in DIALOG_SAFE else None
                     if dialog is not None:
                         raise ToolError(_with_notices(session, str(DialogOpenError(dialog))))

@@ -20,6 +20,7 @@ from verdex.browser.snapshot import take_snapshot
 from verdex.browser.text import page_text
 from verdex.errors import NavigationError, UsageError
 from verdex.server.arguments import Element, OptionalRef
+from verdex.server.feedback import stage
 from verdex.server.models import (
     ActionResult,
     BrowserInfoResult,
@@ -32,6 +33,7 @@ from verdex.server.models import (
 )
 from verdex.server.session import Session
 from verdex.server.tooling import guarded, respond
+from verdex.server.trace import mask_url
 
 __all__ = ["register_browser_tools"]
 
@@ -80,6 +82,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     ) -> Annotated[CallToolResult, NavigateResult]:
         """Open a URL and wait for it to load; reports the HTTP status."""
         page = await session.page()
+        stage(f"loading {mask_url(url)[:200]}")
         if page.dialog is None:
             return await _navigation_answer(page, await page.navigate(url))
         # Leaving a page that shows a dialog (a dialog loop, a prompt nobody will answer): the dialogs it
@@ -243,6 +246,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
 async def go_back(session: Session) -> CallToolResult:
     """``browser_go_back`` (and Playwright MCP's ``browser_navigate_back``)."""
     page = await session.page()
+    stage("going back")
     return await _navigation_answer(page, await page.go_back())
 
 
@@ -264,6 +268,7 @@ async def wait_for(
         raise UsageError(f"give exactly one of milliseconds, text, textGone (got {', '.join(given) or 'none'})")
     start = trio.current_time()
     if milliseconds is not None:
+        stage(f"waiting {milliseconds} ms")
         await trio.sleep(milliseconds / 1000)
         condition = f"{milliseconds} ms"
     else:
@@ -272,6 +277,7 @@ async def wait_for(
         assert wanted is not None
         present = text is not None
         condition = f"text {wanted!r} {'to appear' if present else 'to disappear'}"
+        stage(f"waiting for {condition}")
         with trio.move_on_after(timeoutMs / 1000) as scope:
             # Text on a page is not an event: poll it.
             while (wanted in await page_text(page)) != present:

@@ -17,6 +17,7 @@ from pydantic import Field
 from verdex.browser.screenshot import take_screenshot
 from verdex.browser.stability import wait_for_stable as wait_until_stable
 from verdex.errors import UsageError
+from verdex.server.feedback import stage
 from verdex.server.models import ScreenshotResult, StableResult
 from verdex.server.session import Session
 from verdex.server.tooling import guarded, respond
@@ -53,6 +54,7 @@ def register_observe_tools(server: MCPServer, session: Session) -> None:
                 "quietMs within the timeout"
             )
         page = await session.page()
+        stage(f"waiting for {quietMs} ms without a DOM change")
         result = await wait_until_stable(page, quietMs, timeoutMs)
         if not result.stable:
             raise UsageError(
