@@ -16,8 +16,10 @@
    round also times the MCP+CDP floor (a no-op MCP request to ``verdex serve`` plus a bare
    ``Runtime.evaluate('1')``, :mod:`benchmarks.cdp_floor`), and Verdex (Node)'s same walk on the
    same targets (mapped by role, name and occurrence in its own snapshot; levels by the same rule
-   on its own ``resolve_container``). A page's time per tool is the median of its samples
-   (targets x rounds), without the MCP client's schema check of the answer (timed apart).
+   on its own ``resolve_container``). ``toolNoop`` is ``get_current_role`` on each server (a
+   tool call that does not reach the browser: the MCP server's own cost per tool call). A page's
+   time per tool is the median of its samples (targets x rounds), without the MCP client's
+   schema check of the answer (timed apart).
 
 The pages' external resources are not there: every browser of the run resolves no host but
 127.0.0.1 (``--host-resolver-rules``), so a request elsewhere fails at once as it would offline,
@@ -208,7 +210,7 @@ async def measure_page(
         ``{"page", "navigateMs", "elements", "snapshot": {"ms", "tokens", "snapshotTokens",
         "chars", "refs", "truncated"}, "playwright": {"ms", "tokens", "chars"}, "targets":
         [{"ref", "role", "name", "levels"}], "tools": {tool: {"n", "ms", "checkMs", "tokens",
-        "errors"?}}, "floor": {"noop", "cdp", "floor"}, "verdexNode"?: {...}}``, or ``{"page",
+        "errors"?}}, "floor": {"noop", "cdp", "floor", "toolNoop"}, "verdexNode"?: {...}}``, or ``{"page",
         "error"}`` when verdex could not open it. Times are milliseconds; ``ms`` of a tool is the
         median over its samples of the call without the client's schema check.
     """
@@ -270,9 +272,14 @@ async def measure_page(
     ours_samples, node_samples = _Samples(), _Samples()
     noops: list[float] = []
     cdps: list[float] = []
+    tool_noops: list[float] = []
+    node_noops: list[float] = []
     for round_ in range(rounds):
         noops.append(await verdex.noop())
         cdps.append(await floor.round_trip())
+        tool_noops.append((await verdex.ok("get_current_role")).server_ms)
+        if node is not None:
+            node_noops.append((await node.ok("get_current_role")).server_ms)
         for walk in walks:
             for tool, arguments in walk.calls():
                 ours_samples.add(tool, await verdex.call(tool, **arguments), first=round_ == 0)
@@ -287,7 +294,9 @@ async def measure_page(
                     node_samples.add(tool, await node.call(tool, **arguments), first=round_ == 0)
     row["tools"] = ours_samples.as_json()
     noop, cdp = _median(noops), _median(cdps)
-    row["floor"] = {"noop": noop, "cdp": cdp, "floor": round(noop + cdp, 3)}
+    row["floor"] = {"noop": noop, "cdp": cdp, "floor": round(noop + cdp, 3), "toolNoop": _median(tool_noops)}
+    if node_noops:
+        node_row["toolNoop"] = _median(node_noops)
     if node_row:
         node_row["tools"] = node_samples.as_json()
         row["verdexNode"] = node_row

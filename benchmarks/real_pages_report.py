@@ -63,6 +63,8 @@ def _measures() -> dict[str, tuple[str, Getter]]:
         "snapshot tokens / Playwright's": ("x", _ratio(_get("snapshot", "tokens"), _get("playwright", "tokens"))),
         "snapshot refs": ("refs", _get("snapshot", "refs")),
         "floor ms": ("ms", _get("floor", "floor")),
+        "tool no-op (get_current_role) ms": ("ms", _get("floor", "toolNoop")),
+        "Verdex (Node) tool no-op ms": ("ms", _get("verdexNode", "toolNoop")),
     }
     for tool in (*STRUCTURAL, *OPTIONAL):
         measures[f"{tool} ms"] = ("ms", _get("tools", tool, "ms"))
