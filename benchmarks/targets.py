@@ -12,7 +12,8 @@ same page gives the same targets and levels in every run, and tests can assert t
   accessible name (non-empty) occur on more than one ref of the page: the first element of each
   such (role, name) group, groups taken in document order of their first element. These are the
   elements a locator cannot name by role and name alone, the case the structural tools exist for.
-  A page with fewer such groups is completed with the first other named refs in document order.
+  A page with fewer such groups is completed with the first named refs of other roles and names,
+  in document order.
 - **Levels** (:func:`walk_levels`): from ``resolve_container``'s ancestors, the container is the
   lowest ancestor level ``C`` whose parent (level ``C + 1``) has two or more child elements (the
   first ancestor that has siblings: a list item in its list, a card in its grid);
@@ -106,11 +107,13 @@ def pick_targets(refs: list[RefLine], limit: int = TARGETS_PER_PAGE) -> list[Ref
     """
     counts = Counter(line.key for line in refs if line.name)
     picked = [line for line in refs if line.name and line.occurrence == 0 and counts[line.key] > 1][:limit]
+    keys = {line.key for line in picked}
     for line in refs:
         if len(picked) >= limit:
             break
-        if line.name and line not in picked:
+        if line.name and line.key not in keys:
             picked.append(line)
+            keys.add(line.key)
     return picked
 
 
