@@ -8,7 +8,8 @@
    through MCP (time, cl100k tokens of the text block, refs) and Playwright's
    ``page.aria_snapshot(mode="ai")`` on the same page in its own browser (time, tokens), and
    Verdex (Node)'s ``browser_snapshot`` when it runs (time, tokens). A page's time is the median
-   of its rounds.
+   of its rounds; verdex's is without the MCP client's check of the answer against the tool's
+   outputSchema (timed apart, ``checkMs``: the instrument's cost, not the server's).
 2. **Structure**: on the targets of :mod:`benchmarks.targets` (up to 3 elements whose role and
    name repeat on the page), ``resolve_container``, ``inspect_pattern`` and ``extract_anchors`` at
    the levels its rule picks from the first ``resolve_container``, then ``browser_find`` (the
@@ -219,7 +220,7 @@ async def measure_page(
         tools: the names in verdex's ``tools/list``.
 
     Returns:
-        ``{"page", "navigateMs", "elements", "snapshot": {"ms", "tokens", "snapshotTokens",
+        ``{"page", "navigateMs", "elements", "dialogs"?, "snapshot": {"ms", "checkMs", "tokens", "snapshotTokens",
         "chars", "refs", "truncated"}, "playwright": {"ms", "tokens", "chars"}, "targets":
         [{"ref", "role", "name", "levels"}], "tools": {tool: {"n", "ms", "checkMs", "tokens",
         "errors"?}}, "floor": {"noop", "cdp", "floor", "toolNoop"}, "verdexNode"?: {...}}``, or ``{"page",
@@ -252,7 +253,8 @@ async def measure_page(
     ours, theirs, their_text, node_snapshots = await _snapshots(verdex, playwright, node, rounds)
     last = ours[-1]
     row["snapshot"] = {
-        "ms": _median([a.ms for a in ours]),
+        "ms": _median([a.server_ms for a in ours]),
+        "checkMs": _median([a.check_ms for a in ours]),
         "tokens": count_tokens(last.text),
         "snapshotTokens": count_tokens(str(last.data.get("snapshot", ""))),
         "chars": len(last.text),

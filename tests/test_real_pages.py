@@ -134,10 +134,27 @@ def test_verdex_node_entry_comes_from_the_environment(tmp_path: Path, monkeypatc
 async def test_two_real_pages_through_the_benchmark() -> None:
     result = await measure_real_pages(["001.html", "ars-1.html"], rounds=1, node=None, log=False)
     rows = {row["page"]: row for row in result["pages"]}
-    assert set(rows) == {"001.html", "ars-1.html"}
     assert "Verdex (Node) not measured: set VERDEX_NODE to a built checkout of verdexhq/verdex-mcp" in result["notes"]
-    # Filled in below from a run: exact values that do not depend on timing.
+    # What the rules pick on a fresh server (refs are numbered in the order pages are visited).
+    assert [(row["elements"], row["snapshot"]["refs"]) for row in rows.values()] == [(121, 30), (440, 86)]
+    assert rows["001.html"]["targets"] == [
+        {"ref": "e15", "role": "link", "name": "Code", "levels": [3, 2]},  # the one name that repeats
+        {"ref": "e1", "role": "link", "name": "Hi, I'm Nicolas.", "levels": [2, 1]},
+        {"ref": "e2", "role": "link", "name": "Get your Frontend JavaScript Code Covered", "levels": [3, 2]},
+    ]
+    assert rows["ars-1.html"]["targets"] == [
+        {"ref": "e33", "role": "link", "name": "Biz & IT", "levels": [2, 1]},
+        {"ref": "e34", "role": "link", "name": "Tech", "levels": [2, 1]},
+        {"ref": "e35", "role": "link", "name": "Science", "levels": [2, 1]},
+    ]
     for row in rows.values():
-        assert row["snapshot"]["ms"] > 0
+        assert {tool: entry["n"] for tool, entry in row["tools"].items()} == {
+            "resolve_container": 3,
+            "inspect_pattern": 3,
+            "extract_anchors": 3,
+        }
+        assert not row["snapshot"]["truncated"]
+        assert row["snapshot"]["tokens"] > row["snapshot"]["snapshotTokens"] > 0  # the text block adds the Page: line
         assert row["playwright"]["tokens"] > 0
-        assert row["floor"]["floor"] > 0
+        assert row["floor"]["floor"] == pytest.approx(row["floor"]["noop"] + row["floor"]["cdp"], abs=0.002)
+    assert result["summary"]["measures"]["snapshot refs"]["worst"] == [["ars-1.html", 86.0], ["001.html", 30.0]]
