@@ -92,10 +92,10 @@ def test_summary_takes_percentiles_over_pages_and_names_the_worst() -> None:
     rows = [
         {
             "page": f"p{i}.html",
-            "snapshot": {"ms": float(i), "tokens": 70 * i, "refs": i},
-            "playwright": {"ms": 4.0 * i, "tokens": 100 * i},
-            "tools": {"resolve_container": {"ms": 3.0 * i, "tokens": 10}},
-            "floor": {"floor": 2.0, "toolNoop": 1.0},
+            "snapshot": {"ms": 9.0, "bestMs": float(i), "tokens": 70 * i, "refs": i},
+            "playwright": {"ms": 9.0, "bestMs": 4.0 * i, "tokens": 100 * i},
+            "tools": {"resolve_container": {"ms": 9.0, "bestMs": 3.0 * i, "tokens": 10}},
+            "floor": {"floor": 9.0, "best": 2.0, "toolNoopBest": 1.0},
         }
         for i in range(1, 6)
     ] + [{"page": "broken.html", "error": "navigation failed"}]
@@ -157,4 +157,6 @@ async def test_two_real_pages_through_the_benchmark() -> None:
         assert row["snapshot"]["tokens"] > row["snapshot"]["snapshotTokens"] > 0  # the text block adds the Page: line
         assert row["playwright"]["tokens"] > 0
         assert row["floor"]["floor"] == pytest.approx(row["floor"]["noop"] + row["floor"]["cdp"], abs=0.002)
+        assert 0 < row["floor"]["best"] <= row["floor"]["floor"]
+        assert all(0 < entry["bestMs"] <= entry["ms"] for entry in row["tools"].values())
     assert result["summary"]["measures"]["snapshot refs"]["worst"] == [["ars-1.html", 86.0], ["001.html", 30.0]]
