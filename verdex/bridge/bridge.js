@@ -2157,7 +2157,7 @@
     return !isSubtreeSkipped(element) && isStyleVisible(element);
   }
   function isVisibleInteractive(element) {
-    return isVisible(element) && isInteractive(element);
+    return isInteractiveKind(element) && isVisible(element) && getStyle(element).pointerEvents !== "none";
   }
   function walkRendered(root, enter, leave, renderOrder = false) {
     const children = renderOrder ? flatChildren : structureChildren;
@@ -2177,11 +2177,41 @@
       else leave?.(child);
     }
   }
+  function walkStructure(root, enter, leave) {
+    const stack = [];
+    const push = (element) => {
+      const shadow = element.shadowRoot;
+      const first = shadow?.firstElementChild ?? null;
+      stack.push(first ? { element, next: first, inShadow: true } : { element, next: element.firstElementChild, inShadow: false });
+    };
+    push(root);
+    while (stack.length) {
+      const frame = stack[stack.length - 1];
+      const child = frame.next;
+      if (!child) {
+        if (frame.inShadow) {
+          frame.inShadow = false;
+          frame.next = frame.element.firstElementChild;
+          continue;
+        }
+        stack.pop();
+        if (stack.length) leave(frame.element);
+        continue;
+      }
+      frame.next = child.nextElementSibling;
+      if (!frame.next && frame.inShadow) {
+        frame.inShadow = false;
+        frame.next = frame.element.firstElementChild;
+      }
+      enter(child);
+      push(child);
+    }
+  }
   function collectRefs(refs2, root, max) {
     const found = [];
     let total = 0;
     walkRendered(root, (element) => {
-      if (isStyleVisible(element) && isInteractive(element)) {
+      if (isInteractive(element) && isStyleVisible(element)) {
         total++;
         if (found.length < max) found.push(refs2.label(refs2.ensure(element)));
       }
@@ -3022,7 +3052,7 @@
     const members = new Set(chain);
     const found = [];
     const starts = /* @__PURE__ */ new Map();
-    walkRendered(top, (element) => {
+    walkStructure(top, (element) => {
       if (members.has(element)) starts.set(element, found.length);
       if (isVisibleInteractive(element)) found.push(element);
     }, (element) => {
