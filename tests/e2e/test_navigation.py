@@ -225,3 +225,30 @@ async def test_calls_racing_navigations_complete_or_fail_clearly(tools: Tools, f
     # The session goes on.
     settled = await tools.ok("browser_snapshot")
     assert '  - heading "Race, 0 to go" [level=1]' in settled.text.splitlines()
+
+
+async def test_reload_and_navigating_to_the_current_url_load_the_page_again(tools: Tools, fixture_url: URL) -> None:
+    """Another user changed the data: browser_reload (or browser_navigate to the same URL, a #fragment
+    included) loads the document again, and the old document's refs are stale."""
+    url = fixture_url("visits.html#stock")
+    await tools.ok("browser_navigate", url=url)
+    snapshot = (await tools.ok("browser_snapshot")).text
+    assert snapshot.splitlines()[1:] == ["- main:", '  - paragraph: "Visits: 1"', '  - button "Refresh stock" [ref=e1]']
+    reloaded = await tools.ok("browser_reload")
+    assert reloaded.text == (
+        f"Reloaded {url} (HTTP 200 OK): refs of the previous document are stale, take a new snapshot. "
+        'Title: "Visits". Next: browser_snapshot.'
+    )
+    assert reloaded.data == {"url": url, "title": "Visits", "status": 200, "statusText": "OK"}
+    stale = await tools.error("browser_click", ref="e1")
+    assert stale == (
+        f"Error executing tool browser_click: ref e1 is stale: it belonged to {url}, a document the page has left "
+        f"(now at {url}); call browser_snapshot for fresh refs"
+    )
+    assert (await tools.ok("browser_snapshot")).text.splitlines()[2] == '  - paragraph: "Visits: 2"'
+    again = await tools.ok("browser_navigate", url=url)
+    assert again.text.startswith(f"Reloaded {url} (HTTP 200 OK)")
+    assert (await tools.ok("browser_snapshot")).text.splitlines()[2:] == [
+        '  - paragraph: "Visits: 3"',
+        '  - button "Refresh stock" [ref=e3]',
+    ]

@@ -80,10 +80,13 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     async def browser_navigate(
         url: Annotated[str, Field(description="Absolute URL, e.g. http://localhost:3000/login.")],
     ) -> Annotated[CallToolResult, NavigateResult]:
-        """Open a URL and wait for it to load; reports the HTTP status."""
+        """Open a URL and wait for it to load; reports the HTTP status. The page's current URL loads it again."""
         page = await session.page()
         stage(f"loading {mask_url(url)[:200]}")
         if page.dialog is None:
+            if url == page.url and not page.url.startswith("about:"):
+                # The same URL again: a reload (Page.navigate would only scroll to a #fragment of it).
+                return await _navigation_answer(page, await page.reload(), reloaded=True)
             return await _navigation_answer(page, await page.navigate(url))
         # Leaving a page that shows a dialog (a dialog loop, a prompt nobody will answer): the dialogs it
         # opens while it is left are answered by verdex, and the answer says how many. A loop that keeps
@@ -113,6 +116,14 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
             navigation = await page.navigate(url)
         assert navigation is not None
         return await _navigation_answer(page, navigation)
+
+    @server.tool(annotations=_ACTS)
+    @guarded(session, "browser_reload")
+    async def browser_reload() -> Annotated[CallToolResult, NavigateResult]:
+        """Load the current page again (after another role changed its data); refs of the old document go stale."""
+        page = await session.page()
+        stage("reloading")
+        return await _navigation_answer(page, await page.reload(), reloaded=True)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_go_back")
@@ -300,7 +311,7 @@ async def wait_for(
 DEFAULT_MAX_CHARS = 40_000
 
 
-async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResult:
+async def _navigation_answer(page: Page, navigation: Navigation, *, reloaded: bool = False) -> CallToolResult:
     title = await page.title()
     result = NavigateResult(
         url=page.url,
@@ -323,6 +334,8 @@ async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResu
         text = f"Frame f{navigation.frame} {verb} to {navigation.url}{status}; the page stays at {page.url}."
     elif navigation.same_document:
         text = f"Moved to {navigation.url} in the same document (a History API or fragment change: refs stay valid)."
+    elif reloaded:
+        text = f"Reloaded {navigation.url}{status}: refs of the previous document are stale, take a new snapshot."
     else:
         text = f"Navigated to {navigation.url}{status}."
     if title:
