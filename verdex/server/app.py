@@ -15,11 +15,12 @@ from typing import Any
 import trio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from mcp_types import CallToolResult, InputRequiredResult
+from mcp_types import CallToolResult, InputRequiredResult, TextContent
 from pydantic import ValidationError
 
 from verdex import __version__
 from verdex.server.config import ServerConfig
+from verdex.server.safe_text import clean_data, clean_text
 from verdex.server.session import Session, open_session
 from verdex.server.tools_browser import register_browser_tools
 from verdex.server.tools_locator import register_locator_tools
@@ -57,16 +58,26 @@ class VerdexServer(MCPServer[Any]):
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> CallToolResult | InputRequiredResult:
+        """Every answer leaves the server here: its strings are made safe once (:mod:`verdex.server.safe_text`)."""
         tracer, session = self.tracer, self.session
-        if tracer is None or session is None:
-            return await self._call_tool(name, arguments, context)
-        call = await tracer.begin(session, name, arguments)
+        call = await tracer.begin(session, name, arguments) if tracer is not None and session is not None else None
+
+        def trace(result: CallToolResult | InputRequiredResult | None, error: str | None) -> None:
+            if tracer is not None and session is not None and call is not None:
+                tracer.end(call, session, result if isinstance(result, CallToolResult) else None, error)
+
         try:
-            result = await self._call_tool(name, arguments, context)
-        except (ToolError, UnexpectedToolError) as exc:
-            tracer.end(call, session, None, str(exc))
+            result = _cleaned(await self._call_tool(name, arguments, context))
+        except UnexpectedToolError as exc:
+            trace(None, str(exc))
             raise
-        tracer.end(call, session, result if isinstance(result, CallToolResult) else None, None)
+        except ToolError as exc:
+            message = clean_text(str(exc))
+            trace(None, message)
+            if message == str(exc):
+                raise
+            raise ToolError(message) from exc.__cause__
+        trace(result, None)
         return result
 
     async def _call_tool(
@@ -89,6 +100,18 @@ class VerdexServer(MCPServer[Any]):
             if isinstance(cause, ValidationError) and tool is not None:
                 raise ToolError(_explain_validation(name, cause, tool.parameters)) from cause
             raise
+
+
+def _cleaned(result: CallToolResult | InputRequiredResult) -> CallToolResult | InputRequiredResult:
+    """``result`` made safe (verdex.server.safe_text): its text by clean_text, its structured content by clean_data."""
+    if not isinstance(result, CallToolResult):
+        return result
+    content = [
+        TextContent(type="text", text=clean_text(block.text)) if isinstance(block, TextContent) else block
+        for block in result.content
+    ]
+    structured = clean_data(result.structured_content) if result.structured_content is not None else None
+    return result.model_copy(update={"content": content, "structured_content": structured})
 
 
 def _signature(schema: dict[str, Any]) -> str:

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from verdex.browser.events import Dialog
 from verdex.errors import BrowserClosedError, DialogOpenError, VerdexError
+from verdex.server.safe_text import escape_invisible
 from verdex.server.session import Session
 
 __all__ = ["DIALOG_SAFE", "SETTLE_SECONDS", "compact_json", "guarded", "respond"]
@@ -54,8 +55,9 @@ def respond(text: str, data: BaseModel | dict[str, Any]) -> CallToolResult:
 
 
 def compact_json(value: Any) -> str:
-    """JSON without spaces (the cheapest form in tokens), non-ASCII kept as is."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """JSON without spaces (the cheapest form in tokens), non-ASCII kept as is, except the invisible characters
+    of :data:`verdex.server.safe_text.INVISIBLE`, written as their escapes (``\\u202e``)."""
+    return escape_invisible(json.dumps(value, separators=(",", ":"), ensure_ascii=False))
 
 
 def guarded(

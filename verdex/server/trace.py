@@ -48,6 +48,7 @@ import trio
 from mcp_types import CallToolResult, TextContent
 
 from verdex.errors import VerdexError
+from verdex.server.safe_text import clean_data
 from verdex.server.session import Session
 
 __all__ = ["MASK", "TraceWriter", "mask_text", "snapshot_refs"]
@@ -166,7 +167,7 @@ class TraceWriter:
         entry["refs"] = _refs_touched(call.arguments, structured)
         if call.tool == "browser_snapshot" and error is None:
             entry["snapshotRefs"] = snapshot_refs(str(structured.get("snapshot", "")))
-        self._file.write(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self._file.write(json.dumps(clean_data(entry), ensure_ascii=False, separators=(",", ":")) + "\n")
         self._file.flush()
 
 
