@@ -27,6 +27,17 @@ export function isSecretField(element: Element): boolean {
   return kSecretAutocomplete.test(element.getAttribute('autocomplete') ?? '');
 }
 
+/**
+ * Characters of one text node the bridge reads at most: a page's 50 MB text node is read as its first
+ * ones (snapshot lines, names and anchor texts show far fewer), so no call copies or scans it whole.
+ */
+export const kMaxTextNodeChars = 10_000;
+
+/** The text of a text node, at most its first kMaxTextNodeChars characters. */
+export function textData(node: CharacterData): string {
+  return node.length <= kMaxTextNodeChars ? node.data : node.substringData(0, kMaxTextNodeChars);
+}
+
 /** Upper-case local name for HTML and SVG elements alike (`svg` -> `SVG`). */
 export function tagOf(element: Element): string {
   const local = element.localName;

@@ -51,7 +51,7 @@ async def test_wait_for_stable_on_a_page_that_never_stops(tools: Tools, fixture_
     assert int(match.group(1)) > 100
     assert int(match.group(2)) < 500
     # The session goes on.
-    assert (await tools.ok("browser_snapshot")).text.startswith("Page: Never still")
+    assert (await tools.ok("browser_snapshot")).text.startswith('Page: "Never still"')
 
 
 async def test_wait_for_stable_arguments_and_a_navigation_during_the_wait(tools: Tools, fixture_url: URL) -> None:

@@ -318,7 +318,7 @@ ROWS: list[Row] = [
         {"url": "{base}status/404"},
         'Navigated to {base}status/404 (HTTP 404 Not Found). Title: "404 Not Found". Next: browser_snapshot.',
         error=False,
-        then=("browser_snapshot", {}, 'Page: 404 Not Found ({base}status/404)\n- heading "Not Found" [level=1]'),
+        then=("browser_snapshot", {}, 'Page: "404 Not Found" ({base}status/404)\n- heading "Not Found" [level=1]'),
     ),
     Row(
         "browser_navigate",
@@ -329,7 +329,7 @@ ROWS: list[Row] = [
         then=(
             "browser_snapshot",
             {},
-            'Page: 500 Internal Server Error ({base}status/500)\n- heading "Internal Server Error" [level=1]',
+            'Page: "500 Internal Server Error" ({base}status/500)\n- heading "Internal Server Error" [level=1]',
         ),
     ),
 ]

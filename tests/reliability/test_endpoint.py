@@ -76,4 +76,4 @@ async def test_a_dropped_endpoint_fails_the_call_in_flight_and_the_next_call_rea
                 f"Note: {dropped}; verdex reconnected. Lost: the pages, refs and logins of role(s) default.",
                 f'Navigated to {fixture_url("login.html")} (HTTP 200 OK). Title: "Sign in". Next: browser_snapshot.',
             ]
-            assert (await tools.ok("browser_snapshot")).text.startswith("Page: Sign in")
+            assert (await tools.ok("browser_snapshot")).text.startswith('Page: "Sign in"')

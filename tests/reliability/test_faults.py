@@ -77,7 +77,7 @@ async def test_a_killed_browser_is_relaunched_on_the_next_call(fixture_url: URL)
             "Note: The browser had gone away (the browser closed its pipe (the browser process exited)); verdex started "
             "a new one. Lost: the pages, refs and logins of role(s) default."
         ]
-        assert (await tools.ok("browser_snapshot")).text.startswith("Page: Sign in")
+        assert (await tools.ok("browser_snapshot")).text.startswith('Page: "Sign in"')
 
 
 def _server_pids() -> list[int]:

@@ -61,14 +61,14 @@
   function splitTopLevel(selector) {
     const parts = [];
     let depth2 = 0;
-    let quote = "";
+    let quote2 = "";
     let start = 0;
     for (let i = 0; i < selector.length; i++) {
       const ch = selector[i];
-      if (quote) {
+      if (quote2) {
         if (ch === "\\") i++;
-        else if (ch === quote) quote = "";
-      } else if (ch === '"' || ch === "'") quote = ch;
+        else if (ch === quote2) quote2 = "";
+      } else if (ch === '"' || ch === "'") quote2 = ch;
       else if (ch === "(" || ch === "[") depth2++;
       else if (ch === ")" || ch === "]") depth2--;
       else if (ch === "," && depth2 === 0) {
@@ -81,13 +81,13 @@
   }
   function subjectOf(complex) {
     let depth2 = 0;
-    let quote = "";
+    let quote2 = "";
     for (let i = 0; i < complex.length; i++) {
       const ch = complex[i];
-      if (quote) {
+      if (quote2) {
         if (ch === "\\") i++;
-        else if (ch === quote) quote = "";
-      } else if (ch === '"' || ch === "'") quote = ch;
+        else if (ch === quote2) quote2 = "";
+      } else if (ch === '"' || ch === "'") quote2 = ch;
       else if (ch === "(" || ch === "[") depth2++;
       else if (ch === ")" || ch === "]") depth2--;
       else if (ch === ":" && depth2 === 0 && kPseudoElement.test(complex.slice(i))) {
@@ -108,6 +108,10 @@
     if (tag === "INPUT" && element.type === "password") return true;
     if (tag !== "INPUT" && tag !== "TEXTAREA" && tag !== "SELECT") return false;
     return kSecretAutocomplete.test(element.getAttribute("autocomplete") ?? "");
+  }
+  var kMaxTextNodeChars = 1e4;
+  function textData(node) {
+    return node.length <= kMaxTextNodeChars ? node.data : node.substringData(0, kMaxTextNodeChars);
   }
   function tagOf(element) {
     const local = element.localName;
@@ -1713,7 +1717,7 @@
       const child = frame.children[frame.index++];
       if (child.nodeType === 3) {
         if (frame.ownTextVisible)
-          frame.text += frame.request.traversal.options.textTransform ?? true ? transformText(child.data, element) : child.data;
+          frame.text += frame.request.traversal.options.textTransform ?? true ? transformText(textData(child), element) : textData(child);
       } else if (child.nodeType === 1) {
         const owner = frame.owners.size ? frame.owners.get(child) : void 0;
         if (owner && owner !== element) continue;
@@ -1960,7 +1964,7 @@
         if (!child) break;
         if (frame.closedHost && !isRenderedLightChild(child)) continue;
         if (child.nodeType === 3) {
-          if (frame.showText) frame.target.tokens.push(transformText(child.data, element));
+          if (frame.showText) frame.target.tokens.push(transformText(textData(child), element));
         } else if (child.nodeType === 1) {
           const childElement = child;
           if (this.ownedBy.size && this.ownedBy.has(childElement) && this.ownedBy.get(childElement) !== element) continue;
@@ -2190,7 +2194,7 @@
   }
   function directText(element) {
     let text = "";
-    for (let c = element.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) text += c.data;
+    for (let c = element.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) text += textData(c);
     return normalizeWhitespace(text);
   }
   function visibleText(element, max) {
@@ -2209,7 +2213,7 @@
       }
       const child = frame.nodes[frame.index++];
       if (child.nodeType === 3) {
-        if (frame.assigned || isStyleVisible(frame.parent)) text += child.data;
+        if (frame.assigned || isStyleVisible(frame.parent)) text += textData(child);
         continue;
       }
       if (child.nodeType !== 1) continue;
@@ -2728,7 +2732,7 @@
         return void 0;
       }
       let line = `${indent}- ${item.role}`;
-      if (item.name) line += " " + JSON.stringify(item.name);
+      if (item.name) line += " " + quote(item.name);
       line += stateSuffix(item);
       if (item.ref !== void 0) line += ` [ref=${refs2.label(item.ref)}]`;
       const props = [];
@@ -2831,9 +2835,13 @@
       iframes
     };
   }
-  var kNeedsQuotes = /^$|^\s|\s$|^[-?:,[\]{}#&*!|>'"%@`]|: |:$| #|^(true|false|null|yes|no|on|off|~)$|^[-+]?(\d[\d_]*\.?\d*|\.\d+)([eE][-+]?\d+)?$|[\u0000-\u001f]/i;
+  var kInvisible = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+  function quote(text) {
+    return JSON.stringify(text).replace(kInvisible, (ch) => "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0"));
+  }
+  var kNeedsQuotes = /^$|^\s|\s$|^[-?:,[\]{}#&*!|>'"%@`]|: |:$| #|^(true|false|null|yes|no|on|off|~)$|^[-+]?(\d[\d_]*\.?\d*|\.\d+)([eE][-+]?\d+)?$|[\u0000-\u001f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/i;
   function yamlValue(text) {
-    return kNeedsQuotes.test(text) ? JSON.stringify(text) : text;
+    return kNeedsQuotes.test(text) ? quote(text) : text;
   }
 
   // src/snapshot/index.ts

@@ -19,8 +19,8 @@ from mcp_types import CallToolResult, InputRequiredResult, TextContent
 from pydantic import ValidationError
 
 from verdex import __version__
+from verdex.safe_text import clean_data, clean_text
 from verdex.server.config import ServerConfig
-from verdex.server.safe_text import clean_data, clean_text
 from verdex.server.session import Session, open_session
 from verdex.server.tools_browser import register_browser_tools
 from verdex.server.tools_locator import register_locator_tools
@@ -58,7 +58,7 @@ class VerdexServer(MCPServer[Any]):
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> CallToolResult | InputRequiredResult:
-        """Every answer leaves the server here: its strings are made safe once (:mod:`verdex.server.safe_text`)."""
+        """Every answer leaves the server here: its strings are made safe once (:mod:`verdex.safe_text`)."""
         tracer, session = self.tracer, self.session
         call = await tracer.begin(session, name, arguments) if tracer is not None and session is not None else None
 
@@ -103,7 +103,7 @@ class VerdexServer(MCPServer[Any]):
 
 
 def _cleaned(result: CallToolResult | InputRequiredResult) -> CallToolResult | InputRequiredResult:
-    """``result`` made safe (verdex.server.safe_text): its text by clean_text, its structured content by clean_data."""
+    """``result`` made safe (verdex.safe_text): its text by clean_text, its structured content by clean_data."""
     if not isinstance(result, CallToolResult):
         return result
     content = [

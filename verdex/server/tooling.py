@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec
 
@@ -22,7 +23,7 @@ from pydantic import BaseModel
 
 from verdex.browser.events import Dialog
 from verdex.errors import BrowserClosedError, DialogOpenError, VerdexError
-from verdex.server.safe_text import escape_invisible
+from verdex.safe_text import escape_invisible
 from verdex.server.session import Session
 
 __all__ = ["DIALOG_SAFE", "SETTLE_SECONDS", "compact_json", "guarded", "respond"]
@@ -43,6 +44,20 @@ DIALOG_SAFE = frozenset(
 #: Longest wait, seconds, for background work a call started (a new tab, a download) before it answers.
 SETTLE_SECONDS = 2.0
 
+#: Notes of one kind shown in an answer before the rest are counted.
+MAX_NOTES_OF_A_KIND = 3
+
+#: A note's kind: its text up to the first digit, bracket, quote, colon or parenthesis.
+_NOTE_KIND = re.compile(r"[^0-9\[\]'\":(]*")
+
+#: How the count line names the notes of a kind it counts.
+_MORE = {
+    "A new tab ": "new tabs were opened; browser_tabs(action='list') shows them.",
+    "Tab ": "tabs were closed; browser_tabs(action='list') shows the open ones.",
+    "A download started ": "downloads started.",
+    "Downloaded ": "downloads finished.",
+}
+
 logger = logging.getLogger(__name__)
 
 P = ParamSpec("P")
@@ -56,7 +71,7 @@ def respond(text: str, data: BaseModel | dict[str, Any]) -> CallToolResult:
 
 def compact_json(value: Any) -> str:
     """JSON without spaces (the cheapest form in tokens), non-ASCII kept as is, except the invisible characters
-    of :data:`verdex.server.safe_text.INVISIBLE`, written as their escapes (``\\u202e``)."""
+    of :data:`verdex.safe_text.INVISIBLE`, written as their escapes (``\\u202e``)."""
     return escape_invisible(json.dumps(value, separators=(",", ":"), ensure_ascii=False))
 
 
@@ -112,9 +127,7 @@ def guarded(
             notices = session.take_notices()
             if notices and result.content and isinstance(result.content[0], TextContent):
                 first = result.content[0]
-                result.content[0] = TextContent(
-                    type="text", text="\n".join(f"Note: {n}" for n in notices) + "\n" + first.text
-                )
+                result.content[0] = TextContent(type="text", text=_notes_text(notices) + "\n" + first.text)
             return result
 
         return tool
@@ -150,4 +163,23 @@ def _with_notices(session: Session, message: str) -> str:
     notices = session.take_notices()
     if not notices:
         return message
-    return "\n".join(f"Note: {n}" for n in notices) + "\n" + message
+    return _notes_text(notices) + "\n" + message
+
+
+def _notes_text(notices: list[str]) -> str:
+    """``Note: ...`` lines; of notes of one kind (same text up to the first number, quote or colon) the first
+    :data:`MAX_NOTES_OF_A_KIND` are shown, then one line counts the rest (a page that opens 100 tabs)."""
+    shown: list[str] = []
+    counts: dict[str, int] = {}
+    for notice in notices:
+        kind = _NOTE_KIND.match(notice)
+        key = kind.group(0) if kind else notice
+        counts[key] = counts.get(key, 0) + 1
+        if counts[key] <= MAX_NOTES_OF_A_KIND:
+            shown.append(f"Note: {notice}")
+    for key, count in counts.items():
+        if count > MAX_NOTES_OF_A_KIND:
+            more = count - MAX_NOTES_OF_A_KIND
+            what = next((text for prefix, text in _MORE.items() if key.startswith(prefix)), f"notes like {key!r}…")
+            shown.append(f"Note: … and {more} more {what}")
+    return "\n".join(shown)

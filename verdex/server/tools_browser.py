@@ -18,6 +18,7 @@ from verdex.browser.page import Navigation, Page
 from verdex.browser.snapshot import take_snapshot
 from verdex.browser.text import page_text
 from verdex.errors import NavigationError, UsageError
+from verdex.safe_text import quote
 from verdex.server.models import (
     ActionResult,
     BrowserInfoResult,
@@ -120,7 +121,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         snapshot = await take_snapshot(page, ref=ref, depth=depth, max_chars=maxChars or DEFAULT_MAX_CHARS)
         title = await page.title()
         truncated = snapshot.truncated
-        lines = [f"Page: {title} ({page.url})" if title else f"Page: {page.url}", snapshot.text]
+        lines = [f"Page: {quote(title)} ({page.url})" if title else f"Page: {page.url}", snapshot.text]
         if truncated:
             lines.append(
                 f"[snapshot cut at {truncated.shownLines} of {truncated.totalLines} lines "
@@ -299,7 +300,7 @@ async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResu
     else:
         text = f"Navigated to {navigation.url}{status}."
     if title:
-        text += f' Title: "{title}".'
+        text += f" Title: {quote(title)}."
     if navigation.load_pending:
         text += " The page had not finished loading (its load event had not fired); content may still be arriving."
     return respond(text + " Next: browser_snapshot.", result)
@@ -375,7 +376,7 @@ def _action_answer(
     )
     if outcome.ref:
         described = (
-            f'{outcome.role or outcome.tag_name} "{outcome.name}"'
+            f"{outcome.role or outcome.tag_name} {quote(outcome.name)}"
             if outcome.name
             else f"{outcome.role or outcome.tag_name}"
         )

@@ -17,6 +17,7 @@ from pydantic import Field
 from verdex.browser.context_storage import read_storage_state
 from verdex.browser.storage_state import origin_of, write_storage_state
 from verdex.errors import UsageError
+from verdex.safe_text import quote
 from verdex.server.models import RoleInfo, RolesResult, SaveRoleStateResult, SelectRoleResult
 from verdex.server.session import Role, Session
 from verdex.server.tooling import guarded, respond
@@ -44,7 +45,7 @@ def register_role_tools(server: MCPServer, session: Session) -> None:
         page = await session.page_for(role)  # UsageError for a role that is not configured
         previous, session.current_role = session.current_role, role
         title = await page.title()
-        where = f'"{title}" at {page.url}' if title else page.url
+        where = f"{quote(title)} at {page.url}" if title else page.url
         changed = f" (was {previous})" if previous != role else " (unchanged)"
         text = f"Current role: {role}{changed}. Its page: {where}. Next: browser_snapshot for this role's refs."
         return respond(text, SelectRoleResult(role=role, previousRole=previous, url=page.url, title=title))

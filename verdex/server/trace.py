@@ -48,7 +48,7 @@ import trio
 from mcp_types import CallToolResult, TextContent
 
 from verdex.errors import VerdexError
-from verdex.server.safe_text import clean_data
+from verdex.safe_text import clean_data
 from verdex.server.session import Session
 
 __all__ = ["MASK", "TraceWriter", "mask_text", "snapshot_refs"]
