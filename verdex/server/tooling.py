@@ -1,10 +1,11 @@
 """What every tool shares: one call at a time, a time limit, errors the model can act on.
 
 :func:`guarded` wraps a tool function: it takes the session lock (calls run one at a time, in
-order), bounds the call by ``ServerConfig.tool_timeout``, turns verdex's errors into MCP tool
-errors (``ToolError``: ``isError`` with the message), turns anything unexpected into a tool error
-that says the session is still usable (the traceback goes to the log on stderr), and prefixes
-pending notices (the browser restarted ...) to the answer.
+order; the tools of :data:`NO_PAGE`, which read the session's state only, run at once), bounds
+the call by ``ServerConfig.tool_timeout``, turns verdex's errors into MCP tool errors
+(``ToolError``: ``isError`` with the message), turns anything unexpected into a tool error that
+says the session is still usable (the traceback goes to the log on stderr), and prefixes pending
+notices (the browser restarted ...) to the answer.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from verdex.errors import BrowserClosedError, DialogOpenError, VerdexError
 from verdex.safe_text import escape_invisible
 from verdex.server.session import Session
 
-__all__ = ["DIALOG_SAFE", "SETTLE_SECONDS", "compact_json", "guarded", "respond"]
+__all__ = ["DIALOG_SAFE", "NO_PAGE", "SETTLE_SECONDS", "compact_json", "guarded", "respond"]
 
 #: Tools that work while a dialog blocks the page: they answer it, or do not touch the page.
 DIALOG_SAFE = frozenset(
@@ -40,6 +41,10 @@ DIALOG_SAFE = frozenset(
         "list_current_roles",
     }
 )
+
+#: Tools that read the session's state only (no page, no browser): they run at once, without the session lock,
+#: so they answer while another call waits on the page; they leave pending notices to the next call that holds it.
+NO_PAGE = frozenset({"get_current_role", "list_current_roles"})
 
 #: Longest wait, seconds, for background work a call started (a new tab, a download) before it answers.
 SETTLE_SECONDS = 2.0
@@ -83,6 +88,12 @@ def guarded(
     def decorate(fn: Callable[P, Awaitable[CallToolResult]]) -> Callable[P, Awaitable[CallToolResult]]:
         @functools.wraps(fn)
         async def tool(*args: P.args, **kwargs: P.kwargs) -> CallToolResult:
+            if name in NO_PAGE:
+                # Session state only: never queued behind a call that holds the page (or waits on the browser).
+                try:
+                    return await fn(*args, **kwargs)
+                except VerdexError as exc:
+                    raise ToolError(str(exc)) from exc
             limit = session.config.tool_timeout if timeout is None else timeout
             result: CallToolResult | None = None
             with trio.move_on_after(limit):
