@@ -52,8 +52,9 @@ async def test_a_dropped_endpoint_fails_the_call_in_flight_and_the_next_call_rea
                 "Page: about:blank"
             )
             assert await tools.error("resolve_container", ref="e7") == (
-                "Error executing tool resolve_container: ref e7 was never given out in this session; call "
-                "browser_snapshot and use a ref it prints"
+                f"Error executing tool resolve_container: ref e7 is stale: it belonged to {fixture_url('shop.html')} "
+                "in a browser that was closed since (browser_close, or the browser went away); call browser_snapshot "
+                "for fresh refs"
             )
 
             # The endpoint goes away for good: every call says so and what to do, nothing hangs.

@@ -60,6 +60,7 @@ class Browser:
         launched: LaunchedBrowser | None,
         nursery: trio.Nursery,
         guard: NavigationGuard | None = None,
+        ledger: RefLedger | None = None,
     ) -> None:
         self.connection = connection
         self.nursery = nursery
@@ -67,7 +68,8 @@ class Browser:
         self.info = info
         self.launched = launched
         self.bridge: BridgeSource = bridge_source()
-        self.ledger = RefLedger()
+        #: The refs given out: the server session's ledger (it outlives the browser), or the browser's own.
+        self.ledger = ledger if ledger is not None else RefLedger()
         self.contexts: list[BrowserContext] = []
         #: Downloads of the pages (see verdex.browser.downloads); set by open_browser.
         self.downloads: Downloads | None = None
@@ -159,8 +161,11 @@ class BrowserContext:
 
 
 @asynccontextmanager
-async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
+async def open_browser(options: BrowserOptions, *, ledger: RefLedger | None = None) -> AsyncIterator[Browser]:
     """Launch (or attach to) a browser; on exit close what we created.
+
+    ``ledger``: the refs given out so far (the server session's, so that no ref number is given out
+    twice in a server's life); a new one if None.
 
     A launched browser is closed and its profile deleted. An attached browser (``cdp_endpoint``)
     keeps running; only the contexts verdex created are disposed.
@@ -194,7 +199,7 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
         nursery = await stack.enter_async_context(open_service_nursery())
         stack.callback(nursery.cancel_scope.cancel)
         browser = Browser(
-            connection, info, launched, nursery, NavigationGuard(options.policy, nursery, _COMMAND_TIMEOUT)
+            connection, info, launched, nursery, NavigationGuard(options.policy, nursery, _COMMAND_TIMEOUT), ledger
         )
         await watch_tabs(browser)
         await browser.guard.watch_new_tabs(
