@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import tempfile
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -21,7 +22,13 @@ from verdex._nursery import open_service_nursery
 from verdex.bridge.client import BridgeSource, bridge_source
 from verdex.browser.downloads import Downloads
 from verdex.browser.guard import NavigationGuard
-from verdex.browser.launcher import BrowserOptions, LaunchedBrowser, launch_chromium
+from verdex.browser.launcher import (
+    DOWNLOADS_PREFIX,
+    BrowserOptions,
+    LaunchedBrowser,
+    launch_chromium,
+    remove_orphan_folders,
+)
 from verdex.browser.page import Page, PageSettings
 from verdex.browser.refs import RefLedger
 from verdex.browser.tabs import watch_tabs
@@ -205,10 +212,10 @@ async def open_browser(options: BrowserOptions, *, ledger: RefLedger | None = No
         await browser.guard.watch_new_tabs(
             browser.session, lambda: [context.id for context in browser.contexts if not context.closed]
         )
-        # One folder per browser for its downloads, deleted with it.
-        browser.downloads = Downloads(
-            browser, Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="verdex-downloads-")))
-        )
+        # One folder per browser for its downloads, deleted with it (or, if this process is killed, at the next start).
+        remove_orphan_folders()
+        folder = tempfile.TemporaryDirectory(prefix=f"{DOWNLOADS_PREFIX}{os.getpid()}-")
+        browser.downloads = Downloads(browser, Path(stack.enter_context(folder)))
         logger.info("browser ready: %s", info.product)
         try:
             yield browser

@@ -33,7 +33,15 @@ from verdex.browser.origins import NavigationPolicy
 from verdex.cdp.transport import PipeTransport
 from verdex.errors import BrowserLaunchError
 
-__all__ = ["BASE_FLAGS", "BrowserOptions", "LaunchedBrowser", "find_browser", "launch_chromium"]
+__all__ = [
+    "BASE_FLAGS",
+    "DOWNLOADS_PREFIX",
+    "BrowserOptions",
+    "LaunchedBrowser",
+    "find_browser",
+    "launch_chromium",
+    "remove_orphan_folders",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -168,16 +176,23 @@ def _checked(path: str, source: str) -> str:
 
 
 _PROFILE_PREFIX = "verdex-profile-"
+#: Prefix of a browser's downloads folder (:mod:`verdex.browser.downloads`), before the owner's pid.
+DOWNLOADS_PREFIX = "verdex-downloads-"
 
 
-def _remove_orphan_profiles() -> None:
-    """Delete temporary profiles left by verdex processes that were killed (their pid is gone)."""
-    for path in Path(tempfile.gettempdir()).glob(f"{_PROFILE_PREFIX}*-*"):
-        pid_text = path.name.removeprefix(_PROFILE_PREFIX).split("-", 1)[0]
-        if not pid_text.isdigit() or _pid_alive(int(pid_text)):
-            continue
-        logger.info("removing the profile of a verdex process that is gone: %s", path)
-        shutil.rmtree(path, ignore_errors=True)
+def remove_orphan_folders() -> None:
+    """Delete the temporary folders (profiles, downloads) of verdex processes that were killed.
+
+    Each folder is named ``<prefix><pid>-<random>`` in the temporary directory, the pid of the
+    verdex process that made it; a folder whose process is gone is removed (a live process's never).
+    """
+    for prefix in (_PROFILE_PREFIX, DOWNLOADS_PREFIX):
+        for path in Path(tempfile.gettempdir()).glob(f"{prefix}*-*"):
+            pid_text = path.name.removeprefix(prefix).split("-", 1)[0]
+            if not pid_text.isdigit() or _pid_alive(int(pid_text)):
+                continue
+            logger.info("removing a temporary folder of a verdex process that is gone: %s", path)
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def _pid_alive(pid: int) -> bool:
@@ -216,7 +231,7 @@ async def launch_chromium(options: BrowserOptions) -> AsyncIterator[LaunchedBrow
         BrowserLaunchError: no executable, or the process could not be started.
     """
     executable = find_browser(options.executable)
-    _remove_orphan_profiles()
+    remove_orphan_folders()
     user_data_dir = Path(tempfile.mkdtemp(prefix=f"{_PROFILE_PREFIX}{os.getpid()}-"))
     stderr_path = user_data_dir / "browser-stderr.log"
     (browser_reads, we_write), (we_read, browser_writes) = PipeTransport.make_pipes()
