@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import trio
+
 from tests.mcp_client import Tools
 from tests.support import unused_port
 
@@ -401,3 +403,36 @@ async def test_bad_inputs_give_exact_errors_and_the_session_goes_on(
                 failures.append(f"[{index}] follow-up {tool} -> isError={after.is_error}\n{after.text}")
         assert failures == [], "\n\n".join(failures)
     assert len(ROWS) >= 30
+
+
+async def test_a_catastrophic_url_pattern_runs_in_linear_time(tools: Tools, fixture_url: URL) -> None:
+    """A plan's urlMatches pattern runs in the server's process: a linear-time engine (RE2), so (a+)+$ on a URL
+    ending in 40 a's and ! answers at once (issue 19, item 1); a pattern RE2 cannot take is a validation error."""
+    url = fixture_url("shop.html?" + "a" * 40 + "!")
+    with trio.fail_after(30):  # before the fix the server never answered again
+        failed = await tools.error(
+            "browser_run_plan",
+            steps=[
+                {"action": "navigate", "url": url},
+                {"action": "press", "key": "Tab", "preconditions": [{"type": "urlMatches", "pattern": "(a+)+$"}]},
+            ],
+        )
+    assert failed.splitlines()[0] == (
+        f"Error executing tool browser_run_plan: Plan failed at step [1] press Tab: precondition urlMatches('(a+)+$') "
+        f"failed: the URL is {url}."
+    )
+    assert (await tools.ok("get_current_role")).text == f"Current role: default, started, page at {url}."
+    matched = await tools.ok(
+        "browser_run_plan",
+        steps=[{"action": "press", "key": "Tab", "preconditions": [{"type": "urlMatches", "pattern": r"\?a{40}!$"}]}],
+    )
+    assert matched.text.startswith("Plan done: 1 step.")
+    refused = await tools.error(
+        "browser_run_plan",
+        steps=[{"action": "press", "key": "Tab", "preconditions": [{"type": "urlMatches", "pattern": r"(a)\1"}]}],
+    )
+    assert refused == (
+        "browser_run_plan: steps.0.press.preconditions.0.urlMatches.pattern: value error, not a regular expression "
+        "verdex can run: invalid escape sequence: \\1 (patterns are RE2 syntax, matched in linear time: no "
+        "backreferences or lookaround) (got '(a)\\\\1'). It takes: steps (array)."
+    )
