@@ -426,7 +426,7 @@ async def test_a_catastrophic_url_pattern_runs_in_linear_time(tools: Tools, fixt
         "browser_run_plan",
         steps=[{"action": "press", "key": "Tab", "preconditions": [{"type": "urlMatches", "pattern": r"\?a{40}!$"}]}],
     )
-    assert matched.text.startswith("Plan done: 1 step.")
+    assert matched.text.startswith("Plan done: 1 step(s) in ")
     refused = await tools.error(
         "browser_run_plan",
         steps=[{"action": "press", "key": "Tab", "preconditions": [{"type": "urlMatches", "pattern": r"(a)\1"}]}],

@@ -21,7 +21,6 @@ which condition, what the page showed instead).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,6 +63,7 @@ from verdex.plan.steps import (
     WaitFor,
     describe_condition,
     describe_step,
+    url_matches,
 )
 
 __all__ = ["PlanRun", "StepOutcome", "run_plan"]
@@ -279,7 +279,7 @@ async def _preconditions(
     for condition in step.preconditions:
         name = f"precondition {describe_condition(condition)}"
         if isinstance(condition, UrlMatches):
-            if not re.search(condition.pattern, page.url):
+            if not url_matches(condition.pattern, page.url):
                 raise _Failed(name, f"the URL is {page.url}")
             continue
         assert element is not None  # the step models allow element conditions only with a target

@@ -9,14 +9,17 @@ opens). Preconditions (``type``: ``exists``, ``visible``, ``enabled``, ``urlMatc
 ``attrEquals``) are checked before acting, postconditions (``urlChanges``,
 ``elementTextContains``, ``ariaState``, ``networkIdle``) after, polled until ``timeoutMs``.
 
-Regular expressions (``urlMatches``) are Python's ``re`` syntax, matched with ``re.search``.
+Regular expressions (``urlMatches``) run in verdex's own process, so in linear time: RE2 syntax
+(https://github.com/google/re2/wiki/Syntax: Python's ``re`` without backreferences and lookaround),
+searched in the URL (:func:`url_matches`); a pattern RE2 cannot run is a validation error.
 """
 
 from __future__ import annotations
 
-import re
-from typing import Annotated, Literal, Self
+from functools import lru_cache
+from typing import Annotated, Any, Literal, Self
 
+import re2
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 __all__ = [
@@ -40,6 +43,7 @@ __all__ = [
     "WaitFor",
     "describe_condition",
     "describe_step",
+    "url_matches",
 ]
 
 #: Longest time one step may wait (actionability, conditions), milliseconds.
@@ -85,19 +89,47 @@ class Enabled(_Strict):
     type: Literal["enabled"]
 
 
+@lru_cache(maxsize=64)
+def _compiled(pattern: str) -> Any:
+    """``pattern`` compiled by RE2 (linear time, bounded memory), quietly (RE2 logs parse errors by default).
+
+    Raises:
+        ValueError: RE2 cannot run it; the message says why.
+    """
+    options = re2.Options()
+    options.log_errors = False
+    try:
+        return re2.compile(pattern, options)
+    except re2.error as exc:
+        detail = exc.args[0].decode(errors="replace") if exc.args and isinstance(exc.args[0], bytes) else str(exc)
+        raise ValueError(
+            f"not a regular expression verdex can run: {detail} (patterns are RE2 syntax, matched in linear time: "
+            "no backreferences or lookaround)"
+        ) from None
+
+
+def url_matches(pattern: str, url: str) -> bool:
+    """True if the RE2 ``pattern`` is found in ``url`` (a search, as Python's ``re.search``); linear in both."""
+    return _compiled(pattern).search(url) is not None
+
+
 class UrlMatches(_Strict):
-    """The page's URL matches a regular expression (Python re.search)."""
+    """The page's URL matches a regular expression (RE2 syntax, searched in linear time)."""
 
     type: Literal["urlMatches"]
-    pattern: Annotated[str, Field(min_length=1, description="Regular expression searched in the page URL.")]
+    pattern: Annotated[
+        str,
+        Field(
+            min_length=1,
+            max_length=1000,
+            description="Regular expression (RE2 syntax: no backreferences or lookaround) searched in the page URL.",
+        ),
+    ]
 
     @field_validator("pattern")
     @classmethod
     def _compiles(cls, value: str) -> str:
-        try:
-            re.compile(value)
-        except re.error as exc:
-            raise ValueError(f"not a valid regular expression: {exc}") from exc
+        _compiled(value)
         return value
 
 
