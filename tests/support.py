@@ -90,8 +90,8 @@ def marketplace_server(auth_dir: Path, host: str = "127.0.0.1") -> Iterator[Mark
 
 
 @contextmanager
-def shared_chromium() -> Iterator[str]:
-    """Launch Chromium with ``--remote-debugging-port=0``; yields its browser websocket URL."""
+def shared_chromium(*extra_args: str) -> Iterator[str]:
+    """Launch Chromium with ``--remote-debugging-port=0`` (and ``extra_args``); yields its browser websocket URL."""
     profile = Path(tempfile.mkdtemp(prefix="verdex-test-profile-"))
     env = dict(os.environ, XDG_CONFIG_HOME=str(profile / "xdg-config"), XDG_CACHE_HOME=str(profile / "xdg-cache"))
     log_path = profile / "stderr.log"
@@ -104,6 +104,7 @@ def shared_chromium() -> Iterator[str]:
             *BASE_FLAGS,
             "--headless",
             "--hide-scrollbars",
+            *extra_args,
         ],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
