@@ -19,6 +19,7 @@ from verdex.browser.launcher import BrowserOptions
 from verdex.browser.origins import NavigationPolicy, parse_origins
 from verdex.browser.page import check_url
 from verdex.browser.storage_state import load_storage_state
+from verdex.cdp.endpoint import check_endpoint
 from verdex.errors import AuthFileError, UsageError, VerdexError
 from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
 
@@ -170,7 +171,10 @@ def _browser_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--headed", action="store_true", help="show the browser window")
     group.add_argument(
-        "--cdp-endpoint", metavar="WS_URL", help="attach to a running browser's ws://.../devtools/browser/... endpoint"
+        "--cdp-endpoint",
+        metavar="URL",
+        help="attach to a running browser: http://HOST:PORT (its --remote-debugging-port) or its "
+        "ws://HOST:PORT/devtools/browser/... URL",
     )
     group.add_argument(
         "--test-id-attribute",
@@ -214,6 +218,11 @@ def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Server
     if args.timeout_action < 0 or args.timeout_navigation <= 0:
         parser.error("--timeout-action must be >= 0 and --timeout-navigation > 0 (milliseconds)")
     policy = _policy(args, parser)
+    if args.cdp_endpoint is not None:
+        try:
+            check_endpoint(args.cdp_endpoint)
+        except UsageError as exc:
+            parser.error(str(exc))
     roles = tuple(_role(values, policy, parser) for values in (getattr(args, "role", None) or [])) or (
         RoleConfig(DEFAULT_ROLE),
     )
@@ -351,6 +360,10 @@ def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:
     from verdex.server.app import serve
 
     _check_auth_files(config)
+    if config.browser.cdp_endpoint is not None:
+        from verdex.cdp.endpoint import check_reachable
+
+        trio.run(check_reachable, config.browser.cdp_endpoint)  # a browser that is not there stops serve now
     trio.run(serve, config)
 
 

@@ -104,8 +104,14 @@ async def test_the_endpoint_may_be_given_as_http_or_as_ws_without_a_path(cdp_end
 
 
 UNREACHABLE = [
-    ("http://127.0.0.1:{port}", "http://127.0.0.1:{port}/json/version: connection refused"),
-    ("ws://127.0.0.1:{port}", "http://127.0.0.1:{port}/json/version: connection refused"),
+    (
+        "http://127.0.0.1:{port}",
+        "http://127.0.0.1:{port}/json/version: all attempts to connect to 127.0.0.1:{port} failed",
+    ),
+    (
+        "ws://127.0.0.1:{port}",
+        "http://127.0.0.1:{port}/json/version: all attempts to connect to 127.0.0.1:{port} failed",
+    ),
     ("ws://127.0.0.1:{port}/devtools/browser/x", "all attempts to connect to 127.0.0.1:{port} failed"),
 ]
 

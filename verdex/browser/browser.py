@@ -34,6 +34,7 @@ from verdex.browser.refs import RefLedger
 from verdex.browser.tabs import watch_tabs
 from verdex.cdp import protocol as cdp
 from verdex.cdp.connection import CDPConnection, CDPSession, open_cdp_connection
+from verdex.cdp.endpoint import websocket_url
 from verdex.cdp.transport import Transport, open_websocket_transport
 from verdex.errors import BrowserClosedError, BrowserLaunchError, CDPError
 
@@ -185,7 +186,8 @@ async def open_browser(options: BrowserOptions, *, ledger: RefLedger | None = No
         transport: Transport
         if options.cdp_endpoint:
             try:
-                transport = await stack.enter_async_context(open_websocket_transport(options.cdp_endpoint))
+                url = await websocket_url(options.cdp_endpoint)
+                transport = await stack.enter_async_context(open_websocket_transport(url))
             except BrowserClosedError as exc:
                 raise BrowserLaunchError(str(exc)) from exc
         else:
