@@ -18,7 +18,7 @@ import json
 import re
 from typing import Any
 
-__all__ = ["INVISIBLE", "clean_data", "clean_text", "escape_invisible", "quote"]
+__all__ = ["EXCERPT_CHARS", "INVISIBLE", "clean_data", "clean_text", "cut", "escape_invisible", "excerpt", "quote"]
 
 #: Bidi controls (Unicode UAX #9: ALM, LRM, RLM, LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI) and
 #: zero-width or invisible characters (ZWSP, ZWNJ, ZWJ, WJ, the invisible operators, MVS, BOM), as the
@@ -51,6 +51,26 @@ def clean_data(value: Any) -> Any:
     if isinstance(value, list):
         return [clean_data(item) for item in value]
     return value
+
+
+#: Characters of a refused input an error quotes (the rest is counted, not echoed).
+EXCERPT_CHARS = 200
+
+
+def excerpt(value: object) -> str:
+    """``repr(value)`` for an error message, cut at :data:`EXCERPT_CHARS` characters: ``'aaaa…' (10000000
+    characters)`` for a long string (its length counted), ``[...]… (5000 characters)`` for another long value."""
+    if isinstance(value, str) and len(value) > EXCERPT_CHARS:
+        return repr(value[:EXCERPT_CHARS])[:-1] + f"…{repr(value)[-1]} ({len(value)} characters)"
+    shown = repr(value)
+    if len(shown) > EXCERPT_CHARS:
+        return shown[:EXCERPT_CHARS] + f"… ({len(shown)} characters)"
+    return shown
+
+
+def cut(text: str) -> str:
+    """``text`` cut at :data:`EXCERPT_CHARS` characters for an error message: ``aaaa… (10000000 characters)``."""
+    return text if len(text) <= EXCERPT_CHARS else f"{text[:EXCERPT_CHARS]}… ({len(text)} characters)"
 
 
 def quote(text: str) -> str:

@@ -124,9 +124,7 @@ ROWS: list[Row] = [
     Row(
         "extract_anchors",
         {"ref": "{target}", "ancestorLevel": 1.5},
-        LEVEL.format(
-            tool="extract_anchors", why="input should be a valid integer, got a number with a fractional part (got 1.5)"
-        ),
+        LEVEL.format(tool="extract_anchors", why="input should be a valid integer (got 1.5)"),
     ),
     Row(
         "extract_anchors",
@@ -147,10 +145,7 @@ ROWS: list[Row] = [
     Row(
         "extract_anchors",
         {"ref": "{target}", "ancestorLevel": "two"},
-        LEVEL.format(
-            tool="extract_anchors",
-            why="input should be a valid integer, unable to parse string as an integer (got 'two')",
-        ),
+        LEVEL.format(tool="extract_anchors", why="input should be a valid integer (got 'two')"),
     ),
     # snapshot and initialize arguments
     Row(
@@ -237,9 +232,9 @@ ROWS: list[Row] = [
     Row(
         "verify_locator",
         {"locator": "page.getByText('" + "y" * 5000 + "')"},
-        "verify_locator: locator: string should have at most 4000 characters (got 'page.getByText(\\'"
+        "verify_locator: locator: string should have at most 4000 characters (got \"page.getByText('"
         + "y" * 184
-        + "…' (5017 characters)). It takes: locator (string), ref (string, optional), role (string, optional).",
+        + '…" (5018 characters)). It takes: locator (string), ref (string, optional), role (string, optional).',
     ),
     Row(
         "browser_select_option",

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import trio
 
 from verdex.errors import MalformedRefError
+from verdex.safe_text import excerpt
 
 __all__ = ["RefLedger", "RefOwner", "format_ref", "parse_ref"]
 
@@ -40,7 +41,7 @@ def parse_ref(ref: str) -> tuple[int, int]:
         if embedded and embedded.group(0) != ref:
             hint = f" Did you mean {embedded.group(0)!r}?"
         raise MalformedRefError(
-            f"{ref!r} is not a ref: refs look like e12 (main frame) or f1_e12 (inside a frame), "
+            f"{excerpt(ref)} is not a ref: refs look like e12 (main frame) or f1_e12 (inside a frame), "
             f"as printed by browser_snapshot in [ref=...].{hint}"
         )
     frame = int(match.group("frame") or 0)

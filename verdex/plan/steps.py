@@ -51,9 +51,20 @@ MAX_STEP_MS = 60_000
 #: Default time one step may wait, milliseconds.
 DEFAULT_STEP_MS = 5_000
 
+#: Characters of a text in a step (typed, waited for, compared), of a URL, of a ref, of a key or chord.
+MAX_TEXT = 10_000
+MAX_URL = 8192
+MAX_REF = 32
+MAX_KEY = 64
+#: Conditions of one kind on one step; options of one select.
+MAX_CONDITIONS = 20
+MAX_VALUES = 100
+
 _RefField = Annotated[
-    str | None, Field(description="A ref from the latest browser_snapshot, e.g. e12 (f1_e3 inside a frame).")
+    str | None,
+    Field(max_length=MAX_REF, description="A ref from the latest browser_snapshot, e.g. e12 (f1_e3 inside a frame)."),
 ]
+_Text = Annotated[str, Field(max_length=MAX_TEXT)]
 _LocatorField = Annotated[
     str | None,
     Field(
@@ -65,7 +76,8 @@ _LocatorField = Annotated[
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: no coercion (true is not 1, "2" is not 2), as the tools' own arguments (verdex.server.app).
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # -- preconditions ---------------------------------------------------------------------------
@@ -137,8 +149,10 @@ class AttrEquals(_Strict):
     """An attribute of the step's element has exactly this value."""
 
     type: Literal["attrEquals"]
-    name: Annotated[str, Field(min_length=1, description="Attribute name, e.g. aria-label or data-state.")]
-    value: str
+    name: Annotated[
+        str, Field(min_length=1, max_length=200, description="Attribute name, e.g. aria-label or data-state.")
+    ]
+    value: _Text
 
 
 Precondition = Annotated[Exists | Visible | Enabled | UrlMatches | AttrEquals, Field(discriminator="type")]
@@ -156,7 +170,7 @@ class ElementTextContains(_Strict):
     """An element's text (a field's value) contains ``text``; without ref/locator, the page's text."""
 
     type: Literal["elementTextContains"]
-    text: Annotated[str, Field(min_length=1)]
+    text: Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
     ref: _RefField = None
     locator: _LocatorField = None
 
@@ -196,8 +210,8 @@ Postcondition = Annotated[UrlChanges | ElementTextContains | AriaState | Network
 
 
 class _Step(_Strict):
-    preconditions: list[Precondition] = Field(default_factory=list)
-    postconditions: list[Postcondition] = Field(default_factory=list)
+    preconditions: list[Precondition] = Field(default_factory=list, max_length=MAX_CONDITIONS)
+    postconditions: list[Postcondition] = Field(default_factory=list, max_length=MAX_CONDITIONS)
     timeoutMs: Annotated[
         int, Field(ge=0, le=MAX_STEP_MS, description="How long the step may wait (checks, conditions), ms.")
     ] = DEFAULT_STEP_MS
@@ -228,7 +242,7 @@ class Navigate(_Step):
     """Open a URL and wait for it to load."""
 
     action: Literal["navigate"]
-    url: Annotated[str, Field(min_length=1, description="Absolute URL.")]
+    url: Annotated[str, Field(min_length=1, max_length=MAX_URL, description="Absolute URL.")]
 
 
 class Click(_ElementStep):
@@ -241,7 +255,7 @@ class Type(_ElementStep):
     """Replace a field's content with text; submit presses Enter."""
 
     action: Literal["type"]
-    text: str
+    text: _Text
     submit: bool = False
 
 
@@ -249,22 +263,22 @@ class Select(_ElementStep):
     """Choose options of a <select> by value or label."""
 
     action: Literal["select"]
-    values: Annotated[list[str], Field(min_length=1)]
+    values: Annotated[list[_Text], Field(min_length=1, max_length=MAX_VALUES)]
 
 
 class Press(_Step):
     """Press a key (Enter, Tab, Control+a ...) at the focus."""
 
     action: Literal["press"]
-    key: Annotated[str, Field(min_length=1)]
+    key: Annotated[str, Field(min_length=1, max_length=MAX_KEY)]
 
 
 class WaitFor(_Step):
     """Wait for a text to appear (text) or go (textGone), or for time (ms)."""
 
     action: Literal["waitFor"]
-    text: str | None = None
-    textGone: str | None = None
+    text: _Text | None = None
+    textGone: _Text | None = None
     ms: Annotated[int | None, Field(ge=0, le=MAX_STEP_MS)] = None
 
     @model_validator(mode="after")

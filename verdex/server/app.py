@@ -1,8 +1,10 @@
 """The MCP server: verdex's tools over stdio, on trio.
 
 :func:`serve` runs until the client closes stdin (or SIGTERM/SIGINT), then closes the browser.
-Argument errors are rewritten for the model: which argument, what was wrong, what the tool takes.
-Unknown argument names are errors too (a misspelt optional argument would otherwise be ignored).
+Argument errors are rewritten for the model: which argument, what was wrong, what the tool takes,
+quoting at most 200 characters of what was refused. Unknown argument names are errors too (a misspelt
+optional argument would otherwise be ignored). Arguments validate strictly (``true`` is not 1, ``"2"`` is
+not 2), and no string or list past the limits of :mod:`verdex.server.limits` is handled at all.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from mcp_types import CallToolResult, InputRequiredResult, TextContent
 from pydantic import ValidationError
 
 from verdex import __version__
-from verdex.safe_text import clean_data, clean_text
+from verdex.safe_text import clean_data, clean_text, cut, excerpt
 from verdex.server.config import ServerConfig
+from verdex.server.limits import MAX_ANY_CHARS, MAX_ANY_ITEMS
 from verdex.server.session import Session, open_session
 from verdex.server.tools_browser import register_browser_tools
 from verdex.server.tools_locator import register_locator_tools
@@ -88,9 +91,15 @@ class VerdexServer(MCPServer[Any]):
             allowed = set(tool.parameters.get("properties", {}))
             unknown = sorted(set(arguments) - allowed)
             if unknown:
-                raise ToolError(
-                    f"{name} got unknown argument(s) {', '.join(unknown)}; it takes: {_signature(tool.parameters)}"
-                )
+                names = ", ".join(cut(item) for item in unknown)
+                raise ToolError(f"{name} got unknown argument(s) {names}; it takes: {_signature(tool.parameters)}")
+            properties = tool.parameters.get("properties", {})
+            oversized = next(
+                filter(None, (_oversized(value, key, properties.get(key, {})) for key, value in arguments.items())),
+                None,
+            )
+            if oversized is not None:
+                raise ToolError(f"{name}: {oversized}. It takes: {_signature(tool.parameters)}.")
         try:
             return await super().call_tool(name, arguments, context)
         except UnexpectedToolError:
@@ -112,6 +121,37 @@ def _cleaned(result: CallToolResult | InputRequiredResult) -> CallToolResult | I
     ]
     structured = clean_data(result.structured_content) if result.structured_content is not None else None
     return result.model_copy(update={"content": content, "structured_content": structured})
+
+
+def _oversized(value: Any, path: str, spec: dict[str, Any]) -> str | None:
+    """The first string longer than :data:`MAX_ANY_CHARS` or list longer than :data:`MAX_ANY_ITEMS` in the
+    arguments, said as its schema's limit would say it (``spec``: its schema, for a top-level argument), or None.
+
+    Checked before validation, so that no part of the server handles a huge value (the schema's own limits are
+    smaller; they answer for values between the two).
+    """
+    limit = _declared_limit(spec)
+    if isinstance(value, str) and len(value) > MAX_ANY_CHARS:
+        return f"{path}: string should have at most {limit or MAX_ANY_CHARS} characters (got {excerpt(value)})"
+    if isinstance(value, list | dict):
+        if len(value) > MAX_ANY_ITEMS:
+            kind = "list" if isinstance(value, list) else "object"
+            return f"{path}: {kind} should have at most {limit or MAX_ANY_ITEMS} items, not {len(value)}"
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            found = _oversized(item, f"{path}.{key}", {})
+            if found is not None:
+                return found
+    return None
+
+
+def _declared_limit(spec: dict[str, Any]) -> int | None:
+    """``maxLength`` or ``maxItems`` of an argument's schema (of its non-null option), if it declares one."""
+    for option in [spec, *spec.get("anyOf", [])]:
+        for key in ("maxLength", "maxItems"):
+            if isinstance(option.get(key), int):
+                return int(option[key])
+    return None
 
 
 def _signature(schema: dict[str, Any]) -> str:
@@ -143,7 +183,7 @@ def _explain_validation(name: str, error: ValidationError, schema: dict[str, Any
         if item["type"] == "missing":
             problems.append(f"{field_name} is required")
         else:
-            problems.append(f"{field_name}: {message[0].lower() + message[1:]} (got {item.get('input')!r})")
+            problems.append(f"{field_name}: {message[0].lower() + message[1:]} (got {excerpt(item.get('input'))})")
     return f"{name}: {'; '.join(problems)}. It takes: {_signature(schema)}."
 
 
@@ -158,7 +198,17 @@ def build_server(session: Session, tracer: TraceWriter | None = None) -> VerdexS
     register_locator_tools(server, session)
     register_page_tools(server, session)
     register_plan_tools(server, session)
+    _strict_arguments(server)
     return server
+
+
+def _strict_arguments(server: VerdexServer) -> None:
+    """Validate every tool's arguments in pydantic's strict mode: JSON ``true`` is not the integer 1 and
+    ``"2"`` is not 2 (the SDK's argument models coerce by default)."""
+    for tool in server._tool_manager.list_tools():
+        lax = tool.fn_metadata.arg_model
+        namespace = {"model_config": {**lax.model_config, "strict": True}, "__module__": lax.__module__}
+        tool.fn_metadata.arg_model = type(lax.__name__, (lax,), namespace)
 
 
 async def serve(config: ServerConfig) -> None:

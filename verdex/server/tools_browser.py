@@ -19,6 +19,7 @@ from verdex.browser.snapshot import take_snapshot
 from verdex.browser.text import page_text
 from verdex.errors import NavigationError, UsageError
 from verdex.safe_text import quote
+from verdex.server.limits import MAX_KEY_CHARS, MAX_REF_CHARS, MAX_TEXT_CHARS, MAX_URL_CHARS, MAX_VALUES
 from verdex.server.models import (
     ActionResult,
     BrowserInfoResult,
@@ -34,10 +35,15 @@ from verdex.server.tooling import guarded, respond
 
 __all__ = ["register_browser_tools"]
 
-Ref = Annotated[str, Field(description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame).")]
+Ref = Annotated[
+    str, Field(max_length=MAX_REF_CHARS, description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame).")
+]
 TargetRef = Annotated[
     str | None,
-    Field(description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame). Give ref or element."),
+    Field(
+        max_length=MAX_REF_CHARS,
+        description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame). Give ref or element.",
+    ),
 ]
 Element = Annotated[
     str | None,
@@ -86,7 +92,9 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_navigate")
     async def browser_navigate(
-        url: Annotated[str, Field(description="Absolute URL to open, e.g. http://localhost:3000/login.")],
+        url: Annotated[
+            str, Field(max_length=MAX_URL_CHARS, description="Absolute URL to open, e.g. http://localhost:3000/login.")
+        ],
     ) -> Annotated[CallToolResult, NavigateResult]:
         """Open a URL in the current role's page and wait for it to load. Reports the HTTP status
         (a 404 or 500 page still loads). http and https URLs (file: only if the server allows it); a URL
@@ -105,7 +113,9 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "browser_snapshot")
     async def browser_snapshot(
-        ref: Annotated[str | None, Field(description="Only the subtree of this element (a ref).")] = None,
+        ref: Annotated[
+            str | None, Field(max_length=MAX_REF_CHARS, description="Only the subtree of this element (a ref).")
+        ] = None,
         depth: Annotated[
             int | None, Field(ge=1, le=1000, description="Cut lines deeper than this (1 = top level).")
         ] = None,
@@ -151,7 +161,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_type")
     async def browser_type(
-        text: Annotated[str, Field(description="Text that replaces the field's content.")],
+        text: Annotated[str, Field(max_length=MAX_TEXT_CHARS, description="Text that replaces the field's content.")],
         ref: TargetRef = None,
         element: Element = None,
         submit: Annotated[bool, Field(description="Press Enter after typing (submits most forms).")] = False,
@@ -171,8 +181,9 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         key: Annotated[
             str,
             Field(
+                max_length=MAX_KEY_CHARS,
                 description="Key name (Enter, Tab, Escape, ArrowDown ...), a character, or a "
-                "combination such as Shift+Tab or Control+a."
+                "combination such as Shift+Tab or Control+a.",
             ),
         ],
     ) -> Annotated[CallToolResult, ActionResult]:
@@ -185,9 +196,10 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "browser_select_option")
     async def browser_select_option(
         values: Annotated[
-            list[str],
+            list[Annotated[str, Field(max_length=MAX_TEXT_CHARS)]],
             Field(
                 min_length=1,
+                max_length=MAX_VALUES,
                 description="Option values or visible labels to select; one for a single-choice select.",
             ),
         ],
@@ -216,9 +228,15 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "wait_for_browser")
     async def wait_for_browser(
         milliseconds: Annotated[int | None, Field(ge=0, le=MAX_WAIT_MS, description="Wait this long.")] = None,
-        text: Annotated[str | None, Field(min_length=1, description="Wait until this text is on the page.")] = None,
+        text: Annotated[
+            str | None,
+            Field(min_length=1, max_length=MAX_TEXT_CHARS, description="Wait until this text is on the page."),
+        ] = None,
         textGone: Annotated[
-            str | None, Field(min_length=1, description="Wait until this text is no longer on the page.")
+            str | None,
+            Field(
+                min_length=1, max_length=MAX_TEXT_CHARS, description="Wait until this text is no longer on the page."
+            ),
         ] = None,
         timeoutMs: Annotated[
             int, Field(ge=0, le=MAX_WAIT_MS, description="Give up after this long (text waits).")

@@ -22,6 +22,7 @@ from verdex.locator import parse_locator
 from verdex.locator.ast import Locator
 from verdex.locator.source import Source
 from verdex.locator.verify import Verification, verify_on_page
+from verdex.server.limits import MAX_NAME_CHARS, MAX_REF_CHARS
 from verdex.server.models import RoleVerification, VerifyLocatorResult
 from verdex.server.session import Session
 from verdex.server.tooling import compact_json, guarded, respond
@@ -42,13 +43,17 @@ LocatorText = Annotated[
 ]
 TargetRef = Annotated[
     str | None,
-    Field(description="Optional: the ref (from browser_snapshot) of the element the locator is meant to find."),
+    Field(
+        max_length=MAX_REF_CHARS,
+        description="Optional: the ref (from browser_snapshot) of the element the locator is meant to find.",
+    ),
 ]
 RoleName = Annotated[
     str | None,
     Field(
+        max_length=MAX_NAME_CHARS,
         description='Optional: the role whose page to check (default: the current role), or "all" for every '
-        "configured role (each role's page as it is now)."
+        "configured role (each role's page as it is now).",
     ),
 ]
 

@@ -23,6 +23,7 @@ from verdex.browser.dialogs import answer_dialog
 from verdex.browser.page import Page
 from verdex.browser.tabs import bring_to_front
 from verdex.errors import UsageError
+from verdex.server.limits import MAX_TEXT_CHARS
 from verdex.server.session import Role, Session
 from verdex.server.tooling import guarded, respond
 
@@ -79,7 +80,10 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
     async def browser_handle_dialog(
         accept: Annotated[bool, Field(description="true: OK (accept, leave the page); false: Cancel (dismiss, stay).")],
         promptText: Annotated[
-            str | None, Field(description="For a prompt dialog that is accepted: the text to answer with.")
+            str | None,
+            Field(
+                max_length=MAX_TEXT_CHARS, description="For a prompt dialog that is accepted: the text to answer with."
+            ),
         ] = None,
     ) -> Annotated[CallToolResult, DialogResult]:
         """Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) that blocks the current role's
@@ -114,7 +118,9 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
             Literal["list", "select", "close", "new"],
             Field(description="list the tabs; select one (index); close one (index, default the selected); new."),
         ],
-        index: Annotated[int | None, Field(ge=0, description="The tab's index, as browser_tabs list shows it.")] = None,
+        index: Annotated[
+            int | None, Field(ge=0, le=1000, description="The tab's index, as browser_tabs list shows it.")
+        ] = None,
     ) -> Annotated[CallToolResult, TabsResult]:
         """The current role's tabs: the pages it opened (window.open, target=_blank links) next to its own. Every
         other tool acts on the selected tab; refs belong to the tab whose snapshot gave them out."""

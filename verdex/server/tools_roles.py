@@ -18,6 +18,7 @@ from verdex.browser.context_storage import read_storage_state
 from verdex.browser.storage_state import origin_of, write_storage_state
 from verdex.errors import UsageError
 from verdex.safe_text import quote
+from verdex.server.limits import MAX_NAME_CHARS, MAX_PATH_CHARS
 from verdex.server.models import RoleInfo, RolesResult, SaveRoleStateResult, SelectRoleResult
 from verdex.server.session import Role, Session
 from verdex.server.tooling import guarded, respond
@@ -37,7 +38,10 @@ def register_role_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True))
     @guarded(session, "select_role")
     async def select_role(
-        role: Annotated[str, Field(description="A configured role's name (list_current_roles shows them).")],
+        role: Annotated[
+            str,
+            Field(max_length=MAX_NAME_CHARS, description="A configured role's name (list_current_roles shows them)."),
+        ],
     ) -> Annotated[CallToolResult, SelectRoleResult]:
         """Make a role current: every other tool then acts on its page. Each role is its own incognito browser
         context (own cookies, storage and login); the first selection starts it with its auth file and opens its
@@ -81,8 +85,9 @@ def register_role_tools(server: MCPServer, session: Session) -> None:
         path: Annotated[
             str | None,
             Field(
+                max_length=MAX_PATH_CHARS,
                 description="File to write (relative paths are under the server's working directory). Default: the "
-                "role's auth file, or playwright/.auth/<role>.json for a role without one."
+                "role's auth file, or playwright/.auth/<role>.json for a role without one.",
             ),
         ] = None,
     ) -> Annotated[CallToolResult, SaveRoleStateResult]:

@@ -18,13 +18,16 @@ from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
 
 from verdex.browser.page import Page
+from verdex.server.limits import MAX_REF_CHARS
 from verdex.server.models import ExtractAnchorsAnswer, InspectPatternAnswer, ResolveContainerAnswer
 from verdex.server.session import Session
 from verdex.server.tooling import compact_json, guarded, respond
 
 __all__ = ["register_structure_tools"]
 
-Ref = Annotated[str, Field(description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame).")]
+Ref = Annotated[
+    str, Field(max_length=MAX_REF_CHARS, description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame).")
+]
 AncestorLevel = Annotated[
     int,
     Field(
