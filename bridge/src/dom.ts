@@ -19,8 +19,21 @@ const upperNames = new Map<string, string>();
  */
 const kSecretAutocomplete = /(?:^|\s)(?:current-password|new-password|one-time-code|cc-number|cc-csc|cc-exp(?:-month|-year)?)(?:\s|$)/i;
 
-/** A password input, or a field whose `autocomplete` names a secret (its value is never shown). */
+/** Fields seen as secret once: they stay secret ("show password" switches a password field to type=text). */
+const seenSecret = new WeakSet<Element>();
+
+/**
+ * A password input, or a field whose `autocomplete` names a secret, or a field that was one of these
+ * when the bridge saw it before (its value is never shown).
+ */
 export function isSecretField(element: Element): boolean {
+  if (seenSecret.has(element)) return true;
+  if (!isSecretNow(element)) return false;
+  seenSecret.add(element);
+  return true;
+}
+
+function isSecretNow(element: Element): boolean {
   const tag = tagOf(element);
   if (tag === 'INPUT' && (element as HTMLInputElement).type === 'password') return true;
   if (tag !== 'INPUT' && tag !== 'TEXTAREA' && tag !== 'SELECT') return false;

@@ -103,7 +103,14 @@
   var getComputedStyleFn = globalThis.getComputedStyle.bind(globalThis);
   var upperNames = /* @__PURE__ */ new Map();
   var kSecretAutocomplete = /(?:^|\s)(?:current-password|new-password|one-time-code|cc-number|cc-csc|cc-exp(?:-month|-year)?)(?:\s|$)/i;
+  var seenSecret = /* @__PURE__ */ new WeakSet();
   function isSecretField(element) {
+    if (seenSecret.has(element)) return true;
+    if (!isSecretNow(element)) return false;
+    seenSecret.add(element);
+    return true;
+  }
+  function isSecretNow(element) {
     const tag = tagOf(element);
     if (tag === "INPUT" && element.type === "password") return true;
     if (tag !== "INPUT" && tag !== "TEXTAREA" && tag !== "SELECT") return false;
@@ -4579,6 +4586,44 @@
     });
   }
 
+  // src/secrets.ts
+  var kMask = "••••";
+  var kMinSubstring = 4;
+  function secretValues(root) {
+    const values = /* @__PURE__ */ new Set();
+    for (const field of root.querySelectorAll("input, textarea")) {
+      if (!isSecretField(field)) continue;
+      const value = field.value;
+      if (value) values.add(value);
+    }
+    return [...values].sort((a, b) => b.length - a.length);
+  }
+  function maskSecrets(value, secrets) {
+    if (!secrets.length) return value;
+    return mask(value, secrets);
+  }
+  function mask(value, secrets) {
+    if (typeof value === "string") return maskString(value, secrets);
+    if (Array.isArray(value)) return value.map((item) => mask(item, secrets));
+    if (value && typeof value === "object") {
+      const out = {};
+      for (const [key, item] of Object.entries(value)) out[key] = mask(item, secrets);
+      return out;
+    }
+    return value;
+  }
+  function maskString(text, secrets) {
+    let out = text;
+    for (const secret of secrets) {
+      if (secret.length < kMinSubstring) {
+        if (out === secret) return kMask;
+      } else if (out.includes(secret)) {
+        out = out.split(secret).join(kMask);
+      }
+    }
+    return out;
+  }
+
   // src/index.ts
   var refs = new RefRegistry();
   var methods = {
@@ -4624,7 +4669,25 @@
     ),
     queryFrames: (args) => queryFrames(refs, args.locator, optionalString(args, "testIdAttribute") ?? "data-testid")
   };
+  var kDescribing = /* @__PURE__ */ new Set([
+    "snapshot",
+    "resolveContainer",
+    "inspectPattern",
+    "extractAnchors",
+    "describe",
+    "queryLocator",
+    "queryFrames",
+    "actionTarget"
+  ]);
   function call(method, rawArgs, element) {
+    const envelope = callMethod(method, rawArgs, element);
+    if (!kDescribing.has(method)) return envelope;
+    return envelope instanceof Promise ? envelope.then(masked) : masked(envelope);
+  }
+  function masked(envelope) {
+    return maskSecrets(envelope, secretValues(document));
+  }
+  function callMethod(method, rawArgs, element) {
     try {
       const args = readArgs(rawArgs);
       refs.beginCall(optionalString(args, "refPrefix") ?? "e", optionalNumber(args, "refStart") ?? 1);

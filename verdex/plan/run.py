@@ -21,6 +21,7 @@ which condition, what the page showed instead).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +46,7 @@ from verdex.errors import (
 from verdex.locator import parse_locator
 from verdex.locator.source import Source
 from verdex.locator.verify import verify_on_page
+from verdex.masking import MASK
 from verdex.plan.steps import (
     AriaState,
     AttrEquals,
@@ -86,7 +88,8 @@ class StepOutcome:
         repairs: what was repaired and how, in order.
         url: the page's URL after the step.
         ms: milliseconds the step took.
-        secret: text was typed into a secret field (password, one-time code).
+        secret: the step's element is a secret field (password, one-time code): what was typed into it, and
+            the values of its attrEquals conditions, are secrets.
     """
 
     index: int
@@ -136,8 +139,13 @@ class _Element:
         return f"{self.ref} ({role} {_quote(name)})" if name else f"{self.ref} ({role or self.state.tagName})"
 
 
-async def run_plan(page: Page, steps: list[AnyStep]) -> PlanRun:
+async def run_plan(page: Page, steps: list[AnyStep], *, on_secret: Callable[[str], None] | None = None) -> PlanRun:
     """Run ``steps`` on ``page``; see the module docstring.
+
+    Args:
+        on_secret: called with every secret value the plan handles, before it acts: the text of a ``type``
+            step into a secret field, the ``value`` of an ``attrEquals`` condition on one (the server masks
+            them everywhere: :class:`verdex.masking.SecretValues`). The plan's own messages show ``••••``.
 
     Raises:
         PlanStepError: a step failed; the message reports the steps before it, the condition and
@@ -149,7 +157,7 @@ async def run_plan(page: Page, steps: list[AnyStep]) -> PlanRun:
         outcome = StepOutcome(index, describe_step(step))
         step_start = trio.current_time()
         try:
-            await _run_step(page, step, outcome)
+            await _run_step(page, step, outcome, on_secret or (lambda value: None))
         except _Failed as failed:
             outcome.url = page.url
             raise _plan_error(page, steps, done, outcome, failed) from None
@@ -159,12 +167,19 @@ async def run_plan(page: Page, steps: list[AnyStep]) -> PlanRun:
     return PlanRun(done, page.url, round((trio.current_time() - start) * 1000))
 
 
-async def _run_step(page: Page, step: AnyStep, outcome: StepOutcome) -> None:
+async def _run_step(page: Page, step: AnyStep, outcome: StepOutcome, on_secret: Callable[[str], None]) -> None:
     timeout = step.timeoutMs / 1000
     deadline = trio.current_time() + timeout
     element: _Element | None = None
     if isinstance(step, Click | Type | Select):
         element = await _target(page, step.ref, step.locator, deadline, outcome.repairs)
+        if element.state.secret:
+            outcome.secret = True
+            if isinstance(step, Type):
+                on_secret(step.text)
+            for condition in step.preconditions:
+                if isinstance(condition, AttrEquals):
+                    on_secret(condition.value)
         element = await _preconditions(page, step, element, deadline, outcome.repairs)
     else:
         await _preconditions(page, step, None, deadline, outcome.repairs)
@@ -175,7 +190,7 @@ async def _run_step(page: Page, step: AnyStep, outcome: StepOutcome) -> None:
             outcome.ref = element.ref
             outcome.role = element.state.role
             outcome.name = element.state.name
-            outcome.secret = element.state.secret
+            outcome.secret = outcome.secret or element.state.secret
         # Postconditions get the whole timeout again, from the end of the action.
         await _postconditions(page, step, element, url_before, network, trio.current_time() + timeout)
 
@@ -295,6 +310,9 @@ async def _preconditions(
             state = await _state(page, element.ref, attribute=condition.name)
             actual = state.attribute
             if actual != condition.value:
+                if state.secret:  # a secret field's attributes may hold its value (a framework mirrors it)
+                    name = f'precondition attrEquals({condition.name}="{MASK}")'
+                    actual = MASK if actual else actual
                 shown = f'{condition.name} is "{actual}"' if actual is not None else f"it has no {condition.name}"
                 raise _Failed(name, f"{element.what()}: {shown}")
         # exists: the target was found (or re-found) above

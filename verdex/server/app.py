@@ -21,6 +21,7 @@ from mcp_types import CallToolResult, InputRequiredResult, TextContent
 from pydantic import ValidationError
 
 from verdex import __version__
+from verdex.masking import MaskingFilter, SecretValues
 from verdex.safe_text import clean_data, clean_text, cut, excerpt
 from verdex.server.config import ServerConfig
 from verdex.server.limits import MAX_ANY_CHARS, MAX_ANY_ITEMS
@@ -69,13 +70,14 @@ class VerdexServer(MCPServer[Any]):
             if tracer is not None and session is not None and call is not None:
                 tracer.end(call, session, result if isinstance(result, CallToolResult) else None, error)
 
+        secrets = session.secrets if session is not None else SecretValues()
         try:
-            result = _cleaned(await self._call_tool(name, arguments, context))
+            result = _cleaned(await self._call_tool(name, arguments, context), secrets)
         except UnexpectedToolError as exc:
             trace(None, str(exc))
             raise
         except ToolError as exc:
-            message = clean_text(str(exc))
+            message = secrets.mask(clean_text(str(exc)))
             trace(None, message)
             if message == str(exc):
                 raise
@@ -111,15 +113,19 @@ class VerdexServer(MCPServer[Any]):
             raise
 
 
-def _cleaned(result: CallToolResult | InputRequiredResult) -> CallToolResult | InputRequiredResult:
-    """``result`` made safe (verdex.safe_text): its text by clean_text, its structured content by clean_data."""
+def _cleaned(
+    result: CallToolResult | InputRequiredResult, secrets: SecretValues
+) -> CallToolResult | InputRequiredResult:
+    """``result`` made safe: its text by clean_text (verdex.safe_text), its structured content by clean_data, secret
+    values and URL passwords masked in both (verdex.masking)."""
     if not isinstance(result, CallToolResult):
         return result
     content = [
-        TextContent(type="text", text=clean_text(block.text)) if isinstance(block, TextContent) else block
+        TextContent(type="text", text=secrets.mask(clean_text(block.text))) if isinstance(block, TextContent) else block
         for block in result.content
     ]
-    structured = clean_data(result.structured_content) if result.structured_content is not None else None
+    data = result.structured_content
+    structured = secrets.mask_data(clean_data(data)) if data is not None else None
     return result.model_copy(update={"content": content, "structured_content": structured})
 
 
@@ -216,6 +222,9 @@ async def serve(config: ServerConfig) -> None:
     tracer = TraceWriter(config.trace_file) if config.trace_file is not None else None
     try:
         async with open_session(config) as session:
+            masking = MaskingFilter(session.secrets)
+            for handler in logging.getLogger().handlers:  # every log line, the SDK's included
+                handler.addFilter(masking)
             server = build_server(session, tracer)
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(_stop_on_signal, session)

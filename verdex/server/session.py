@@ -31,6 +31,7 @@ from verdex.browser.refs import RefLedger
 from verdex.browser.storage_state import StorageState, load_storage_state, origin_of
 from verdex.cdp import protocol as cdp
 from verdex.errors import AuthFileError, BrowserLaunchError, NavigationError, UsageError
+from verdex.masking import SecretValues
 from verdex.server.config import RoleConfig, ServerConfig
 
 __all__ = ["Role", "Session", "open_session"]
@@ -113,6 +114,8 @@ class Session:
         self.lock = trio.Lock()
         #: Every ref given out in this server's life, in every browser it had (refs are never given out twice).
         self.ledger = RefLedger()
+        #: Secret values seen (typed into a secret field ...): masked in every answer, log line and trace record.
+        self.secrets = SecretValues()
         self.notices: list[str] = []
         #: Dialogs, new tabs and downloads the pages report (see verdex.browser.events).
         self.events = PageEvents(tab_of=self.tab_of)

@@ -171,9 +171,11 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         placeholder or a CSS selector (only fields that take text are candidates)."""
         page = await session.page()
         target, match = await _target(page, ref, element, "type")
-        secret = await _is_secret(page, target) if match is not None else None
+        secret = await _is_secret(page, target)
+        if secret:
+            session.secrets.remember(text)  # masked in every answer, log line and trace record from now on
         outcome = await actions.type_into(page, target, text, submit=submit, timeout=session.config.action_timeout)
-        return _action_answer(page, "type", outcome, match=match, secret=secret)
+        return _action_answer(page, "type", outcome, match=match, secret=secret if match is not None else None)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_press_key")

@@ -67,7 +67,7 @@ def register_plan_tools(server: MCPServer, session: Session) -> None:
         enabled, re-find an element that was re-rendered (same role and name, unique). Stops at the first failing
         step and says which condition failed and what the page showed instead."""
         page = await session.page()
-        run = await run_plan(page, list(steps))
+        run = await run_plan(page, list(steps), on_secret=session.secrets.remember)
         return _answer(run)
 
 
