@@ -14,6 +14,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from mcp import Client
@@ -312,3 +313,27 @@ async def test_an_internationalised_host_is_checked_as_the_browser_names_it(fixt
             assert navigated.data["url"] == f"http://xn--fa-hia.de:{port}/origins/partner.html"
             assert navigated.data["title"] == "Partner"
     assert _requests(base) == [f"xn--fa-hia.de:{port} /origins/partner.html"]
+
+
+@pytest.mark.parametrize("browser", ["launched", "attached"])
+async def test_speculative_loads_do_not_reach_a_blocked_origin(serve: Serve, fixture_url: URL, browser: str) -> None:
+    """Speculation rules (prefetch and prerender) and <link rel=prefetch> to a blocked origin: nothing arrives there
+    (issue 19, item 4). A launched browser has preloading off in its profile; the tests' shared browser (attached)
+    is launched with the same profile setup."""
+    base = fixture_url("")
+    port = base.rstrip("/").rsplit(":", 1)[1]
+    _requests(base, clear=True)
+    page = fixture_url(f"origins/speculation.html?to=http://localhost:{port}")
+    if browser == "launched":
+        context: AbstractAsyncContextManager[Any] = Client(serve_parameters("--blocked-origins", "localhost"))
+    else:
+        context = serve("--blocked-origins", "localhost")
+    async with context as connected:
+        tools = Tools(connected) if isinstance(connected, Client) else connected
+        await tools.ok("browser_navigate", url=page)
+        await tools.ok("wait_for_browser", milliseconds=2000)  # speculative loads start at once ("immediate")
+        assert (await tools.ok("browser_snapshot")).text.splitlines()[1:3] == [
+            "- main:",
+            '  - heading "Speculation" [level=1]',
+        ]
+    assert _requests(base) == [f"127.0.0.1:{port} /origins/speculation.html"]
