@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from verdex.browser.launcher import BASE_FLAGS, find_browser
+from verdex.browser.launcher import BASE_FLAGS, find_browser, prepare_profile
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
@@ -93,6 +93,7 @@ def marketplace_server(auth_dir: Path, host: str = "127.0.0.1") -> Iterator[Mark
 def shared_chromium(*extra_args: str) -> Iterator[str]:
     """Launch Chromium with ``--remote-debugging-port=0`` (and ``extra_args``); yields its browser websocket URL."""
     profile = Path(tempfile.mkdtemp(prefix="verdex-test-profile-"))
+    prepare_profile(profile)  # as verdex's own launches: preloading off
     env = dict(os.environ, XDG_CONFIG_HOME=str(profile / "xdg-config"), XDG_CACHE_HOME=str(profile / "xdg-cache"))
     log_path = profile / "stderr.log"
     log = log_path.open("wb")

@@ -9,12 +9,14 @@ locations on Linux and macOS.
 are two pipes whose other ends only this process holds, so the browser exits when we do, even
 when we are killed with SIGKILL (it reads EOF on fd 3). The profile is a fresh temporary
 ``--user-data-dir`` (``XDG_CONFIG_HOME`` and ``XDG_CACHE_HOME`` point into it, so crash reports
-and caches stay there too), removed on exit.
+and caches stay there too), removed on exit; its preferences turn page preloading off
+(:data:`PROFILE_PREFERENCES`).
 """
 
 from __future__ import annotations
 
 import fcntl
+import json
 import logging
 import os
 import shlex
@@ -36,10 +38,12 @@ from verdex.errors import BrowserLaunchError
 __all__ = [
     "BASE_FLAGS",
     "DOWNLOADS_PREFIX",
+    "PROFILE_PREFERENCES",
     "BrowserOptions",
     "LaunchedBrowser",
     "find_browser",
     "launch_chromium",
+    "prepare_profile",
     "remove_orphan_folders",
 ]
 
@@ -211,6 +215,22 @@ def _above(fd: int, lowest: int) -> int:
     return moved
 
 
+#: Preferences of every profile verdex launches a browser with: "Preload pages" off
+#: (``net.network_prediction_options`` 2, NETWORK_PREDICTION_NEVER), so speculation rules (prefetch,
+#: prerender) load nothing: the browser makes those requests outside the DevTools interception that
+#: enforces the origin policy (:mod:`verdex.browser.guard`), and Chromium 156 has no flag or CDP
+#: command that turns them off (``--disable-features=Prerender2,...`` and ``Page.setPrerenderingAllowed``
+#: leave them on).
+PROFILE_PREFERENCES: dict[str, object] = {"net": {"network_prediction_options": 2}}
+
+
+def prepare_profile(user_data_dir: Path) -> None:
+    """Write :data:`PROFILE_PREFERENCES` into a new profile (``Default/Preferences``), before the browser starts."""
+    default = user_data_dir / "Default"
+    default.mkdir(parents=True, exist_ok=True)
+    (default / "Preferences").write_text(json.dumps(PROFILE_PREFERENCES), encoding="utf-8")
+
+
 def chromium_args(options: BrowserOptions, user_data_dir: Path) -> list[str]:
     """The flags verdex launches Chromium with (pipe, profile, headless, BASE_FLAGS, extras)."""
     args = ["--remote-debugging-pipe", f"--user-data-dir={user_data_dir}", *BASE_FLAGS]
@@ -233,6 +253,7 @@ async def launch_chromium(options: BrowserOptions) -> AsyncIterator[LaunchedBrow
     executable = find_browser(options.executable)
     remove_orphan_folders()
     user_data_dir = Path(tempfile.mkdtemp(prefix=f"{_PROFILE_PREFIX}{os.getpid()}-"))
+    prepare_profile(user_data_dir)
     stderr_path = user_data_dir / "browser-stderr.log"
     (browser_reads, we_write), (we_read, browser_writes) = PipeTransport.make_pipes()
     # Move the browser's ends to fds >= 10 so the redirections below never clobber one another.
