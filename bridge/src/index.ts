@@ -26,6 +26,7 @@ import { optionalBoolean, optionalNumber, optionalString, optionalStringArray, r
 import { frameOwner, framePoint } from './frames/owner';
 import { classifyShadowHosts, shadowCandidates } from './shadow';
 import { waitForStable } from './wait/stable';
+import { paint } from './wait/paint';
 import { maskSecrets, secretValues } from './secrets';
 
 declare const __VERDEX_VERSION__: string;
@@ -72,6 +73,7 @@ const methods: { [M in MethodName]: Method<M> } = {
   describe: args => describe(refs, requireString(args, 'description'), requireString(args, 'action')),
   elementBox: args => elementBox(refs, requireNumber(args, 'ref'), optionalBoolean(args, 'scroll') ?? false),
   waitForStable: args => waitForStable(requireNumber(args, 'quietMs'), requireNumber(args, 'timeoutMs')),
+  paint: args => paint(requireNumber(args, 'frames')),
   ariaFacts: args => ariaFacts(document, refs, requireString(args, 'selector'), optionalStringArray(args, 'attributes'),
     optionalBoolean(args, 'textTransform')),
   queryLocator: args => queryLocator(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid',

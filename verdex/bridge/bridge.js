@@ -4586,6 +4586,27 @@
     });
   }
 
+  // src/wait/paint.ts
+  var kFallbackMs = 100;
+  async function paint(frames) {
+    const start = performance.now();
+    let ran = 0;
+    for (let i = 0; i < frames; i++) {
+      ran += await new Promise((resolve) => {
+        let done = false;
+        const finish2 = (value) => {
+          if (!done) {
+            done = true;
+            resolve(value);
+          }
+        };
+        requestAnimationFrame(() => finish2(1));
+        setTimeout(() => finish2(0), kFallbackMs);
+      });
+    }
+    return { frames: ran, waitedMs: Math.round(performance.now() - start) };
+  }
+
   // src/secrets.ts
   var kMask = "••••";
   var kMinSubstring = 4;
@@ -4652,6 +4673,7 @@
     describe: (args) => describe(refs, requireString(args, "description"), requireString(args, "action")),
     elementBox: (args) => elementBox(refs, requireNumber(args, "ref"), optionalBoolean(args, "scroll") ?? false),
     waitForStable: (args) => waitForStable(requireNumber(args, "quietMs"), requireNumber(args, "timeoutMs")),
+    paint: (args) => paint(requireNumber(args, "frames")),
     ariaFacts: (args) => ariaFacts(
       document,
       refs,
