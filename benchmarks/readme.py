@@ -14,6 +14,7 @@ from typing import Any
 
 from benchmarks.harness import ROOT
 from benchmarks.report import STRUCTURAL, page_floor
+from benchmarks.workflow.readme import render_workflow
 
 __all__ = ["END", "START", "render_section", "update_readme"]
 
@@ -174,7 +175,8 @@ def render_section(results: dict[str, Any]) -> str:
 
 
 def _standalone(results: dict[str, Any]) -> list[str]:
-    """The results of the benchmarks run on their own (verify_locator latency, memory per role), if any."""
+    """The results of the benchmarks run on their own (verify_locator latency, memory per role, the
+    workflow benchmark), if any."""
     out: list[str] = []
     verify = results.get("verifyLocator")
     if verify:
@@ -203,6 +205,8 @@ def _standalone(results: dict[str, Any]) -> list[str]:
             "",
             _md_table(["active roles", "server RSS", "browser RSS", "browser PSS"], rows),
         ]
+    if results.get("workflow"):
+        out += render_workflow(results["workflow"])
     return out
 
 

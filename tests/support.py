@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from verdex.browser.launcher import BASE_FLAGS, find_browser, prepare_profile
+from verdex.browser.launcher import BASE_FLAGS, find_browser, prepare_profile, sandbox_on
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
@@ -102,6 +102,7 @@ def shared_chromium(*extra_args: str) -> Iterator[str]:
             find_browser(),
             "--remote-debugging-port=0",
             f"--user-data-dir={profile}",
+            *([] if sandbox_on(None) else ["--no-sandbox"]),
             *BASE_FLAGS,
             "--headless",
             "--hide-scrollbars",

@@ -1,12 +1,17 @@
-"""The ``verdex`` command: ``serve``, ``demo``, ``demo-roles``, ``snapshot``, ``explore``.
+"""The ``verdex`` command: ``serve``, ``demo``, ``demo-roles``, ``snapshot``, ``explore`` ...
 
-Logs go to stderr only (stdout is the MCP channel of ``serve``).
+Options come from the command line, ``VERDEX_*`` environment variables and a ``--config`` JSON
+file, in that precedence (:mod:`verdex.commands.options`). Logs go to stderr only (stdout is the MCP
+channel of ``serve``). A closed stdout (``verdex explore URL REF | head -1``) ends the command
+quietly with status 141, as a shell reports a process that SIGPIPE ended.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import os
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -15,37 +20,102 @@ from typing import Any
 import trio
 
 from verdex import __version__
+from verdex.browser.emulation import Emulation
 from verdex.browser.launcher import BrowserOptions
 from verdex.browser.origins import NavigationPolicy, parse_origins
 from verdex.browser.page import check_url
 from verdex.browser.storage_state import load_storage_state
 from verdex.cdp.endpoint import check_endpoint
+from verdex.commands.options import OPTIONS, Resolved, env_name, option_args, resolve
 from verdex.errors import AuthFileError, UsageError, VerdexError
 from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
+from verdex.server.groups import DEFAULT_GROUPS
 
 __all__ = ["NO_AUTH_FILE", "main"]
 
 #: ``--role NAME none [URL]``: a role that starts logged out (log in through the tools, then save_role_state).
 NO_AUTH_FILE = "none"
 
+#: The exit status after stdout closed under us: 128 + SIGPIPE, what a shell reports for ``yes | head -1``.
+BROKEN_PIPE_STATUS = 141
+
+#: The options of every command that drives a browser; ``serve`` adds ``--trace`` and ``--role``.
+#: Options of verdex serve only (the other commands drive their own server: every tool, no schemas).
+_SERVE_ONLY = ("trace", "role", "caps", "output_schemas")
+_BROWSER_OPTIONS = tuple(option.name for option in OPTIONS if option.name not in _SERVE_ONLY)
+
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``verdex`` console script."""
     parser = _parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_joined_browser_args(sys.argv[1:] if argv is None else argv))
+    resolved = None
+    if hasattr(args, "option_names"):
+        try:
+            resolved = resolve(vars(args), args.option_names, config_path=args.config)
+        except UsageError as exc:
+            parser.error(str(exc))
     logging.basicConfig(
-        level=getattr(logging, args.log_level.upper()),
+        level=getattr(logging, (resolved["log_level"] if resolved else args.log_level).upper()),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
     try:
-        config = _config(args, parser)
+        config = _config(resolved, parser)
+        args.resolved = resolved
         args.run(args, config)
     except VerdexError as exc:
         print(f"verdex: {exc}", file=sys.stderr)
         sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)
+    except BaseExceptionGroup as group:
+        # From a nursery (the demos' MCP client): one line per verdex error, quiet on a closed pipe.
+        if _only(group, BrokenPipeError):
+            _quiet_stdout()
+            sys.exit(BROKEN_PIPE_STATUS)
+        if not _only(group, VerdexError):
+            raise
+        for error in _leaves(group):
+            print(f"verdex: {error}", file=sys.stderr)
+        sys.exit(1)
+    except BrokenPipeError:
+        _quiet_stdout()
+        sys.exit(BROKEN_PIPE_STATUS)
+
+
+def _joined_browser_args(argv: list[str]) -> list[str]:
+    """``--browser-arg --lang=de`` -> ``--browser-arg=--lang=de``: argparse reads a value that starts with
+    ``-`` as the next option, and every Chromium flag does."""
+    out: list[str] = []
+    words = iter(argv)
+    for word in words:
+        if word == "--browser-arg":
+            value = next(words, None)
+            out.append(word if value is None else f"{word}={value}")
+        else:
+            out.append(word)
+    return out
+
+
+def _only(group: BaseExceptionGroup[BaseException], kind: type[BaseException]) -> bool:
+    """True when every exception in ``group`` (nested groups included) is a ``kind``."""
+    return group.split(kind)[1] is None
+
+
+def _leaves(group: BaseExceptionGroup[BaseException]) -> list[BaseException]:
+    return [
+        leaf
+        for item in group.exceptions
+        for leaf in (_leaves(item) if isinstance(item, BaseExceptionGroup) else [item])
+    ]
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's flush at exit does not fail on the closed pipe again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -57,22 +127,14 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"verdex {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    serve = commands.add_parser("serve", help="run the MCP server on stdio", description="Run the MCP server on stdio.")
-    _browser_options(serve)
-    serve.add_argument(
-        "--role",
-        nargs="+",
-        action="append",
-        metavar=("NAME", "AUTH_FILE [DEFAULT_URL]"),
-        help="a role with its Playwright storageState file and optional start URL (repeatable; AUTH_FILE 'none' "
-        "for a role that starts logged out); without --role there is one role, 'default', with no login",
+    serve = commands.add_parser(
+        "serve",
+        help="run the MCP server on stdio",
+        description="Run the MCP server on stdio. Every option can also be set by the environment variable "
+        "shown in [brackets] and by the --config file; the command line wins over the environment, which wins "
+        "over the file.",
     )
-    serve.add_argument(
-        "--trace",
-        type=Path,
-        metavar="FILE",
-        help="write one JSON line per tool call to FILE (secrets masked; see `verdex replay`)",
-    )
+    _browser_options(serve, ("role", "trace", "caps", "output_schemas"))
     serve.set_defaults(run=_run_serve)
 
     replay = commands.add_parser(
@@ -91,14 +153,7 @@ def _parser() -> argparse.ArgumentParser:
         help="the value of a masked argument: FIELD is the field's accessible name in the trace, or the "
         "argument's path (steps.2.text); repeatable",
     )
-    replay.add_argument(
-        "--role",
-        nargs="+",
-        action="append",
-        metavar=("NAME", "AUTH_FILE [DEFAULT_URL]"),
-        help="the roles the traced server had (as for serve)",
-    )
-    _browser_options(replay)
+    _browser_options(replay, ("role",))
     replay.set_defaults(run=_run_replay)
 
     demo = commands.add_parser(
@@ -124,8 +179,14 @@ def _parser() -> argparse.ArgumentParser:
     _browser_options(demo_roles)
     demo_roles.set_defaults(run=_run_demo_roles)
 
-    snapshot = commands.add_parser("snapshot", help="print the accessibility snapshot of a page")
+    snapshot = commands.add_parser(
+        "snapshot",
+        help="print the accessibility snapshot of a page",
+        description="Open URL and print its accessibility snapshot; exits 1 if the page answers with an HTTP "
+        "error status (4xx, 5xx).",
+    )
     snapshot.add_argument("url")
+    snapshot.add_argument("--ref", help="only the part below this ref (a container's ref from a first snapshot)")
     snapshot.add_argument("--depth", type=int, help="cut lines deeper than this")
     snapshot.add_argument("--max-chars", type=int, help="cut the text after this many characters")
     _browser_options(snapshot)
@@ -142,6 +203,14 @@ def _parser() -> argparse.ArgumentParser:
     explore.add_argument("--level", type=int, default=1, help="the container's ancestor level (default 1: the parent)")
     _browser_options(explore)
     explore.set_defaults(run=_run_explore)
+
+    devices = commands.add_parser(
+        "devices",
+        help="list the device names --device takes (Playwright's)",
+        description="List Playwright's device descriptors that --device emulates: name, viewport (CSS px), device "
+        "scale factor, mobile, touch.",
+    )
+    devices.set_defaults(run=_run_devices, log_level="warning")
 
     skills = commands.add_parser("skills", help="install the verdex-playwright skill for Claude Code or Cursor")
     skills_commands = skills.add_subparsers(dest="skills_command", required=True, metavar="SKILLS_COMMAND")
@@ -164,96 +233,188 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _browser_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("browser")
-    group.add_argument(
-        "--browser", metavar="PATH", help="Chrome/Chromium executable (default: VERDEX_BROWSER, PATH, usual places)"
-    )
-    group.add_argument("--headed", action="store_true", help="show the browser window")
-    group.add_argument(
-        "--cdp-endpoint",
-        metavar="URL",
-        help="attach to a running browser: http://HOST:PORT (its --remote-debugging-port) or its "
+#: ``--help`` text and metavar of each option (its environment variable is added in brackets).
+_HELP: dict[str, tuple[str | None, str]] = {
+    "browser": ("PATH", "Chrome/Chromium executable (default: PATH, the usual places, Playwright's browser cache)"),
+    "headed": (None, "show the browser window"),
+    "cdp_endpoint": (
+        "URL",
+        "attach to a running browser: http://HOST:PORT (its --remote-debugging-port) or its "
         "ws://HOST:PORT/devtools/browser/... URL",
-    )
-    group.add_argument(
-        "--test-id-attribute",
-        default="data-testid",
-        metavar="NAME",
-        help="the attribute getByTestId reads (default data-testid)",
-    )
-    group.add_argument(
-        "--timeout-action", type=int, default=5000, metavar="MS", help="actionability retries, ms (default 5000)"
-    )
-    group.add_argument(
-        "--timeout-navigation",
-        type=int,
-        default=30000,
-        metavar="MS",
-        help="navigation load timeout, ms (default 30000)",
-    )
-    group.add_argument(
-        "--allowed-origins",
-        metavar="ORIGINS",
-        help="semicolon-separated origins pages and frames may load documents from, e.g. "
+    ),
+    "cdp_header": (
+        "'NAME: VALUE'",
+        "an HTTP header of the --cdp-endpoint handshake, such as 'Authorization: Bearer TOKEN' (repeatable)",
+    ),
+    "user_data_dir": (
+        "DIR",
+        "keep the browser profile in DIR between runs: the role 'default' keeps its cookies and storage there "
+        "(named --role roles stay incognito); default: a fresh temporary profile",
+    ),
+    "browser_arg": ("FLAG", "one more Chromium flag for the launched browser, such as --lang=de (repeatable)"),
+    "sandbox": (
+        None,
+        "run Chromium with its sandbox, or without (--no-sandbox); default: on, unless verdex runs as root",
+    ),
+    "proxy_server": ("URL", "send the browser's traffic through this proxy, such as http://proxy:3128"),
+    "proxy_bypass": ("HOSTS", "comma-separated hosts that skip the proxy, such as '.internal.example,10.0.0.0/8'"),
+    "viewport_size": ("WxH", "viewport of every page in CSS pixels, such as 1280x720 (default 1280x720)"),
+    "device": ("NAME", "emulate one of Playwright's devices, such as 'iPhone 15' (see `verdex devices`)"),
+    "user_agent": ("UA", "the user agent of every page"),
+    "ignore_https_errors": (None, "open https pages whose certificate the browser does not trust"),
+    "test_id_attribute": ("NAME", "the attribute getByTestId reads (default data-testid)"),
+    "timeout_action": ("MS", "actionability retries, ms (default 5000)"),
+    "timeout_navigation": ("MS", "navigation load timeout, ms (default 30000)"),
+    "allowed_origins": (
+        "ORIGINS",
+        "semicolon-separated origins pages and frames may load documents from, e.g. "
         "'http://localhost:3000;https://*.example.com' (default: every origin not blocked)",
-    )
-    group.add_argument(
-        "--blocked-origins",
-        metavar="ORIGINS",
-        help="semicolon-separated origins pages and frames may not load documents from (checked before "
-        "--allowed-origins)",
-    )
-    group.add_argument(
-        "--allow-file-urls", action="store_true", help="let browser_navigate open file: URLs (off by default)"
-    )
-    group.add_argument(
-        "--log-level", default="warning", choices=["debug", "info", "warning", "error"], help="stderr log level"
-    )
+    ),
+    "blocked_origins": (
+        "ORIGINS",
+        "semicolon-separated origins pages and frames may not load documents from (checked before --allowed-origins)",
+    ),
+    "allow_file_urls": (None, "let browser_navigate open file: URLs (off by default)"),
+    "log_level": ("LEVEL", "stderr log level: debug, info, warning (default), error"),
+    "trace": ("FILE", "write one JSON line per tool call to FILE (secrets masked; see `verdex replay`)"),
+    "caps": (
+        "GROUPS",
+        "comma-separated tool groups besides core: browser, waits, tabs, screenshots, plans, roles (on with "
+        "--role), compat (Playwright MCP's browser_navigate_back, browser_wait_for), or all",
+    ),
+    "output_schemas": (None, "publish every tool's outputSchema in tools/list (more tokens on every turn)"),
+    "role": (
+        "NAME AUTH_FILE [DEFAULT_URL]",
+        "a role with its Playwright storageState file and optional start URL (repeatable; AUTH_FILE 'none' for a "
+        "role that starts logged out); without --role there is one role, 'default', with no login",
+    ),
+}
 
 
-def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> ServerConfig:
-    if not hasattr(args, "timeout_action"):
+def _browser_options(parser: argparse.ArgumentParser, more: tuple[str, ...] = ()) -> None:
+    """Add the browser options (and ``more`` of :data:`verdex.commands.options.OPTIONS`) to a command.
+
+    Every flag defaults to None, so :func:`verdex.commands.options.resolve` can tell "not given" apart and
+    fall back to the environment and the config file.
+    """
+    names = _BROWSER_OPTIONS + more
+    group = parser.add_argument_group("options (each also from [VERDEX_...] and the --config file)")
+    group.add_argument(
+        "--config",
+        metavar="FILE",
+        help="JSON config file, Playwright MCP's layout where it maps (see docs/options.md) [VERDEX_CONFIG]",
+    )
+    for option in OPTIONS:
+        if option.name not in names:
+            continue
+        metavar, text = _HELP[option.name]
+        shown = f"{text} [{env_name(option.flag)}]"
+        if option.name == "sandbox":
+            group.add_argument("--sandbox", action=argparse.BooleanOptionalAction, default=None, help=shown)
+        elif metavar is None:
+            group.add_argument(option.flag, action="store_const", const=True, default=None, help=shown)
+        elif option.name == "role":
+            group.add_argument(
+                option.flag, nargs="+", action="append", metavar=("NAME", "AUTH_FILE [DEFAULT_URL]"), help=shown
+            )
+        elif option.repeated:
+            group.add_argument(option.flag, action="append", metavar=metavar, help=shown)
+        else:
+            group.add_argument(option.flag, metavar=metavar, help=shown)
+    parser.set_defaults(option_names=names)
+
+
+#: Options that shape how verdex launches a browser: they cannot apply to one attached with --cdp-endpoint.
+_LAUNCH_ONLY = ("user_data_dir", "browser_arg", "sandbox", "proxy_server", "proxy_bypass", "browser")
+
+
+def _config(resolved: Resolved | None, parser: argparse.ArgumentParser) -> ServerConfig:
+    """The ServerConfig of the resolved options (checks that need several options at once).
+
+    Ends the command with the usage status (2) and the reason when options do not fit together.
+    """
+    if resolved is None:
         return ServerConfig()
-    if args.timeout_action < 0 or args.timeout_navigation <= 0:
-        parser.error("--timeout-action must be >= 0 and --timeout-navigation > 0 (milliseconds)")
-    policy = _policy(args, parser)
-    if args.cdp_endpoint is not None:
+
+    def source(name: str) -> str:
+        return resolved.sources.get(name, "--" + name.replace("_", "-"))
+
+    if resolved["cdp_endpoint"]:
         try:
-            check_endpoint(args.cdp_endpoint)
+            check_endpoint(resolved["cdp_endpoint"])
         except UsageError as exc:
             parser.error(str(exc))
-    roles = tuple(_role(values, policy, parser) for values in (getattr(args, "role", None) or [])) or (
+        launch_only = [source(name) for name in _LAUNCH_ONLY if resolved.given(name)]
+        if launch_only:
+            parser.error(
+                f"{', '.join(launch_only)} shape(s) a browser verdex launches, and {source('cdp_endpoint')} attaches "
+                "to one started elsewhere: start that browser with what you need, or drop --cdp-endpoint"
+            )
+    elif resolved["cdp_header"]:
+        parser.error(f"{source('cdp_header')} is sent with the --cdp-endpoint handshake; give --cdp-endpoint too")
+    if resolved["proxy_bypass"] and not resolved["proxy_server"]:
+        parser.error(f"{source('proxy_bypass')} needs --proxy-server")
+    policy = _policy(resolved, parser)
+    roles = tuple(_role(values, policy, parser, source("role")) for values in resolved.values.get("role", ())) or (
         RoleConfig(DEFAULT_ROLE),
     )
     names = [role.name for role in roles]
     if len(set(names)) != len(names):
         parser.error(f"--role names must be unique (got {', '.join(names)})")
-    return ServerConfig(
-        browser=BrowserOptions(
-            executable=args.browser, headless=not args.headed, cdp_endpoint=args.cdp_endpoint, policy=policy
+    if resolved["user_data_dir"] is not None and DEFAULT_ROLE not in names:
+        logging.getLogger("verdex").warning(
+            "--user-data-dir keeps the profile of the role %r only, and there is none: roles %s are incognito "
+            "contexts (save their logins with save_role_state)",
+            DEFAULT_ROLE,
+            ", ".join(names),
+        )
+    browser = BrowserOptions(
+        executable=resolved["browser"],
+        executable_source=source("browser"),
+        headless=not resolved["headed"],
+        cdp_endpoint=resolved["cdp_endpoint"],
+        cdp_headers=resolved["cdp_header"],
+        extra_args=resolved["browser_arg"],
+        policy=policy,
+        user_data_dir=resolved["user_data_dir"],
+        sandbox=resolved["sandbox"],
+        proxy_server=resolved["proxy_server"],
+        proxy_bypass=resolved["proxy_bypass"],
+        emulation=Emulation(
+            viewport=resolved["viewport_size"],
+            device=resolved["device"],
+            user_agent=resolved["user_agent"],
+            ignore_https_errors=resolved["ignore_https_errors"],
         ),
+    )
+    return ServerConfig(
+        browser=browser,
         roles=roles,
-        test_id_attribute=args.test_id_attribute,
-        action_timeout=args.timeout_action / 1000,
-        navigation_timeout=args.timeout_navigation / 1000,
-        trace_file=getattr(args, "trace", None),
+        test_id_attribute=resolved["test_id_attribute"],
+        action_timeout=resolved["timeout_action"] / 1000,
+        navigation_timeout=resolved["timeout_navigation"] / 1000,
+        trace_file=resolved.values.get("trace"),
+        caps=resolved.values.get("caps") or DEFAULT_GROUPS,
+        output_schemas=bool(resolved.values.get("output_schemas")),
     )
 
 
-def _policy(args: argparse.Namespace, parser: argparse.ArgumentParser) -> NavigationPolicy:
+def _policy(resolved: Resolved, parser: argparse.ArgumentParser) -> NavigationPolicy:
     """``--allowed-origins``, ``--blocked-origins`` and ``--allow-file-urls`` (malformed origins end the command)."""
+    allowed_text, blocked_text = resolved["allowed_origins"], resolved["blocked_origins"]
     try:
-        allowed = parse_origins(args.allowed_origins, "--allowed-origins") if args.allowed_origins is not None else ()
-        blocked = parse_origins(args.blocked_origins, "--blocked-origins") if args.blocked_origins is not None else ()
+        allowed = parse_origins(allowed_text, "--allowed-origins") if allowed_text is not None else ()
+        blocked = parse_origins(blocked_text, "--blocked-origins") if blocked_text is not None else ()
     except UsageError as exc:
         parser.error(str(exc))
-    return NavigationPolicy(allowed=allowed, blocked=blocked, allow_file_urls=args.allow_file_urls)
+    return NavigationPolicy(allowed=allowed, blocked=blocked, allow_file_urls=resolved["allow_file_urls"])
 
 
-def _role(values: list[str], policy: NavigationPolicy, parser: argparse.ArgumentParser) -> RoleConfig:
+def _role(
+    values: tuple[str, ...], policy: NavigationPolicy, parser: argparse.ArgumentParser, source: str = "--role"
+) -> RoleConfig:
     if len(values) not in (2, 3):
-        parser.error(f"--role takes NAME AUTH_FILE [DEFAULT_URL] (got {' '.join(values)})")
+        parser.error(f"{source} takes NAME AUTH_FILE [DEFAULT_URL] (got {' '.join(values)})")
     name, auth = values[0], values[1]
     default_url = values[2] if len(values) == 3 else None
     if default_url is not None:
@@ -298,31 +459,20 @@ def _check_auth_files(config: ServerConfig) -> None:
 
 
 def _serve_args(args: argparse.Namespace) -> tuple[str, ...]:
-    """The browser options again, as ``verdex serve`` arguments (for the demo's subprocess)."""
-    out: list[str] = []
-    if args.browser:
-        out += ["--browser", args.browser]
-    if args.headed:
-        out.append("--headed")
-    if args.cdp_endpoint:
-        out += ["--cdp-endpoint", args.cdp_endpoint]
-    if args.allowed_origins is not None:
-        out += ["--allowed-origins", args.allowed_origins]
-    if args.blocked_origins is not None:
-        out += ["--blocked-origins", args.blocked_origins]
-    if args.allow_file_urls:
-        out.append("--allow-file-urls")
-    out += [
-        "--test-id-attribute",
-        args.test_id_attribute,
-        "--timeout-action",
-        str(args.timeout_action),
-        "--timeout-navigation",
-        str(args.timeout_navigation),
-        "--log-level",
-        args.log_level,
-    ]
-    return tuple(out)
+    """The browser options again, as ``verdex serve`` arguments (for the demo's subprocess): the values
+    after precedence, so the environment and config file this command read apply once."""
+    return tuple(option_args(args.resolved, _BROWSER_OPTIONS))
+
+
+def _run_devices(args: argparse.Namespace, config: ServerConfig) -> None:
+    from verdex.browser.devices import DEVICES, PLAYWRIGHT_VERSION
+
+    print(f"{len(DEVICES)} devices (Playwright {PLAYWRIGHT_VERSION}'s deviceDescriptorsSource.json)")
+    width = max(len(name) for name in DEVICES)
+    for name, device in DEVICES.items():
+        flags = ", ".join(flag for flag, on in (("mobile", device.mobile), ("touch", device.touch)) if on)
+        viewport = f"{device.width}x{device.height}"
+        print(f"{name:<{width}}  {viewport:>9}  x{device.device_scale_factor:<5g}  {flags}".rstrip())
 
 
 def _run_skills_install(args: argparse.Namespace, config: ServerConfig) -> None:
@@ -363,7 +513,8 @@ def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:
     if config.browser.cdp_endpoint is not None:
         from verdex.cdp.endpoint import check_reachable
 
-        trio.run(check_reachable, config.browser.cdp_endpoint)  # a browser that is not there stops serve now
+        # A browser that is not there stops serve now, not at the first call.
+        trio.run(check_reachable, config.browser.cdp_endpoint, config.browser.cdp_headers)
     trio.run(serve, config)
 
 
@@ -378,7 +529,7 @@ def _run_replay(args: argparse.Namespace, config: ServerConfig) -> None:
         secrets[name] = value
     entries = load_trace(args.file)
     serve_args = list(_serve_args(args))
-    for role in args.role or []:
+    for role in args.resolved["role"]:
         serve_args += ["--role", *role]
     report = trio.run(replay, entries, serve_args, secrets)
     sys.exit(1 if report.differ else 0)
@@ -401,14 +552,16 @@ def _run_demo_roles(args: argparse.Namespace, config: ServerConfig) -> None:
 
 def _run_snapshot(args: argparse.Namespace, config: ServerConfig) -> None:
     arguments: dict[str, Any] = {}
+    if args.ref is not None:
+        arguments["ref"] = args.ref
     if args.depth is not None:
         arguments["depth"] = args.depth
     if args.max_chars is not None:
         arguments["maxChars"] = args.max_chars
-    calls: list[tuple[str, dict[str, Any], bool]] = [
-        ("browser_navigate", {"url": args.url}, False),
-        ("browser_snapshot", arguments, True),
-    ]
+    calls: list[tuple[str, dict[str, Any], bool]] = [("browser_navigate", {"url": args.url}, False)]
+    if args.ref is not None:
+        calls.append(("browser_snapshot", {}, False))  # numbers the refs, as the first `verdex snapshot URL` did
+    calls.append(("browser_snapshot", arguments, True))
     sys.exit(trio.run(_in_process, config, calls))
 
 
@@ -429,7 +582,8 @@ async def _in_process(config: ServerConfig, calls: list[tuple[str, dict[str, Any
     """Run tool calls against an in-process server and print the text of those marked shown.
 
     Returns:
-        The exit status: 0, or 1 after a tool error (printed to stderr; the later calls are not made).
+        The exit status: 0; 1 after a tool error or a page that answered with an HTTP error status
+        (printed to stderr; the later calls are not made); 141 when stdout closed (a pipe's reader left).
     """
     from mcp import Client
     from mcp_types import TextContent
@@ -443,10 +597,38 @@ async def _in_process(config: ServerConfig, calls: list[tuple[str, dict[str, Any
             result = await client.call_tool(tool, arguments)
             text = "\n".join(block.text for block in result.content if isinstance(block, TextContent))
             if result.is_error:
-                print(f"verdex: {tool}: {text}", file=sys.stderr)
+                print(f"verdex: {tool}: {_without_tool_prefix(text, tool)}", file=sys.stderr)
                 return 1  # the exit status (raised in here, SystemExit would leave the nursery as a group)
+            status = (result.structured_content or {}).get("status")
+            if tool == "browser_navigate" and isinstance(status, int) and status >= 400:
+                reason = (result.structured_content or {}).get("statusText") or ""
+                print(f"verdex: {arguments['url']} answered HTTP {status} {reason}".rstrip(), file=sys.stderr)
+                return 1
             if shown:
-                if several:
-                    print(f"── {tool}")
-                print(text)
+                try:
+                    if several:
+                        print(f"── {tool}")
+                    print(_cli_hints(text))
+                    sys.stdout.flush()
+                except BrokenPipeError:
+                    _quiet_stdout()
+                    return BROKEN_PIPE_STATUS
     return 0
+
+
+def _without_tool_prefix(text: str, tool: str) -> str:
+    """A tool error's text without the SDK's ``Error executing tool NAME:`` (the CLI names the tool once)."""
+    return text.removeprefix(f"Error executing tool {tool}: ")
+
+
+#: The snapshot's cut note names the tool's arguments; the CLI's flags say the same.
+_CUT_NOTE = re.compile(
+    r"\[snapshot cut at ([^\]:]*): narrow it with ref=<a container's ref>, depth=N, or raise maxChars\]"
+)
+
+
+def _cli_hints(text: str) -> str:
+    """Tool answer text with the tool's argument names replaced by the CLI's flags."""
+    return _CUT_NOTE.sub(
+        r"[snapshot cut at \1: narrow it with --ref REF (a container's ref), --depth N, or a larger --max-chars]", text
+    )

@@ -15,6 +15,7 @@ from playwright.sync_api import Browser
 from tests.mcp_client import Tools
 from tests.oracle import locate, playwright_browser
 from verdex.browser.launcher import BrowserOptions
+from verdex.browser.structure import ExtractAnchorsAnswer, InspectPatternAnswer, ResolveContainerAnswer
 from verdex.locator.compose import Step, compose_locator, container_level_guess, frame_steps, is_repeating, render_js
 from verdex.server.app import build_server
 from verdex.server.config import ServerConfig
@@ -38,7 +39,7 @@ def _ref(snapshot: str, line: str) -> str:
 
 async def _facts(
     url: str, endpoint: str, line: str, steps: tuple[tuple[str, dict[str, Any]], ...] = ()
-) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any] | None]:
+) -> tuple[ResolveContainerAnswer, InspectPatternAnswer | None, ExtractAnchorsAnswer | None]:
     """Navigate, snapshot, run ``steps``, snapshot, then resolve_container on the element of ``line``
     and, when its container repeats, the pattern and anchors the demo walk uses."""
     config = ServerConfig(browser=BrowserOptions(cdp_endpoint=endpoint))
@@ -49,31 +50,33 @@ async def _facts(
         for tool, arguments in steps:
             await tools.ok(tool, **arguments)
         ref = _ref((await tools.ok("browser_snapshot")).text, line)
-        resolve = (await tools.ok("resolve_container", ref=ref)).data
+        resolve = ResolveContainerAnswer.model_validate((await tools.ok("resolve_container", ref=ref)).data)
         level = container_level_guess(resolve)
-        if level >= len(resolve["ancestors"]):
+        if level >= len(resolve.ancestors):
             return resolve, None, None
-        pattern: dict[str, Any] = (await tools.ok("inspect_pattern", ref=ref, ancestorLevel=level + 1)).data
-        while not is_repeating(pattern) and level + 1 < len(resolve["ancestors"]):
+        answer = (await tools.ok("inspect_pattern", ref=ref, ancestorLevel=level + 1)).data
+        pattern = InspectPatternAnswer.model_validate(answer)
+        while not is_repeating(pattern) and level + 1 < len(resolve.ancestors):
             level += 1
-            pattern = (await tools.ok("inspect_pattern", ref=ref, ancestorLevel=level + 1)).data
-        anchors = (await tools.ok("extract_anchors", ref=ref, ancestorLevel=level)).data
-        return resolve, pattern, anchors
+            answer = (await tools.ok("inspect_pattern", ref=ref, ancestorLevel=level + 1)).data
+            pattern = InspectPatternAnswer.model_validate(answer)
+        answer = (await tools.ok("extract_anchors", ref=ref, ancestorLevel=level)).data
+        return resolve, pattern, ExtractAnchorsAnswer.model_validate(answer)
 
 
 def _repeating(
-    facts: tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any] | None],
-) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    facts: tuple[ResolveContainerAnswer, InspectPatternAnswer | None, ExtractAnchorsAnswer | None],
+) -> tuple[ResolveContainerAnswer, InspectPatternAnswer, ExtractAnchorsAnswer]:
     resolve, pattern, anchors = facts
     assert pattern is not None, "no repeating container found"
     assert anchors is not None
     return resolve, pattern, anchors
 
 
-def _target_steps(resolve: dict[str, Any]) -> list[Step]:
+def _target_steps(resolve: ResolveContainerAnswer) -> list[Step]:
     """The frames on the way, then the element by its role and name: the facts of resolve_container alone."""
-    target = resolve["target"]
-    return [*frame_steps(resolve.get("frames") or []), Step("getByRole", target["role"], (("name", target["name"]),))]
+    target = resolve.target
+    return [*frame_steps(resolve.frames or []), Step("getByRole", str(target.role), (("name", str(target.name)),))]
 
 
 def test_cross_origin_card_field(judge: Browser, fixture_url: URL, cdp_endpoint: str) -> None:
@@ -150,11 +153,11 @@ def test_shadow_dom_components(judge: Browser, fixture_url: URL, cdp_endpoint: s
         add_button.click()
         assert page.get_by_role("status").text_content() == "Added iPhone 15 Pro to cart"
         # Two open roots deep, by the host's test id from the chain.
-        host = next(a for a in newsletter["ancestors"] if a.get("shadowHost") and "data-testid" in a["attributes"])
+        host = next(a for a in newsletter.ancestors if a.shadowHost and "data-testid" in a.attributes)
         email = locate(
             page,
             [
-                Step("getByTestId", host["attributes"]["data-testid"]),
+                Step("getByTestId", host.attributes["data-testid"]),
                 Step("getByRole", "textbox", (("name", "Newsletter email"),)),
             ],
         )

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import statistics
+import re
 from collections.abc import Callable
-
-import trio
 
 from tests.e2e.conftest import Tools
 
@@ -58,8 +56,11 @@ async def test_tools_list_names_descriptions_and_hints(tools: Tools) -> None:
     listed = (await tools.client.list_tools()).tools
     assert {tool.name: bool(tool.annotations and tool.annotations.read_only_hint) for tool in listed} == TOOLS
     for tool in listed:
+        # Short and on one line (paid on every turn; the detail is in the skill), with a schema under
+        # --output-schemas (the tests' servers publish them).
         assert tool.description, tool.name
-        assert len(tool.description) > 40, tool.name
+        assert len(tool.description) <= 200, tool.name
+        assert "\n" not in tool.description, tool.name
         assert tool.output_schema is not None, tool.name
 
 
@@ -246,6 +247,22 @@ async def test_stale_refs_after_navigation_and_removal(tools: Tools, fixture_url
     )
     snapshot = await tools.ok("browser_snapshot")
     assert '    - textbox "Email" [ref=e21]' in snapshot.text.splitlines()  # numbers are never reused
+    # Removal: the page re-renders the Archive button (same document); its old ref names a removed element.
+    await tools.ok("browser_navigate", url=fixture_url("rerender.html"))
+    before = await tools.ok("browser_snapshot")
+    archive = re.search(r'button "Archive" \[ref=(e\d+)\]', before.text)
+    copies = re.search(r'button "Show copies" \[ref=(e\d+)\]', before.text)
+    assert archive is not None
+    assert copies is not None
+    await tools.ok("browser_click", ref=copies.group(1))
+    assert await tools.error("resolve_container", ref=archive.group(1)) == (
+        f"Error executing tool resolve_container: ref {archive.group(1)} is stale: its element (button 'Archive') "
+        "was removed from the page; call browser_snapshot for fresh refs"
+    )
+    assert await tools.error("browser_click", ref=archive.group(1)) == (
+        f"Error executing tool browser_click: ref {archive.group(1)} is stale: its element (button 'Archive') "
+        "was removed from the page; call browser_snapshot for fresh refs"
+    )
 
 
 async def test_snapshot_subtree_depth_and_truncation(tools: Tools, fixture_url: URL) -> None:
@@ -269,17 +286,3 @@ async def test_close_then_next_call_starts_a_new_browser(tools: Tools, fixture_u
     assert (await tools.ok("browser_close")).data == {"closed": False}
     snapshot = await tools.ok("browser_snapshot")
     assert snapshot.text == "Page: about:blank"
-
-
-async def test_structural_round_trip_latency(tools: Tools, fixture_url: URL) -> None:
-    """Not a timed assertion: prints p50/p95 of resolve_container through MCP stdio (see make bench)."""
-    await tools.ok("browser_navigate", url=fixture_url("shop.html"))
-    await tools.ok("browser_snapshot")
-    samples = []
-    for _ in range(50):
-        start = trio.current_time()
-        await tools.ok("resolve_container", ref="e7")
-        samples.append((trio.current_time() - start) * 1000)
-    samples.sort()
-    print(f"\nresolve_container over MCP stdio: p50 {statistics.median(samples):.2f} ms, p95 {samples[47]:.2f} ms")
-    assert len(samples) == 50

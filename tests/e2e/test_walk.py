@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 
 from tests.e2e.conftest import Tools
+from verdex.browser.structure import ExtractAnchorsAnswer, InspectPatternAnswer, ResolveContainerAnswer
 from verdex.locator.compose import compose_locator, container_level_guess, is_repeating
 
 URL = Callable[[str], str]
@@ -108,7 +109,11 @@ async def test_reference_walk_on_the_testid_shop(tools: Tools, fixture_url: URL)
     }
     assert [d["tagName"] for d in anchors.data["descendants"]] == ["h3", "p", "span", "button"]
 
-    composition = compose_locator(resolve.data, pattern.data, anchors.data)
+    composition = compose_locator(
+        ResolveContainerAnswer.model_validate(resolve.data),
+        InspectPatternAnswer.model_validate(pattern.data),
+        ExtractAnchorsAnswer.model_validate(anchors.data),
+    )
     assert composition.locator == (
         "page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' })"
         ".getByRole('button', { name: 'Add to Cart' })"
@@ -126,18 +131,22 @@ async def test_classless_walk_gives_section_div(tools: Tools, fixture_url: URL) 
         (3, "section", {}),
         (4, "div", {}),
     ]
-    assert container_level_guess(resolve.data) == 1
+    assert container_level_guess(ResolveContainerAnswer.model_validate(resolve.data)) == 1
     inner = await tools.ok("inspect_pattern", ref="e7", ancestorLevel=2)
     assert [s["tagName"] for s in inner.data["siblings"]] == ["h3", "p", "div"]
-    assert not is_repeating(inner.data)
+    assert not is_repeating(InspectPatternAnswer.model_validate(inner.data))
     pattern = await tools.ok("inspect_pattern", ref="e7", ancestorLevel=3)
     assert pattern.data["containerAt"] == {"tagName": "section", "attributes": {}}
     assert pattern.data["targetSiblingIndex"] == 0
     assert [s["containsText"][0] for s in pattern.data["siblings"]] == HEADINGS
-    assert is_repeating(pattern.data)
+    assert is_repeating(InspectPatternAnswer.model_validate(pattern.data))
     anchors = await tools.ok("extract_anchors", ref="e7", ancestorLevel=2)
     assert anchors.data["descendants"][0]["name"] == "iPhone 15 Pro"
-    composition = compose_locator(resolve.data, pattern.data, anchors.data)
+    composition = compose_locator(
+        ResolveContainerAnswer.model_validate(resolve.data),
+        InspectPatternAnswer.model_validate(pattern.data),
+        ExtractAnchorsAnswer.model_validate(anchors.data),
+    )
     assert composition.locator == (
         "page.locator('section > div').filter({ hasText: 'iPhone 15 Pro' }).getByRole('button', { name: 'Add to Cart' })"
     )
@@ -155,12 +164,16 @@ async def test_ids_shop_needs_the_exact_heading(tools: Tools, fixture_url: URL) 
         "childElements": 4,
         "containsRefs": ["e7"],
     }
-    level = container_level_guess(resolve.data)
+    level = container_level_guess(ResolveContainerAnswer.model_validate(resolve.data))
     assert level == 1
     pattern = await tools.ok("inspect_pattern", ref="e7", ancestorLevel=2)
     assert pattern.data["siblings"][1]["containsText"][0] == "iPhone 15 Pro Max"
     anchors = await tools.ok("extract_anchors", ref="e7", ancestorLevel=1)
-    composition = compose_locator(resolve.data, pattern.data, anchors.data)
+    composition = compose_locator(
+        ResolveContainerAnswer.model_validate(resolve.data),
+        InspectPatternAnswer.model_validate(pattern.data),
+        ExtractAnchorsAnswer.model_validate(anchors.data),
+    )
     assert composition.locator == (
         "page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'iPhone 15 Pro', exact: true }) })"
         ".getByRole('button', { name: 'Add to Cart' })"

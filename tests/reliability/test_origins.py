@@ -277,7 +277,7 @@ def test_verdex_snapshot_of_a_refused_url_says_why_in_one_line(
         main(["snapshot", "--cdp-endpoint", cdp_endpoint, "--allowed-origins", a, f"{b}/shop.html"])
     assert exited.value.code == 1
     assert capsys.readouterr().err == (
-        f"verdex: browser_navigate: Error executing tool browser_navigate: {b}/shop.html was not opened: origin {b} "
+        f"verdex: browser_navigate: {b}/shop.html was not opened: origin {b} "
         f"is not in --allowed-origins ({a}). The page stays at about:blank; call browser_navigate with a URL the "
         "origin policy allows.\n"
     )

@@ -82,17 +82,17 @@ async def test_popups_are_reported_listed_selected_and_closed(tools: Tools, fixt
         "browser_tabs list shows them"
     )
 
-    # The page closes the selected tab itself: the next call falls back to its opener and says so.
+    # The page closes the selected tab itself: its opener is selected, and the click's answer (or the
+    # next one, when the browser reports the closing after the click) says so.
     await tools.ok("browser_tabs", action="select", index=1)
     snapshot = await tools.ok("browser_snapshot")
     close_ref = re.search(r'button "Close this window" \[ref=(e\d+)\]', snapshot.text)
     assert close_ref is not None
-    await tools.call("browser_click", ref=close_ref.group(1))
+    clicked = await tools.call("browser_click", ref=close_ref.group(1))
     after = await tools.ok("browser_snapshot")
+    note = f"Note: The selected tab of role 'default' ({by_script}) was closed; tab [0] ({url}) is selected now."
+    assert f"{clicked.text}\n{after.text}".count(note) == 1
     notes = [line for line in after.text.splitlines() if line.startswith("Note: ")]
-    assert (
-        f"Note: The selected tab of role 'default' ({by_script}) was closed; tab [0] ({url}) is selected now." in notes
-    )
     assert after.text.split("\n", len(notes))[-1] == SNAPSHOT.format(url=url).replace(
         'window" [ref=e2]', 'window" [active] [ref=e2]'
     )
@@ -134,3 +134,33 @@ async def test_downloads_are_reported_and_saved(tools: Tools, fixture_url: URL) 
     path = reports[0].rsplit(" saved as ", 1)[1].removesuffix(".")
     assert await trio.Path(path).read_text() == "id,product,price\n1,iPhone 15 Pro,999\n2,Pixel 8,699\n"
     assert (await tools.ok("browser_snapshot")).data["url"] == url
+
+
+async def test_new_tabs_and_closing_a_selected_tab_without_opener_selects_the_last(
+    tools: Tools, fixture_url: URL
+) -> None:
+    """browser_tabs new opens tabs in the role's context (Chromium 156 refuses a window size for a tab); closing
+    the selected tab when it has no opener selects the last tab (README: its opener, or else the last tab)."""
+    first, second, third = fixture_url("shop.html"), fixture_url("login.html"), fixture_url("welcome.html")
+    await tools.ok("browser_navigate", url=first)
+    opened = await tools.ok("browser_tabs", action="new")
+    assert opened.text == (
+        "Opened and selected tab [1] (about:blank). Next: browser_navigate.\n"
+        "Tabs of role 'default':\n"
+        "- [0] TechShop: featured products: " + first + "\n"
+        "- [1] about:blank (selected)"
+    )
+    await tools.ok("browser_navigate", url=second)
+    await tools.ok("browser_tabs", action="new")
+    await tools.ok("browser_navigate", url=third)
+    await tools.ok("browser_tabs", action="select", index=1)
+    closed = await tools.ok("browser_tabs", action="close")
+    assert closed.text == (
+        f"Closed tab [1] ({second}). Tab [1] is selected now. Tabs after it moved down one index.\n"
+        "Tabs of role 'default':\n"
+        "- [0] TechShop: featured products: " + first + "\n"
+        "- [1] Welcome: " + third + " (selected)"
+    )
+    assert closed.data["selected"] == 1
+    snapshot = await tools.ok("browser_snapshot")
+    assert snapshot.text.startswith(f"Page: Welcome ({third})")

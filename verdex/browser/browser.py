@@ -1,8 +1,8 @@
-"""The browser: a CDP connection, its incognito browser contexts and their pages.
+"""The browser: a CDP connection and its incognito browser contexts.
 
 :func:`open_browser` launches Chromium over a pipe, or attaches to ``--cdp-endpoint`` over a
-websocket. Each role of the server gets its own :class:`BrowserContext`
-(``Target.createBrowserContext``): cookies, storage, cache and permissions are never shared.
+websocket. Each role of the server gets its own :class:`~verdex.browser.context.BrowserContext`
+(``Target.createBrowserContext``), which owns its pages (:mod:`verdex.browser.context`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ import trio
 
 from verdex._nursery import open_service_nursery
 from verdex.bridge.client import BridgeSource, bridge_source
+from verdex.browser.context import BrowserContext, watch_tabs
 from verdex.browser.downloads import Downloads
+from verdex.browser.emulation import Emulation
 from verdex.browser.guard import NavigationGuard
 from verdex.browser.launcher import (
     DOWNLOADS_PREFIX,
@@ -29,9 +31,9 @@ from verdex.browser.launcher import (
     launch_chromium,
     remove_orphan_folders,
 )
-from verdex.browser.page import Page, PageSettings
+from verdex.browser.page import PageSettings
+from verdex.browser.profile import profile_context
 from verdex.browser.refs import RefLedger
-from verdex.browser.tabs import watch_tabs
 from verdex.cdp import protocol as cdp
 from verdex.cdp.connection import CDPConnection, CDPSession, open_cdp_connection
 from verdex.cdp.endpoint import websocket_url
@@ -41,9 +43,6 @@ from verdex.errors import BrowserClosedError, BrowserLaunchError, CDPError
 __all__ = ["Browser", "BrowserContext", "open_browser"]
 
 logger = logging.getLogger(__name__)
-
-#: Viewport of new pages, in CSS pixels (Playwright's default).
-VIEWPORT = (1280, 720)
 
 #: Seconds for the CDP commands of the origin guard (answers to paused requests, releasing targets).
 _COMMAND_TIMEOUT = 30.0
@@ -68,6 +67,7 @@ class Browser:
         launched: LaunchedBrowser | None,
         nursery: trio.Nursery,
         guard: NavigationGuard | None = None,
+        emulation: Emulation | None = None,
         ledger: RefLedger | None = None,
     ) -> None:
         self.connection = connection
@@ -83,6 +83,8 @@ class Browser:
         self.downloads: Downloads | None = None
         #: The origin policy, enforced on every page's sessions (see verdex.browser.guard).
         self.guard = guard or NavigationGuard(BrowserOptions().policy, nursery, _COMMAND_TIMEOUT)
+        #: Viewport, device, user agent and certificate settings of every page (see verdex.browser.emulation).
+        self.emulation = emulation or Emulation()
 
     @property
     def is_connected(self) -> bool:
@@ -94,78 +96,25 @@ class Browser:
         Args:
             settings: the settings every page of the context gets (its role, timeouts).
         """
+        if (profile := await profile_context(self, settings)) is not None:
+            return profile  # the role that keeps a --user-data-dir profile (see verdex.browser.profile)
         result = await self.session.send(
             cdp.Target.createBrowserContext({"disposeOnDetach": True}), timeout=settings.call_timeout
         )
-        context = BrowserContext(self, str(result["browserContextId"]), settings)
+        context = BrowserContext(self, result["browserContextId"], settings)
         self.contexts.append(context)
         if self.downloads is not None:
             await self.downloads.enable(context)
         return context
 
+    def context_of(self, context_id: str) -> BrowserContext | None:
+        """The open browser context of that CDP id, if it is one of verdex's."""
+        return next((c for c in self.contexts if c.id == context_id and not c.closed), None)
 
-class BrowserContext:
-    """An incognito browser context and the pages opened in it."""
-
-    def __init__(self, browser: Browser, context_id: str, settings: PageSettings) -> None:
-        self.browser = browser
-        self.id = context_id
-        self.settings = settings
-        self.pages: list[Page] = []
-        self.closed = False
-
-    async def new_page(self, url: str = "about:blank") -> Page:
-        """Open a page (``Target.createTarget``) and attach to it with a flat session."""
-        browser = self.browser
-        timeout = self.settings.call_timeout
-        width, height = VIEWPORT
-        target = await browser.session.send(
-            cdp.Target.createTarget({"url": url, "browserContextId": self.id, "width": width, "height": height}),
-            timeout=timeout,
-        )
-        return await self.attach_page(str(target["targetId"]))
-
-    async def attach_page(self, target_id: str) -> Page:
-        """Attach to a page target of this context (a new one, or a tab a page opened) and set it up."""
-        browser = self.browser
-        timeout = self.settings.call_timeout
-        width, height = VIEWPORT
-        attached = await browser.session.send(
-            cdp.Target.attachToTarget({"targetId": target_id, "flatten": True}), timeout=timeout
-        )
-        session = browser.connection.session(str(attached["sessionId"]))
-        page = await Page.open(
-            session, target_id, browser.bridge, browser.ledger, self.settings, browser.nursery, browser.guard
-        )
-        if browser.downloads is not None:
-            browser.downloads.watch(page)
-        await session.send(
-            cdp.Emulation.setDeviceMetricsOverride(
-                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
-            ),
-            timeout=timeout,
-        )
-        self.pages.append(page)
-        return page
-
-    async def close(self) -> None:
-        """Close the context and its pages (``Target.disposeBrowserContext``); idempotent."""
-        if self.closed:
-            return
-        self.closed = True
-        for page in self.pages:
-            page.closed = True
-        if self in self.browser.contexts:
-            self.browser.contexts.remove(self)
-        if not self.browser.is_connected:
-            return
-        with trio.CancelScope(shield=True), trio.move_on_after(10):
-            try:
-                await self.browser.session.send(
-                    cdp.Target.disposeBrowserContext({"browserContextId": self.id}), timeout=10
-                )
-            except CDPError as exc:
-                logger.debug("disposing context %s: %s", self.id, exc)
+    def forget(self, context: BrowserContext) -> None:
+        """Drop a context that closed (:meth:`BrowserContext.close` calls it)."""
+        if context in self.contexts:
+            self.contexts.remove(context)
 
 
 @asynccontextmanager
@@ -186,8 +135,8 @@ async def open_browser(options: BrowserOptions, *, ledger: RefLedger | None = No
         transport: Transport
         if options.cdp_endpoint:
             try:
-                url = await websocket_url(options.cdp_endpoint)
-                transport = await stack.enter_async_context(open_websocket_transport(url))
+                url = await websocket_url(options.cdp_endpoint, headers=options.cdp_headers)
+                transport = await stack.enter_async_context(open_websocket_transport(url, headers=options.cdp_headers))
             except BrowserClosedError as exc:
                 raise BrowserLaunchError(str(exc)) from exc
         else:
@@ -208,7 +157,13 @@ async def open_browser(options: BrowserOptions, *, ledger: RefLedger | None = No
         nursery = await stack.enter_async_context(open_service_nursery())
         stack.callback(nursery.cancel_scope.cancel)
         browser = Browser(
-            connection, info, launched, nursery, NavigationGuard(options.policy, nursery, _COMMAND_TIMEOUT), ledger
+            connection,
+            info,
+            launched,
+            nursery,
+            NavigationGuard(options.policy, nursery, _COMMAND_TIMEOUT),
+            options.emulation,
+            ledger,
         )
         await watch_tabs(browser)
         await browser.guard.watch_new_tabs(

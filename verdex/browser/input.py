@@ -80,13 +80,6 @@ class KeyPress:
     text: str
     modifiers: tuple[str, ...]
 
-    @property
-    def modifier_bits(self) -> int:
-        bits = 0
-        for name in self.modifiers:
-            bits |= _MODIFIERS[name]
-        return bits
-
 
 def parse_key(spec: str) -> KeyPress:
     """Parse ``"Enter"``, ``"a"``, ``"Shift+Tab"``, ``"Control+Shift+K"``.

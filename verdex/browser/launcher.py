@@ -1,16 +1,28 @@
 """Find and launch Chromium with a CDP pipe.
 
-Search order for the executable (:func:`find_browser`): the explicit ``--browser PATH``, the
-``VERDEX_BROWSER`` environment variable, the names ``chromium``, ``chromium-browser``,
-``google-chrome``, ``google-chrome-stable``, ``chrome`` on ``PATH``, then the usual install
-locations on Linux and macOS.
+Search order for the executable (:func:`find_browser`): the explicit ``--browser PATH`` (or the
+config file's ``executablePath``), the ``VERDEX_BROWSER`` environment variable, the names
+``chromium``, ``chromium-browser``, ``google-chrome``, ``google-chrome-stable``, ``chrome`` on
+``PATH``, the usual install locations on Linux and macOS, then Playwright's browser cache
+(``$PLAYWRIGHT_BROWSERS_PATH``, else ``~/.cache/ms-playwright`` on Linux and
+``~/Library/Caches/ms-playwright`` on macOS): its full Chromium builds (``chromium-<revision>``),
+newest revision first. Playwright's ``chromium_headless_shell-*`` builds are not used: the
+headless shell is Chromium's old headless mode, a different browser without ``--headed``.
 
 :func:`launch_chromium` starts it with ``--remote-debugging-pipe``: the browser's fd 3 and fd 4
 are two pipes whose other ends only this process holds, so the browser exits when we do, even
 when we are killed with SIGKILL (it reads EOF on fd 3). The profile is a fresh temporary
-``--user-data-dir`` (``XDG_CONFIG_HOME`` and ``XDG_CACHE_HOME`` point into it, so crash reports
-and caches stay there too), removed on exit; its preferences turn page preloading off
-(:data:`PROFILE_PREFERENCES`).
+``--user-data-dir``, removed on exit, unless ``--user-data-dir`` names one to keep (a persistent
+profile; see :mod:`verdex.browser.profile`). ``XDG_CONFIG_HOME`` and ``XDG_CACHE_HOME`` point into
+the temporary folder either way, so crash reports and caches stay out of the user's home. A
+temporary profile's preferences turn page preloading off (:data:`PROFILE_PREFERENCES`); a persistent
+one gets that preference too while an origin policy is set.
+
+Flags beyond :data:`BASE_FLAGS` (:func:`chromium_args`): ``--no-sandbox`` unless the sandbox is
+on (:func:`sandbox_on`: on, unless verdex runs as root, where Chromium refuses to start with it,
+or ``--no-sandbox`` asks), the proxy (``--proxy-server``, ``--proxy-bypass-list``),
+``--ignore-certificate-errors``, headless, then ``--browser-arg`` flags last (Chromium takes the
+last of a repeated switch).
 """
 
 from __future__ import annotations
@@ -19,18 +31,21 @@ import fcntl
 import json
 import logging
 import os
+import re
 import shlex
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import trio
 
+from verdex.browser.emulation import Emulation
 from verdex.browser.origins import NavigationPolicy
 from verdex.cdp.transport import PipeTransport
 from verdex.errors import BrowserLaunchError
@@ -41,10 +56,13 @@ __all__ = [
     "PROFILE_PREFERENCES",
     "BrowserOptions",
     "LaunchedBrowser",
+    "chromium_args",
     "find_browser",
     "launch_chromium",
+    "playwright_browsers",
     "prepare_profile",
     "remove_orphan_folders",
+    "sandbox_on",
 ]
 
 logger = logging.getLogger(__name__)
@@ -62,8 +80,8 @@ _LOCATIONS = (
 )
 
 #: Flags for every launch: quiet on a closed network, no first-run UI, no background work.
+#: (``--no-sandbox`` is not one of them: see :func:`sandbox_on`.)
 BASE_FLAGS: tuple[str, ...] = (
-    "--no-sandbox",
     "--disable-gpu",
     "--disable-quic",
     "--no-first-run",
@@ -109,52 +127,94 @@ class BrowserOptions:
 
     Attributes:
         executable: path of Chrome/Chromium (``--browser``); found by :func:`find_browser` if None.
+        executable_source: where ``executable`` came from, for error messages (``--browser``, or the
+            config file's key).
         headless: run without a window (``--headed`` sets False).
         cdp_endpoint: ``ws://...`` of a running browser to attach to instead of launching one.
-        extra_args: more command-line flags for a launched browser.
+        cdp_headers: HTTP headers of the ``cdp_endpoint`` websocket handshake (``--cdp-header``),
+            as ``(name, value)`` pairs: a cloud browser's token.
+        extra_args: more command-line flags for a launched browser (``--browser-arg``), after verdex's own.
         launch_timeout: seconds to wait for the browser's first CDP answer.
         policy: what documents pages may load (``--allowed-origins``, ``--blocked-origins``,
             ``--allow-file-urls``; see :mod:`verdex.browser.origins`).
+        user_data_dir: a profile folder to keep between runs (``--user-data-dir``), or None for a
+            fresh temporary one.
+        sandbox: Chromium's sandbox on or off (``--sandbox``/``--no-sandbox``); None: :func:`sandbox_on`.
+        proxy_server: ``--proxy-server`` for a launched browser (``http://host:3128``,
+            ``socks5://host:1080``), or None for a direct connection.
+        proxy_bypass: hosts that do not go through the proxy, comma- or semicolon-separated
+            (Chromium's ``--proxy-bypass-list`` rules: ``.example.com``, ``*.test``, ``10.0.0.0/8``,
+            ``<-loopback>``), or None.
+        emulation: what every page is made to look like (viewport, device, user agent, certificate
+            errors; :mod:`verdex.browser.emulation`).
     """
 
     executable: str | None = None
+    executable_source: str = "--browser"
     headless: bool = True
     cdp_endpoint: str | None = None
+    cdp_headers: tuple[tuple[str, str], ...] = ()
     extra_args: tuple[str, ...] = field(default_factory=tuple)
     launch_timeout: float = 30.0
     policy: NavigationPolicy = field(default_factory=NavigationPolicy)
+    user_data_dir: Path | None = None
+    sandbox: bool | None = None
+    proxy_server: str | None = None
+    proxy_bypass: str | None = None
+    emulation: Emulation = field(default_factory=Emulation)
 
 
 @dataclass
 class LaunchedBrowser:
-    """A running browser process and our ends of its pipes."""
+    """A running browser process and our ends of its pipes.
+
+    Attributes:
+        user_data_dir: the profile folder (temporary, or the one ``--user-data-dir`` named).
+        persistent: the profile is the user's (``--user-data-dir``): kept on exit, and the browser's
+            default context is the profile's own (see :mod:`verdex.browser.profile`).
+        stderr_path: the browser's stderr, in verdex's temporary folder.
+    """
 
     executable: str
     process: trio.Process
     transport: PipeTransport
     user_data_dir: Path
     stderr_path: Path
+    persistent: bool = False
 
     def stderr_tail(self, lines: int = 12) -> str:
-        """The last lines the browser wrote to stderr (for launch-failure messages)."""
+        """The last lines the browser wrote to stderr (for launch-failure messages), and what to do
+        when they say the sandbox could not start."""
         try:
             text = self.stderr_path.read_text(errors="replace")
         except OSError:
             return ""
-        return "\n".join(text.strip().splitlines()[-lines:])
+        tail = "\n".join(text.strip().splitlines()[-lines:])
+        if _SANDBOX_FAILURE.search(text):
+            tail += (
+                "\nverdex: Chromium's sandbox could not start here (running as root, or in a container or "
+                "system without unprivileged user namespaces); start verdex with --no-sandbox (or "
+                "VERDEX_SANDBOX=false) if you trust the pages you open"
+            )
+        return tail
 
 
-def find_browser(explicit: str | None = None) -> str:
-    """Return the path of the Chrome/Chromium executable to use.
+#: What Chromium writes to stderr when its sandbox cannot start.
+_SANDBOX_FAILURE = re.compile(r"without --no-sandbox is not supported|No usable sandbox|zygote_host_impl_linux")
+
+
+def find_browser(explicit: str | None = None, source: str = "--browser") -> str:
+    """Return the path of the Chrome/Chromium executable to use (the order is in the module docstring).
 
     Args:
-        explicit: a path given by the user (``--browser``); it must exist.
+        explicit: a path or a name on ``PATH`` given by the user; it must exist.
+        source: where ``explicit`` came from, for the error (``--browser``, a config file's key).
 
     Raises:
         BrowserLaunchError: nothing usable found; the message lists what was tried.
     """
     if explicit:
-        return _checked(explicit, "--browser")
+        return _checked(explicit, source)
     from_env = os.environ.get("VERDEX_BROWSER")
     if from_env:
         return _checked(from_env, "VERDEX_BROWSER")
@@ -165,11 +225,86 @@ def find_browser(explicit: str | None = None) -> str:
     for location in _LOCATIONS:
         if os.access(location, os.X_OK):
             return location
+    cache = _playwright_cache()
+    for path in playwright_browsers(cache):
+        return str(path)
+    shells = sorted(cache.glob("chromium_headless_shell-*")) if cache is not None else []
+    shell_note = (
+        f" ({shells[-1]} is Playwright's headless shell, which verdex does not use: run `playwright install "
+        "chromium` for the full Chromium)"
+        if shells
+        else ""
+    )
     raise BrowserLaunchError(
         "no Chrome or Chromium found (looked for --browser, VERDEX_BROWSER, "
-        f"{', '.join(_NAMES)} on PATH, and {', '.join(_LOCATIONS)}). Install one "
-        "(Debian/Ubuntu: apt-get install chromium) or pass --browser /path/to/chrome."
+        f"{', '.join(_NAMES)} on PATH, {', '.join(_LOCATIONS)}, and Playwright's browsers in "
+        f"{cache or '$PLAYWRIGHT_BROWSERS_PATH'}{shell_note}). Install one "
+        "(Debian/Ubuntu: apt-get install chromium; with Playwright: playwright install chromium) "
+        "or pass --browser /path/to/chrome."
     )
+
+
+#: Where a Playwright ``chromium-<revision>`` folder keeps the executable, by platform and age
+#: (Chrome for Testing builds since Playwright 1.49; Chromium builds before).
+_PLAYWRIGHT_EXECUTABLES = (
+    "chrome-linux64/chrome",
+    "chrome-linux-arm64/chrome",
+    "chrome-linux/chrome",
+    "chrome-mac-arm64/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing",
+    "chrome-mac-x64/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing",
+    "chrome-mac/Chromium.app/Contents/MacOS/Chromium",
+)
+
+
+def _playwright_cache() -> Path | None:
+    """Playwright's browser folder: ``$PLAYWRIGHT_BROWSERS_PATH``, else the platform's cache folder.
+
+    ``PLAYWRIGHT_BROWSERS_PATH=0`` (browsers inside the Playwright package) is not searched: verdex
+    does not know where that package is.
+    """
+    from_env = os.environ.get("PLAYWRIGHT_BROWSERS_PATH")
+    if from_env == "0":
+        return None
+    if from_env:
+        return Path(from_env).expanduser()
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "ms-playwright"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ms-playwright"
+
+
+def playwright_browsers(cache: Path | None = None) -> Iterator[Path]:
+    """The Chromium executables in Playwright's browser folder, newest revision first.
+
+    Args:
+        cache: the folder; default :func:`_playwright_cache` (``$PLAYWRIGHT_BROWSERS_PATH`` ...).
+    """
+    cache = cache if cache is not None else _playwright_cache()
+    if cache is None or not cache.is_dir():
+        return
+    revisions = []
+    for folder in cache.glob("chromium-*"):
+        revision = folder.name.removeprefix("chromium-")
+        if revision.isdigit():
+            revisions.append((int(revision), folder))
+    for _, folder in sorted(revisions, reverse=True):
+        for relative in _PLAYWRIGHT_EXECUTABLES:
+            path = folder / relative
+            if os.access(path, os.X_OK) and path.is_file():
+                yield path
+                break
+
+
+def sandbox_on(sandbox: bool | None) -> bool:
+    """Whether Chromium runs with its sandbox: as asked, else on unless verdex runs as root.
+
+    Chromium refuses to start as root with its sandbox ("Running as root without --no-sandbox is
+    not supported"), so root gets ``--no-sandbox``, as before this option existed. Elsewhere the
+    sandbox needs unprivileged user namespaces (or Chrome's setuid helper): some containers and
+    systems lack them, and the launch error then says to pass ``--no-sandbox``.
+    """
+    if sandbox is not None:
+        return sandbox
+    return os.geteuid() != 0
 
 
 def _checked(path: str, source: str) -> str:
@@ -225,19 +360,63 @@ PROFILE_PREFERENCES: dict[str, object] = {"net": {"network_prediction_options": 
 
 
 def prepare_profile(user_data_dir: Path) -> None:
-    """Write :data:`PROFILE_PREFERENCES` into a new profile (``Default/Preferences``), before the browser starts."""
+    """Merge :data:`PROFILE_PREFERENCES` into a profile's ``Default/Preferences``, before the browser starts
+    (the other preferences of a persistent profile are kept; an unreadable file is replaced)."""
     default = user_data_dir / "Default"
     default.mkdir(parents=True, exist_ok=True)
-    (default / "Preferences").write_text(json.dumps(PROFILE_PREFERENCES), encoding="utf-8")
+    path = default / "Preferences"
+    try:
+        current = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    except (OSError, ValueError):
+        current = {}
+    if not isinstance(current, dict):
+        current = {}
+    for section, values in PROFILE_PREFERENCES.items():
+        existing = current.get(section)
+        merged: dict[str, object] = dict(existing) if isinstance(existing, dict) else {}
+        merged.update(values if isinstance(values, dict) else {})
+        current[section] = merged
+    path.write_text(json.dumps(current), encoding="utf-8")
 
 
 def chromium_args(options: BrowserOptions, user_data_dir: Path) -> list[str]:
-    """The flags verdex launches Chromium with (pipe, profile, headless, BASE_FLAGS, extras)."""
-    args = ["--remote-debugging-pipe", f"--user-data-dir={user_data_dir}", *BASE_FLAGS]
+    """The flags verdex launches Chromium with, in order: pipe, profile, ``--no-sandbox`` (see
+    :func:`sandbox_on`), BASE_FLAGS, proxy, ``--ignore-certificate-errors``, headless, then
+    ``extra_args`` (``--browser-arg``, last so they win over verdex's own)."""
+    args = ["--remote-debugging-pipe", f"--user-data-dir={user_data_dir}"]
+    if not sandbox_on(options.sandbox):
+        args.append("--no-sandbox")
+    args += BASE_FLAGS
+    if options.proxy_server:
+        args.append(f"--proxy-server={options.proxy_server}")
+        if options.proxy_bypass:
+            rules = [rule.strip() for rule in re.split(r"[,;]", options.proxy_bypass) if rule.strip()]
+            args.append(f"--proxy-bypass-list={';'.join(rules)}")
+    if options.emulation.ignore_https_errors:
+        args.append("--ignore-certificate-errors")
     if options.headless:
         args += ["--headless", "--hide-scrollbars"]
     args += list(options.extra_args)
     return args
+
+
+def _check_profile_free(profile: Path) -> None:
+    """Fail early when another Chromium holds ``profile`` (its ``SingletonLock``, a symlink to
+    ``host-pid``): a second browser on a profile hands its work to the first and exits.
+
+    Raises:
+        BrowserLaunchError: the profile is in use by a live process on this host.
+    """
+    try:
+        target = os.readlink(profile / "SingletonLock")
+    except OSError:
+        return
+    host, _, pid_text = target.rpartition("-")
+    if host == socket.gethostname() and pid_text.isdigit() and _pid_alive(int(pid_text)):
+        raise BrowserLaunchError(
+            f"--user-data-dir {profile} is in use by another browser (pid {pid_text}); a profile can be open in "
+            "one browser at a time: stop the other verdex serve (or browser), or give another --user-data-dir"
+        )
 
 
 @asynccontextmanager
@@ -250,11 +429,19 @@ async def launch_chromium(options: BrowserOptions) -> AsyncIterator[LaunchedBrow
     Raises:
         BrowserLaunchError: no executable, or the process could not be started.
     """
-    executable = find_browser(options.executable)
+    executable = find_browser(options.executable, options.executable_source)
     remove_orphan_folders()
-    user_data_dir = Path(tempfile.mkdtemp(prefix=f"{_PROFILE_PREFIX}{os.getpid()}-"))
-    prepare_profile(user_data_dir)
-    stderr_path = user_data_dir / "browser-stderr.log"
+    if options.user_data_dir is not None:
+        _check_profile_free(options.user_data_dir)
+        try:
+            options.user_data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise BrowserLaunchError(f"--user-data-dir {options.user_data_dir}: {exc.strerror or exc}") from exc
+    run_dir = Path(tempfile.mkdtemp(prefix=f"{_PROFILE_PREFIX}{os.getpid()}-"))
+    user_data_dir = options.user_data_dir or run_dir
+    if options.user_data_dir is None or options.policy.filters_origins:
+        prepare_profile(user_data_dir)
+    stderr_path = run_dir / "browser-stderr.log"
     (browser_reads, we_write), (we_read, browser_writes) = PipeTransport.make_pipes()
     # Move the browser's ends to fds >= 10 so the redirections below never clobber one another.
     browser_reads, browser_writes = _above(browser_reads, 10), _above(browser_writes, 10)
@@ -263,8 +450,8 @@ async def launch_chromium(options: BrowserOptions) -> AsyncIterator[LaunchedBrow
     # with threads), no shell (POSIX sh takes single-digit fds only), nothing else inherited.
     wrapper = [sys.executable, "-I", "-S", "-c", _EXEC_WITH_PIPE, str(browser_reads), str(browser_writes)]
     env = dict(os.environ)
-    env["XDG_CONFIG_HOME"] = str(user_data_dir / "xdg-config")
-    env["XDG_CACHE_HOME"] = str(user_data_dir / "xdg-cache")
+    env["XDG_CONFIG_HOME"] = str(run_dir / "xdg-config")
+    env["XDG_CACHE_HOME"] = str(run_dir / "xdg-cache")
     logger.info("launching %s", shlex.join(argv))
     stderr_file = stderr_path.open("wb")
     try:
@@ -280,13 +467,20 @@ async def launch_chromium(options: BrowserOptions) -> AsyncIterator[LaunchedBrow
     except OSError as exc:
         for fd in (browser_reads, we_write, we_read, browser_writes):
             os.close(fd)
-        shutil.rmtree(user_data_dir, ignore_errors=True)
+        shutil.rmtree(run_dir, ignore_errors=True)
         raise BrowserLaunchError(f"could not start {executable}: {exc}") from exc
     finally:
         stderr_file.close()
     os.close(browser_reads)
     os.close(browser_writes)
-    launched = LaunchedBrowser(executable, process, PipeTransport(we_read, we_write), user_data_dir, stderr_path)
+    launched = LaunchedBrowser(
+        executable,
+        process,
+        PipeTransport(we_read, we_write),
+        user_data_dir,
+        stderr_path,
+        persistent=options.user_data_dir is not None,
+    )
     try:
         yield launched
     finally:
@@ -298,4 +492,4 @@ async def launch_chromium(options: BrowserOptions) -> AsyncIterator[LaunchedBrow
                 logger.warning("browser did not exit 5 s after its pipe closed; killing it")
                 process.kill()
                 await process.wait()
-            shutil.rmtree(user_data_dir, ignore_errors=True)
+            shutil.rmtree(run_dir, ignore_errors=True)

@@ -180,6 +180,12 @@ class NavigationWatch:
             session.on(cdp.Page.navigatedWithinDocument, within),
         ]
 
+    def stop(self) -> None:
+        """Stop watching without waiting for anything (a dialog blocks the page: no round trip can come)."""
+        for remove in self._remove:
+            remove()
+        self._remove.clear()
+
     def started(self) -> bool:
         """Whether a watched frame has started a navigation (requested, or a new loader) so far."""
         return any(watched.started() for watched in self._watched)
@@ -225,6 +231,17 @@ class NavigationWatch:
         return None
 
 
+#: A URL that starts with a host: an IPv4 address, ``localhost`` or a bracketed IPv6 address (with or
+#: without a port), a dotted name followed by a port or a path, or a lone www. name (``shop.html`` alone stays
+#: a relative URL).
+_HOST_FIRST = re.compile(
+    r"(?:(?:\d{1,3}\.){3}\d{1,3}|localhost|\[[0-9a-fA-F:.]+\])(?::\d+)?(?:[/?#]|$)"
+    r"|[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*\.[a-zA-Z]{2,}(?::\d+(?:[/?#]|$)|/)"
+    r"|www\.[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)+$",
+    re.IGNORECASE,
+)
+
+
 def check_url(url: str, *, allow_file_urls: bool = False) -> None:
     """Reject URLs verdex will not open, with what to pass instead.
 
@@ -258,6 +275,9 @@ def check_url(url: str, *, allow_file_urls: bool = False) -> None:
     scheme = parts.scheme.lower()
     if scheme and not parts.netloc and re.match(r"\d+(/|$)", parts.path):
         # host:port/path: urlsplit reads the host as a scheme.
+        raise UsageError(f"url {shown} has no scheme: pass an absolute URL such as http://{cut(stripped)}")
+    if not scheme and _HOST_FIRST.match(stripped):
+        # 127.0.0.1:8000/shop.html, [::1]:8000/, example.com/shop: a host without its scheme.
         raise UsageError(f"url {shown} has no scheme: pass an absolute URL such as http://{cut(stripped)}")
     if not scheme:
         example = "http://localhost:3000" + ("" if stripped.startswith("/") else "/") + stripped

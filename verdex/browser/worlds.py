@@ -15,7 +15,7 @@ frame has none yet (a document loaded before verdex attached), created with
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -103,12 +103,15 @@ class IsolatedWorlds:
         Waits (up to the call timeout) while the frame moves to another process.
 
         Raises:
+            ContextLostError: the page (tab) was closed.
             StaleRefError: the frame was removed from the page.
             NavigationError: the page or the frame's process crashed, or the frame has no session to
                 reach it within the call timeout.
         """
         page = self._page
         timeout = page.settings.call_timeout
+        if page.closed:
+            raise ContextLostError(f"the tab was closed (it was at {frame.url})")
         if frame.crashed and frame.parent_id is not None:
             raise NavigationError(
                 f"the process of {frame.label} ({frame.url}) crashed; call browser_navigate to load the page again"
@@ -125,7 +128,9 @@ class IsolatedWorlds:
         if live() and frame.session is not None:
             assert frame.world is not None
             return frame.world
-        await page.wait_until(lambda: live() or frame.id not in page.frames, WORLD_GRACE)
+        await page.wait_until(lambda: live() or frame.id not in page.frames or page.closed, WORLD_GRACE)
+        if page.closed:
+            raise ContextLostError(f"the tab was closed (it was at {frame.url})")
         if frame.id not in page.frames:
             raise _removed(frame)
         if live() and frame.session is not None:
@@ -133,11 +138,14 @@ class IsolatedWorlds:
             return frame.world
         reachable = await page.wait_until(
             lambda: (
-                frame.id not in page.frames
+                page.closed
+                or frame.id not in page.frames
                 or (frame.session is not None and frame.target is not None and frame.target.ready)
             ),
             timeout,
         )
+        if page.closed:
+            raise ContextLostError(f"the tab was closed (it was at {frame.url})")
         session = frame.session
         if frame.id not in page.frames:
             raise _removed(frame)
@@ -268,32 +276,23 @@ class IsolatedWorlds:
             StaleRefError: no live element has that number in the frame's document.
             ContextLostError: the document changed.
         """
-        timeout = self._page.settings.call_timeout
-        async with self.in_world(frame) as world:
-            try:
-                result = await world.session.send(
-                    cdp.Runtime.callFunctionOn(
-                        {
-                            "functionDeclaration": ELEMENT_OF_REF,
-                            "executionContextId": world.context_id,
-                            "arguments": [{"value": number}],
-                            "objectGroup": _HANDLES,
-                        }
-                    ),
-                    timeout=timeout,
-                )
-            except ProtocolError as exc:
-                raise ContextLostError(f"{frame.label} changed documents ({exc.detail})") from exc
-        object_id = result["result"].get("objectId")
-        if not object_id:
-            raise StaleRefError(
-                f"ref {format_ref(frame.ordinal, number)} has no live element in {frame.label} ({frame.url}); "
-                "call browser_snapshot for fresh refs"
+
+        def request(world: World) -> cdp.Request[cdp.EvaluateResult]:
+            return cdp.Runtime.callFunctionOn(
+                {
+                    "functionDeclaration": ELEMENT_OF_REF,
+                    "executionContextId": world.context_id,
+                    "arguments": [{"value": number}],
+                    "objectGroup": _HANDLES,
+                }
             )
-        try:
+
+        gone = StaleRefError(
+            f"ref {format_ref(frame.ordinal, number)} has no live element in {frame.label} ({frame.url}); "
+            "call browser_snapshot for fresh refs"
+        )
+        async with self._handle(frame, request, "result", gone) as object_id:
             yield object_id
-        finally:
-            await self.release(world.session, object_id)
 
     @asynccontextmanager
     async def node_handle(self, frame: Frame, backend_node_id: int) -> AsyncIterator[str]:
@@ -303,28 +302,38 @@ class IsolatedWorlds:
         Raises:
             ContextLostError: the document or the node went away.
         """
-        timeout = self._page.settings.call_timeout
+
+        def request(world: World) -> cdp.Request[cdp.DOMResolveNodeResult]:
+            params: cdp.DOMResolveNodeParams = {
+                "backendNodeId": backend_node_id,
+                "executionContextId": world.context_id,
+                "objectGroup": _HANDLES,
+            }
+            return cdp.DOM.resolveNode(params)
+
+        async with self._handle(
+            frame, request, "object", ContextLostError(f"a node of {frame.label} went away")
+        ) as object_id:
+            yield object_id
+
+    @asynccontextmanager
+    async def _handle(
+        self, frame: Frame, request: Callable[[World], cdp.Request[Any]], key: str, gone: Exception
+    ) -> AsyncIterator[str]:
+        """A remote object id that ``request`` (answering ``{key: RemoteObject}``) gives in ``frame``'s world;
+        ``gone`` when it gives none; released on exit."""
         async with self.in_world(frame) as world:
             try:
-                resolved = await world.session.send(
-                    cdp.DOM.resolveNode(
-                        {
-                            "backendNodeId": backend_node_id,
-                            "executionContextId": world.context_id,
-                            "objectGroup": _HANDLES,
-                        }
-                    ),
-                    timeout=timeout,
-                )
+                answer = await world.session.send(request(world), timeout=self._page.settings.call_timeout)
             except ProtocolError as exc:
-                raise ContextLostError(f"a node of {frame.label} went away ({exc.detail})") from exc
-        object_id = resolved["object"].get("objectId")
+                raise ContextLostError(f"{frame.label} changed documents ({exc.detail})") from exc
+        object_id = answer.get(key, {}).get("objectId")
         if not object_id:
-            raise ContextLostError(f"a node of {frame.label} went away")
+            raise gone
         try:
-            yield object_id
+            yield str(object_id)
         finally:
-            await self.release(world.session, object_id)
+            await self.release(world.session, str(object_id))
 
     async def release(self, session: CDPSession, object_id: str) -> None:
         """Release a remote object (shielded; a document that is gone has nothing left to release)."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import ssl
+from collections.abc import Sequence
 from urllib.parse import urlsplit, urlunsplit
 
 import trio
@@ -54,8 +55,12 @@ def check_endpoint(endpoint: str) -> None:
         )
 
 
-async def websocket_url(endpoint: str, *, timeout: float = DISCOVERY_TIMEOUT) -> str:
+async def websocket_url(
+    endpoint: str, *, timeout: float = DISCOVERY_TIMEOUT, headers: Sequence[tuple[str, str]] = ()
+) -> str:
     """The DevTools websocket URL of ``endpoint`` (discovered through ``/json/version`` when needed).
+
+    ``headers``: ``(name, value)`` HTTP headers sent with the discovery request too (``--cdp-header``).
 
     Raises:
         UsageError: ``endpoint`` is not of an accepted form.
@@ -71,7 +76,7 @@ async def websocket_url(endpoint: str, *, timeout: float = DISCOVERY_TIMEOUT) ->
     version = urlunsplit((http_scheme, parts.netloc, "/json/version", "", ""))
     try:
         with trio.fail_after(timeout):
-            status, body = await _get(http_scheme, parts.hostname or "", parts.port, parts.netloc)
+            status, body = await _get(http_scheme, parts.hostname or "", parts.port, parts.netloc, headers)
     except trio.TooSlowError:
         raise unreachable(endpoint, f"{version}: no answer within {timeout:g} s") from None
     except OSError as exc:
@@ -88,17 +93,17 @@ async def websocket_url(endpoint: str, *, timeout: float = DISCOVERY_TIMEOUT) ->
     return url
 
 
-async def check_reachable(endpoint: str) -> None:
+async def check_reachable(endpoint: str, headers: Sequence[tuple[str, str]] = ()) -> None:
     """Connect to ``endpoint``'s websocket once and close it (``verdex serve`` checks it at start).
 
     Raises:
         UsageError: ``endpoint`` is not of an accepted form.
         BrowserLaunchError: it cannot be reached; the message says why and what to do.
     """
-    url = await websocket_url(endpoint)
+    url = await websocket_url(endpoint, headers=headers)
     prefix = f"cannot connect to the CDP endpoint {url}: "
     try:
-        async with open_websocket_transport(url, connect_timeout=DISCOVERY_TIMEOUT):
+        async with open_websocket_transport(url, connect_timeout=DISCOVERY_TIMEOUT, headers=headers):
             pass
     except BrowserClosedError as exc:
         raise unreachable(endpoint, str(exc).removeprefix(prefix)) from exc
@@ -113,16 +118,20 @@ def unreachable(endpoint: str, why: str) -> BrowserLaunchError:
     )
 
 
-async def _get(scheme: str, host: str, port: int | None, netloc: str) -> tuple[int, bytes]:
+async def _get(
+    scheme: str, host: str, port: int | None, netloc: str, headers: Sequence[tuple[str, str]]
+) -> tuple[int, bytes]:
     """``GET /json/version`` over HTTP/1.1: the status code and the body (at most :data:`_MAX_ANSWER` bytes)."""
     stream: trio.abc.Stream = await trio.open_tcp_stream(host, port or (443 if scheme == "https" else 80))
     if scheme == "https":
         stream = trio.SSLStream(stream, ssl.create_default_context(), server_hostname=host)
     async with stream:
+        extra = "".join(f"{name}: {value}\r\n" for name, value in headers)
         request = (
-            f"GET /json/version HTTP/1.1\r\nHost: {netloc}\r\nAccept: application/json\r\nConnection: close\r\n\r\n"
+            f"GET /json/version HTTP/1.1\r\nHost: {netloc}\r\nAccept: application/json\r\n{extra}"
+            "Connection: close\r\n\r\n"
         )
-        await stream.send_all(request.encode("ascii"))
+        await stream.send_all(request.encode("utf-8"))
         received = bytearray()
         while len(received) <= _MAX_ANSWER and not _complete(bytes(received)):
             chunk = await stream.receive_some(16384)

@@ -39,6 +39,7 @@ __all__ = [
     "Page",
     "Request",
     "Runtime",
+    "Security",
     "Storage",
     "Target",
     "untyped",
@@ -382,11 +383,19 @@ class DOM:
 # -- Emulation ---------------------------------------------------------------------------------
 
 
+class ScreenOrientation(TypedDict):
+    type: Literal["portraitPrimary", "portraitSecondary", "landscapePrimary", "landscapeSecondary"]
+    angle: int
+
+
 class EmulationSetDeviceMetricsOverrideParams(TypedDict):
     width: int
     height: int
     deviceScaleFactor: float
     mobile: bool
+    screenWidth: NotRequired[int]
+    screenHeight: NotRequired[int]
+    screenOrientation: NotRequired[ScreenOrientation]
 
 
 class EmulationSetUserAgentOverrideParams(TypedDict, total=False):
@@ -758,6 +767,21 @@ class Runtime:
     executionContextsCleared = Event[Empty]("Runtime.executionContextsCleared")
 
 
+# -- Security ----------------------------------------------------------------------------------
+
+
+class SecuritySetIgnoreCertificateErrorsParams(TypedDict):
+    ignore: bool
+
+
+class Security:
+    """The ``Security`` domain."""
+
+    setIgnoreCertificateErrors = Command[SecuritySetIgnoreCertificateErrorsParams, Empty](
+        "Security.setIgnoreCertificateErrors"
+    )
+
+
 # -- Storage -----------------------------------------------------------------------------------
 
 
@@ -828,6 +852,11 @@ class TargetCloseTargetParams(TypedDict):
     targetId: str
 
 
+class TargetGetBrowserContextsResult(TypedDict):
+    browserContextIds: list[str]
+    defaultBrowserContextId: NotRequired[str]
+
+
 class TargetGetTargetInfoParams(TypedDict, total=False):
     targetId: str
 
@@ -878,6 +907,7 @@ class Target:
     attachToTarget = Command[TargetAttachToTargetParams, TargetAttachToTargetResult]("Target.attachToTarget")
     detachFromTarget = Command[TargetDetachFromTargetParams, Empty]("Target.detachFromTarget")
     closeTarget = Command[TargetCloseTargetParams, Empty]("Target.closeTarget")
+    getBrowserContexts = Command0[TargetGetBrowserContextsResult]("Target.getBrowserContexts")
     getTargetInfo = Command[TargetGetTargetInfoParams, TargetGetTargetInfoResult]("Target.getTargetInfo")
     setAutoAttach = Command[TargetSetAutoAttachParams, Empty]("Target.setAutoAttach")
     setDiscoverTargets = Command[TargetSetDiscoverTargetsParams, Empty]("Target.setDiscoverTargets")

@@ -8,12 +8,14 @@ Both implement :class:`Transport`. ``receive`` returns one whole message as text
   When our write end closes (our process exits, even by SIGKILL) the browser reads EOF and quits.
 - :class:`WebSocketTransport`: a browser's DevTools websocket (``ws://host:port/devtools/browser/...``),
   for ``--cdp-endpoint``: a browser started elsewhere (a grid, a remote host).
+- :class:`MemoryTransport`: an in-process peer (tests of everything above the wire, without a browser).
 """
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Protocol
 
@@ -24,7 +26,15 @@ from verdex.errors import BrowserClosedError
 if TYPE_CHECKING:
     import trio_websocket
 
-__all__ = ["MAX_MESSAGE_BYTES", "PipeTransport", "Transport", "WebSocketTransport", "open_websocket_transport"]
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "MemoryTransport",
+    "PipeTransport",
+    "Transport",
+    "WebSocketTransport",
+    "memory_transport_pair",
+    "open_websocket_transport",
+]
 
 #: Largest CDP message accepted, in bytes (screenshots and big snapshots exceed 1 MiB).
 MAX_MESSAGE_BYTES = 256 * 1024 * 1024
@@ -136,12 +146,16 @@ class WebSocketTransport:
 
 
 @asynccontextmanager
-async def open_websocket_transport(url: str, *, connect_timeout: float = 10.0) -> AsyncIterator[WebSocketTransport]:
+async def open_websocket_transport(
+    url: str, *, connect_timeout: float = 10.0, headers: Sequence[tuple[str, str]] = ()
+) -> AsyncIterator[WebSocketTransport]:
     """Connect to a DevTools websocket; the connection is closed on exit.
 
     Args:
         url: ``ws://`` or ``wss://`` URL of the browser endpoint.
         connect_timeout: seconds to wait for the handshake.
+        headers: ``(name, value)`` HTTP headers of the handshake request (``--cdp-header``: a cloud
+            browser's ``Authorization`` token), UTF-8.
 
     Raises:
         BrowserClosedError: the endpoint refused the connection or did not answer in time.
@@ -155,9 +169,20 @@ async def open_websocket_transport(url: str, *, connect_timeout: float = 10.0) -
             max_message_size=MAX_MESSAGE_BYTES,
             connect_timeout=connect_timeout,
             disconnect_timeout=2,
+            extra_headers=[(name.encode(), value.encode()) for name, value in headers] or None,
         ) as connection:
             connected = True
             yield WebSocketTransport(connection, url)
+    except trio_websocket.ConnectionRejected as exc:
+        if connected:
+            raise
+        body = exc.body.decode(errors="replace").strip()[:200] if exc.body else ""
+        hint = "; give its credentials with --cdp-header 'NAME: VALUE'" if exc.status_code in (401, 403) else ""
+        raise BrowserClosedError(
+            f"cannot connect to the CDP endpoint {url}: it refused the handshake with HTTP {exc.status_code}"
+            + (f" ({body})" if body else "")
+            + hint
+        ) from exc
     except (trio_websocket.HandshakeError, OSError) as exc:
         if connected:
             raise
@@ -174,3 +199,38 @@ def _close_reason(exc: trio_websocket.ConnectionClosed) -> str:
         return "no close frame"
     text = f"code {reason.code}, {str(reason.name).lower().replace('_', ' ')}"
     return f"{text}: {reason.reason}" if reason.reason else text
+
+
+class MemoryTransport:
+    """A transport to an in-process peer over trio memory channels: the seam for tests of the layers above
+    the wire (connection, sessions, frames, navigation, dialogs, tabs) without a browser.
+
+    Create both ends with :func:`memory_transport_pair`. Messages are the JSON text CDP sends.
+    """
+
+    def __init__(self, send: trio.MemorySendChannel[str], receive: trio.MemoryReceiveChannel[str]) -> None:
+        self._send = send
+        self._receive = receive
+
+    async def send(self, message: str) -> None:
+        try:
+            await self._send.send(message)
+        except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+            raise BrowserClosedError("the peer closed the connection") from exc
+
+    async def receive(self) -> str:
+        try:
+            return await self._receive.receive()
+        except (trio.EndOfChannel, trio.ClosedResourceError) as exc:
+            raise BrowserClosedError("the peer closed the connection") from exc
+
+    async def aclose(self) -> None:
+        await self._send.aclose()
+        await self._receive.aclose()
+
+
+def memory_transport_pair() -> tuple[MemoryTransport, MemoryTransport]:
+    """Two connected :class:`MemoryTransport` ends: what one sends, the other receives (unbounded buffers)."""
+    a_send, b_receive = trio.open_memory_channel[str](math.inf)
+    b_send, a_receive = trio.open_memory_channel[str](math.inf)
+    return MemoryTransport(a_send, a_receive), MemoryTransport(b_send, b_receive)

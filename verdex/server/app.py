@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import signal
 from typing import Any
 
@@ -18,15 +19,18 @@ import trio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp_types import CallToolResult, InputRequiredResult, TextContent
+from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
 from verdex import __version__
 from verdex.masking import MaskingFilter, SecretValues
 from verdex.safe_text import clean_data, clean_text, cut, excerpt
-from verdex.server.config import ServerConfig
+from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
+from verdex.server.groups import enabled_tools, slim_description, slim_schema
 from verdex.server.limits import MAX_ANY_CHARS, MAX_ANY_ITEMS
 from verdex.server.session import Session, open_session
 from verdex.server.tools_browser import register_browser_tools
+from verdex.server.tools_compat import register_compat_tools
 from verdex.server.tools_locator import register_locator_tools
 from verdex.server.tools_observe import register_observe_tools
 from verdex.server.tools_pages import register_page_tools
@@ -54,10 +58,29 @@ INSTRUCTIONS = (
 
 
 class VerdexServer(MCPServer[Any]):
-    """MCPServer whose argument errors say what to pass instead, and that traces every call (``--trace``)."""
+    """MCPServer whose argument errors say what to pass instead, that traces every call (``--trace``),
+    and whose ``tools/list`` is slimmed (:mod:`verdex.server.groups`)."""
 
     session: Session | None = None
     tracer: TraceWriter | None = None
+    output_schemas: bool = False
+    _listed: list[MCPTool] | None = None
+
+    async def list_tools(self) -> list[MCPTool]:
+        """The tools as ``tools/list`` publishes them: one-line descriptions, input schemas without generated
+        noise, output schemas only with ``--output-schemas`` (computed once: the tools do not change)."""
+        if self._listed is None:
+            self._listed = [
+                tool.model_copy(
+                    update={
+                        "description": slim_description(tool.description or ""),
+                        "input_schema": slim_schema(tool.input_schema),
+                        "output_schema": slim_schema(tool.output_schema) if self.output_schemas else None,
+                    }
+                )
+                for tool in await super().list_tools()
+            ]
+        return self._listed
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
@@ -90,6 +113,7 @@ class VerdexServer(MCPServer[Any]):
     ) -> CallToolResult | InputRequiredResult:
         tool = self._tool_manager.get_tool(name)
         if tool is not None:
+            arguments = _playwright_mcp_shapes(arguments, tool.parameters)
             allowed = set(tool.parameters.get("properties", {}))
             unknown = sorted(set(arguments) - allowed)
             if unknown:
@@ -160,6 +184,25 @@ def _declared_limit(spec: dict[str, Any]) -> int | None:
     return None
 
 
+#: A ref as ``target`` carries it (Playwright MCP 0.0.83 names the ref ``target``).
+_REF_SHAPE = re.compile(r"(?:f\d+_)?e\d+")
+
+
+def _playwright_mcp_shapes(arguments: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    """Playwright MCP's ``target`` on a tool that takes ``ref``/``element``: a ref-shaped value is the ref,
+    anything else the element (a selector or description). Other arguments pass as they are."""
+    properties = schema.get("properties", {})
+    if "target" not in arguments or "target" in properties or "ref" not in properties:
+        return arguments
+    rewritten = dict(arguments)
+    target = rewritten.pop("target")
+    if isinstance(target, str) and _REF_SHAPE.fullmatch(target.strip()):
+        rewritten.setdefault("ref", target.strip())
+    elif "element" in properties:
+        rewritten["element"] = target  # a selector: more precise than the description beside it
+    return rewritten
+
+
 def _signature(schema: dict[str, Any]) -> str:
     required = set(schema.get("required", []))
     parts = []
@@ -197,6 +240,8 @@ def build_server(session: Session, tracer: TraceWriter | None = None) -> VerdexS
     """The MCP server with every tool bound to ``session``; ``tracer`` records each call."""
     server = VerdexServer("verdex", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
     server.session, server.tracer = session, tracer
+    config = session.config
+    server.output_schemas = config.output_schemas
     register_browser_tools(server, session)
     register_observe_tools(server, session)
     register_structure_tools(server, session)
@@ -204,6 +249,11 @@ def build_server(session: Session, tracer: TraceWriter | None = None) -> VerdexS
     register_locator_tools(server, session)
     register_page_tools(server, session)
     register_plan_tools(server, session)
+    register_compat_tools(server, session)
+    wanted = enabled_tools(config.caps, roles_given=config.roles != (RoleConfig(DEFAULT_ROLE),))
+    for tool in list(server._tool_manager.list_tools()):
+        if tool.name not in wanted:
+            server.remove_tool(tool.name)
     _strict_arguments(server)
     return server
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verdex.browser.launcher import BrowserOptions
+from verdex.server.groups import DEFAULT_GROUPS
 
 __all__ = ["DEFAULT_ROLE", "RoleConfig", "ServerConfig"]
 
@@ -40,6 +41,8 @@ class ServerConfig:
         navigation_timeout: seconds a navigation may take to load (``--timeout-navigation``).
         call_timeout: seconds one bridge call or CDP command may take.
         trace_file: where ``--trace`` writes one JSON line per tool call (:mod:`verdex.server.trace`), or None.
+        caps: the tool groups on besides ``core`` (``--caps``; :mod:`verdex.server.groups`).
+        output_schemas: publish every tool's outputSchema in ``tools/list`` (``--output-schemas``).
     """
 
     browser: BrowserOptions = field(default_factory=BrowserOptions)
@@ -49,6 +52,8 @@ class ServerConfig:
     navigation_timeout: float = 30.0
     call_timeout: float = 30.0
     trace_file: Path | None = None
+    caps: frozenset[str] = DEFAULT_GROUPS
+    output_schemas: bool = False
 
     @property
     def tool_timeout(self) -> float:

@@ -1,34 +1,23 @@
 """Response models: the structured content of each tool (and its MCP ``outputSchema``).
 
 Field names are the wire names (camelCase, as in the tool contract of DESIGN.md). The structural
-tools answer the bridge's own models (:mod:`verdex.bridge.models`), with the frames on the way
-(:class:`verdex.browser.owners.FrameFacts`) for a ref inside a frame.
+tools answer the bridge's own models with the frames on the way (:mod:`verdex.browser.structure`).
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
-from verdex.bridge.models import (
-    ExtractAnchorsResult,
-    InspectPatternResult,
-    LocatorMatch,
-    ResolveContainerResult,
-    SnapshotTruncation,
-)
-from verdex.browser.owners import FrameFacts
+from verdex.bridge.models import LocatorMatch, SnapshotTruncation
 
 __all__ = [
     "ActionResult",
     "BrowserInfoResult",
     "CloseResult",
     "DescriptionFacts",
-    "ExtractAnchorsAnswer",
-    "InspectPatternAnswer",
     "NavigateResult",
-    "ResolveContainerAnswer",
     "RoleInfo",
     "RoleVerification",
     "RolesResult",
@@ -196,30 +185,6 @@ class SaveRoleStateResult(BaseModel):
     path: str
     cookies: int
     origins: list[str]
-
-
-class ResolveContainerAnswer(ResolveContainerResult):
-    """``resolve_container``: the bridge's answer, plus the frames on the way for a ref inside a frame."""
-
-    frames: list[FrameFacts] | None = Field(
-        default=None, description="For a ref inside a frame: the iframes from the page down to its document."
-    )
-
-
-class InspectPatternAnswer(InspectPatternResult):
-    """``inspect_pattern``: the bridge's answer, plus the frames on the way for a ref inside a frame."""
-
-    frames: list[FrameFacts] | None = Field(
-        default=None, description="For a ref inside a frame: the iframes from the page down to its document."
-    )
-
-
-class ExtractAnchorsAnswer(ExtractAnchorsResult):
-    """``extract_anchors``: the bridge's answer, plus the frames on the way for a ref inside a frame."""
-
-    frames: list[FrameFacts] | None = Field(
-        default=None, description="For a ref inside a frame: the iframes from the page down to its document."
-    )
 
 
 class RoleVerification(BaseModel):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
@@ -28,8 +28,7 @@ from verdex.browser.context_storage import apply_storage_state
 from verdex.browser.events import PageEvents
 from verdex.browser.page import Page, PageSettings
 from verdex.browser.refs import RefLedger
-from verdex.browser.storage_state import StorageState, load_storage_state, origin_of
-from verdex.cdp import protocol as cdp
+from verdex.browser.storage_state import StorageState, load_storage_state
 from verdex.errors import AuthFileError, BrowserLaunchError, NavigationError, UsageError
 from verdex.masking import SecretValues
 from verdex.server.config import RoleConfig, ServerConfig
@@ -47,44 +46,28 @@ _AUTH_HINT = (
 
 @dataclass(eq=False)
 class Role:
-    """A configured role and, once used, its browser context and page."""
+    """A configured role and, once used, its browser context (which owns its pages and the selected one)."""
 
     config: RoleConfig
     context: BrowserContext | None = None
-    page: Page | None = None
-    #: http(s) origins the role's context has had storage for: from its auth file and every
-    #: document its page showed (in first-seen order). ``save_role_state`` reads their localStorage.
-    origins: dict[str, None] = field(default_factory=dict)
-    _unsubscribe: Callable[[], None] | None = None
 
     @property
     def name(self) -> str:
         return self.config.name
 
     @property
+    def page(self) -> Page | None:
+        """The role's selected tab, None before the role started or once its context closed."""
+        context = self.context
+        return context.selected if context is not None and not context.closed else None
+
+    @property
     def active(self) -> bool:
         return self.page is not None and not self.page.closed
 
-    def attach(self, context: BrowserContext, page: Page, state: StorageState | None) -> None:
-        """Make ``context`` and ``page`` the role's, and start noting the origins the page shows."""
-        self.detach()
-        self.context, self.page = context, page
-        self.origins = dict.fromkeys(item.origin for item in state.origins) if state else {}
-
-        def navigated(params: cdp.PageFrameNavigated) -> None:
-            origin = origin_of(str(params.get("frame", {}).get("url", "")))
-            if origin is not None:
-                self.origins.setdefault(origin, None)
-
-        self._unsubscribe = page.session.on(cdp.Page.frameNavigated, navigated)
-
     def detach(self) -> None:
-        """Forget the role's context and page (the caller closes them)."""
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
+        """Forget the role's context (the caller closes it)."""
         self.context = None
-        self.page = None
 
 
 @dataclass(eq=False)
@@ -253,30 +236,21 @@ class Session:
                 "(set with verdex serve --role NAME AUTH_FILE [DEFAULT_URL])"
             )
         browser = await self.browser()
-        if role.page is not None and role.page.closed and role.context is not None and not role.context.closed:
-            # The selected tab went away (window.close(), browser_tabs close): another tab of the role takes over.
-            fallback = next((p for p in role.context.pages if p.target_id == role.page.opener_id), None)
-            fallback = fallback or (role.context.pages[-1] if role.context.pages else None)
-            if fallback is not None:
-                self.notices.append(
-                    f"The selected tab of role {role.name!r} ({role.page.url}) was closed; "
-                    f"tab [{role.context.pages.index(fallback)}] ({fallback.url}) is selected now."
-                )
-                role.page = fallback
-        if (
-            role.page is not None
-            and not role.page.closed
-            and role.context is not None
-            and role.context.browser is browser
-        ):
-            if not role.page.crashed:
-                return role.page
+        page, context = role.page, role.context
+        if page is not None and not page.closed and context is not None and context.browser is browser:
+            if not page.crashed:
+                return page
             self.notices.append(
-                f"The page of role {role.name!r} had crashed (it was at {role.page.url}); verdex opened a new page"
+                f"The page of role {role.name!r} had crashed (it was at {page.url}); verdex opened a new page"
                 + (" and applied its auth file again." if role.config.auth_file else ".")
             )
-            await role.context.close()
+            await context.close()
             role.detach()
+        elif context is not None and not context.closed and context.browser is browser:
+            # Every tab of the role closed (window.close() of the last one): a new tab in the same
+            # context keeps the role's cookies and storage.
+            self.notices.append(f"The last tab of role {role.name!r} was closed; verdex opened a new blank tab.")
+            return await context.new_page()
         return await self._start_role(role, browser)
 
     async def _start_role(self, role: Role, browser: Browser) -> Page:
@@ -293,7 +267,9 @@ class Session:
         except BaseException:
             await context.close()
             raise
-        role.attach(context, page, state)
+        if state is not None:
+            context.note_origins(item.origin for item in state.origins)
+        role.context = context
         if state is not None and state.not_applied:
             self.notices.append(
                 f"Role {role.name!r}: its auth file also holds {', '.join(state.not_applied)}, which verdex does not "

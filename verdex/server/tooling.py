@@ -29,10 +29,12 @@ from verdex.server.session import Session
 
 __all__ = ["DIALOG_SAFE", "NO_PAGE", "SETTLE_SECONDS", "compact_json", "guarded", "respond"]
 
-#: Tools that work while a dialog blocks the page: they answer it, or do not touch the page.
+#: Tools that work while a dialog blocks the page: they answer it, leave it (``browser_navigate``
+#: dismisses what blocks the page it leaves), or do not touch the page.
 DIALOG_SAFE = frozenset(
     {
         "browser_handle_dialog",
+        "browser_navigate",
         "browser_tabs",
         "browser_close",
         "browser_initialize",
@@ -45,6 +47,9 @@ DIALOG_SAFE = frozenset(
 #: Tools that read the session's state only (no page, no browser): they run at once, without the session lock,
 #: so they answer while another call waits on the page; they leave pending notices to the next call that holds it.
 NO_PAGE = frozenset({"get_current_role", "list_current_roles"})
+
+#: Tools a dialog opening during the call does not interrupt: they deal with dialogs themselves.
+DIALOG_AWARE = frozenset({"browser_handle_dialog", "browser_tabs", "browser_close"})
 
 #: Longest wait, seconds, for background work a call started (a new tab, a download) before it answers.
 SETTLE_SECONDS = 2.0
@@ -103,7 +108,7 @@ def guarded(
                         raise ToolError(_with_notices(session, str(DialogOpenError(dialog))))
                     mark = session.events.mark()
                     try:
-                        with session.events.interruptible() as interruption:
+                        with session.events.interruptible(name not in DIALOG_AWARE) as interruption:
                             result = await fn(*args, **kwargs)
                         if interruption.dialog is not None:
                             raise ToolError(_with_notices(session, _interrupted(name, interruption.dialog)))
@@ -151,8 +156,8 @@ def _open_dialog(session: Session) -> Dialog | None:
     role = session.roles.get(session.current_role)
     if role is None or role.context is None or role.context.closed:
         return None
-    pages = [role.page, *role.context.pages]
-    return next((page.dialog for page in pages if page is not None and not page.closed and page.dialog), None)
+    page = role.context.page_with_dialog()
+    return page.dialog if page is not None else None
 
 
 def _interrupted(name: str, dialog: Dialog) -> str:

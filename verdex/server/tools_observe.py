@@ -47,10 +47,7 @@ def register_observe_tools(server: MCPServer, session: Session) -> None:
             int, Field(ge=1, le=MAX_STABLE_MS, description="Give up after this long (more than quietMs).")
         ] = DEFAULT_STABLE_TIMEOUT_MS,
     ) -> Annotated[CallToolResult, StableResult]:
-        """Wait until the page stops changing: no DOM mutation (nodes added or removed, text, attributes) in the page
-        or its same-origin frames for quietMs. Reports how long it waited and how many mutations it saw; a page that
-        never settles (a ticker, an animation written in the DOM) gives an error after timeoutMs. Use after actions
-        that load content in steps (search results, infinite lists), before browser_snapshot."""
+        """Wait until the DOM has not changed for quietMs (content that loads in steps)."""
         if timeoutMs <= quietMs:
             raise UsageError(
                 f"timeoutMs ({timeoutMs}) must be more than quietMs ({quietMs}): the page has to stay quiet for "
@@ -86,8 +83,7 @@ def register_observe_tools(server: MCPServer, session: Session) -> None:
             ),
         ] = None,
     ) -> Annotated[CallToolResult, ScreenshotResult]:
-        """A PNG screenshot of the current role's page: the viewport, or one element (its border box) given its ref.
-        For looking at layout, icons or canvas content the snapshot cannot show; use browser_snapshot for refs."""
+        """A PNG of the viewport, or of one element (ref)."""
         page = await session.page()
         shot = await take_screenshot(page, ref)
         if shot.target is None:

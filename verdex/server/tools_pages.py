@@ -19,11 +19,10 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
 
+from verdex.browser.context import BrowserContext
 from verdex.browser.dialogs import answer_dialog
 from verdex.browser.page import Page
-from verdex.browser.tabs import bring_to_front
 from verdex.errors import UsageError
-from verdex.server.limits import MAX_TEXT_CHARS
 from verdex.server.session import Role, Session
 from verdex.server.tooling import guarded, respond
 
@@ -78,16 +77,10 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True))
     @guarded(session, "browser_handle_dialog")
     async def browser_handle_dialog(
-        accept: Annotated[bool, Field(description="true: OK (accept, leave the page); false: Cancel (dismiss, stay).")],
-        promptText: Annotated[
-            str | None,
-            Field(
-                max_length=MAX_TEXT_CHARS, description="For a prompt dialog that is accepted: the text to answer with."
-            ),
-        ] = None,
+        accept: Annotated[bool, Field(description="true: OK; false: Cancel.")],
+        promptText: Annotated[str | None, Field(max_length=10_000, description="A prompt's answer.")] = None,
     ) -> Annotated[CallToolResult, DialogResult]:
-        """Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) that blocks the current role's
-        page. Tools that need the page fail while one is open; their error says so."""
+        """Answer the alert, confirm, prompt or beforeunload dialog that blocks the page."""
         role = session.roles[session.current_role]
         page = _page_with_dialog(role)
         if page is None:
@@ -101,6 +94,12 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
             text += f" The page navigated to {navigation.url}{status}."
         elif dialog.type == "beforeunload":
             text += f" The page stays at {page.url}." if not accept else ""
+        if page.dialog is not None and page.dialog is not dialog:
+            # A dialog loop: the page opened the next one as soon as this one was answered.
+            text += (
+                f" The page opened another at once: {page.dialog.describe()}. Answer it too, or leave the loop: "
+                "browser_navigate elsewhere (verdex dismisses the dialogs while the page is left) or close the tab."
+            )
         result = DialogResult(
             dialog=DialogFacts.model_validate(dialog.facts()),
             accepted=accept,
@@ -122,13 +121,12 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
             int | None, Field(ge=0, le=1000, description="The tab's index, as browser_tabs list shows it.")
         ] = None,
     ) -> Annotated[CallToolResult, TabsResult]:
-        """The current role's tabs: the pages it opened (window.open, target=_blank links) next to its own. Every
-        other tool acts on the selected tab; refs belong to the tab whose snapshot gave them out."""
+        """The current role's tabs: list, select, close or open one."""
         await session.page()  # the role's context and first tab exist from here on
         role = session.roles[session.current_role]
-        assert role.context is not None
-        assert role.page is not None
-        tabs = role.context.pages
+        context = role.context
+        assert context is not None
+        tabs = context.pages
         if action in ("select", "close") and index is not None and index >= len(tabs):
             raise UsageError(
                 f"there is no tab [{index}]: role {role.name!r} has {_count(len(tabs))} (0..{len(tabs) - 1}); "
@@ -138,34 +136,28 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
         if action == "select":
             if index is None:
                 raise UsageError("browser_tabs select needs index (browser_tabs list shows them)")
-            role.page = tabs[index]
-            await bring_to_front(role.page)
+            await context.select(tabs[index])
             head = f"Selected tab [{index}]. Next: browser_snapshot for its refs."
         elif action == "close":
-            target = tabs[index] if index is not None else role.page
+            target = tabs[index] if index is not None else context.selected
+            assert target is not None
             closing = tabs.index(target)
-            if len(tabs) == 1:
-                raise UsageError(
-                    f"tab [{closing}] is the only tab of role {role.name!r}; "
-                    "navigate it elsewhere instead of closing it"
-                )
-            tabs.remove(target)
-            await target.close()
+            now_selected = await context.close_page(target)
             head = f"Closed tab [{closing}] ({target.url})."
-            if target is role.page:
-                opener = next((p for p in tabs if p.target_id == target.opener_id), None)
-                role.page = opener or tabs[min(closing, len(tabs) - 1)]
-                await bring_to_front(role.page)
-                head += f" Tab [{tabs.index(role.page)}] is selected now."
+            if now_selected is not None:
+                head += f" Tab [{context.index(now_selected)}] is selected now."
             head += " Tabs after it moved down one index."
         elif action == "new":
-            role.page = await role.context.new_page()
-            head = f"Opened and selected tab [{tabs.index(role.page)}] (about:blank). Next: browser_navigate."
+            page = await context.new_page()
+            head = f"Opened and selected tab [{context.index(page)}] (about:blank). Next: browser_navigate."
+        tabs = context.pages
+        selected = context.selected
+        assert selected is not None
         result = TabsResult(
             role=role.name,
             action=action,
-            tabs=[await _tab(page, tabs, role.page) for page in tabs],
-            selected=tabs.index(role.page),
+            tabs=[await _tab(context, page, selected) for page in tabs],
+            selected=context.index(selected),
         )
         lines = [head] if head else []
         lines.append(f"Tabs of role {role.name!r}:")
@@ -182,15 +174,15 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
 def _page_with_dialog(role: Role) -> Page | None:
     if role.context is None or role.context.closed:
         return None
-    pages = [role.page, *role.context.pages]
-    return next((page for page in pages if page is not None and not page.closed and page.dialog), None)
+    return role.context.page_with_dialog()
 
 
-async def _tab(page: Page, tabs: list[Page], selected: Page) -> TabInfo:
-    opener = next((i for i, p in enumerate(tabs) if p.target_id == page.opener_id), None)
+async def _tab(context: BrowserContext, page: Page, selected: Page) -> TabInfo:
+    opener_page = context.opener_of(page)
+    opener = context.index(opener_page) if opener_page is not None else None
     # A page blocked by a dialog still has a title in the browser process (Target.getTargetInfo).
     return TabInfo(
-        index=tabs.index(page),
+        index=context.index(page),
         url=page.url,
         title=await page.title(),
         selected=page is selected,

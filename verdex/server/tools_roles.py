@@ -43,9 +43,7 @@ def register_role_tools(server: MCPServer, session: Session) -> None:
             Field(max_length=MAX_NAME_CHARS, description="A configured role's name (list_current_roles shows them)."),
         ],
     ) -> Annotated[CallToolResult, SelectRoleResult]:
-        """Make a role current: every other tool then acts on its page. Each role is its own incognito browser
-        context (own cookies, storage and login); the first selection starts it with its auth file and opens its
-        default URL. Refs belong to the role whose snapshot gave them out."""
+        """Make a role current: the other tools act on its page (its own browser context and login)."""
         page = await session.page_for(role)  # UsageError for a role that is not configured
         previous, session.current_role = session.current_role, role
         title = await page.title()
@@ -68,8 +66,7 @@ def register_role_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "list_current_roles")
     async def list_current_roles() -> Annotated[CallToolResult, RolesResult]:
-        """Every configured role: which is current, which are started (and the URL of their page), their auth file
-        and default URL (starts nothing)."""
+        """Every configured role: current, started (with its page URL), auth file, default URL."""
         roles = [_info(session, role) for role in session.roles.values()]
         lines = [f"Roles ({len(roles)}; current: {session.current_role}):"]
         for info in roles:
@@ -91,16 +88,14 @@ def register_role_tools(server: MCPServer, session: Session) -> None:
             ),
         ] = None,
     ) -> Annotated[CallToolResult, SaveRoleStateResult]:
-        """Save the current role's login (all cookies of its browser context and the localStorage of every origin it
-        has visited) as a Playwright storageState JSON file, e.g. after logging in through the tools. Playwright
-        loads it with browser.new_context(storage_state=path); verdex with --role NAME path."""
+        """Save the current role's cookies and localStorage as a Playwright storageState file."""
         if path is not None and not path.strip():
             raise UsageError("path is empty: pass a file name such as playwright/.auth/admin.json, or leave it out")
         name = session.current_role
         page = await session.page()
         role = session.roles[name]
         assert role.context is not None
-        origins = [*role.origins, *filter(None, [origin_of(page.url)])]
+        origins = [*role.context.origins, *filter(None, [origin_of(page.url)])]
         state = await read_storage_state(role.context, page, origins)
         target = Path(path) if path is not None else role.config.auth_file or DEFAULT_STATE_DIR / f"{name}.json"
         written = write_storage_state(target, state)
