@@ -199,7 +199,7 @@ async def test_ignore_https_errors(serve: Serve, tmp_path: Path) -> None:
         "could not load it). The tab now shows the browser's error page; call browser_navigate with a working URL."
     )
     assert attached.text == f'Navigated to {url} (HTTP 200 OK). Title: "Secure". Next: browser_snapshot.'
-    expected = f'Page: Secure ({url})\n- heading "Self-signed page" [level=1]'
+    expected = f'Page: "Secure" ({url})\n- heading "Self-signed page" [level=1]'
     assert attached_snapshot == expected
     assert launched_snapshot == expected
 
@@ -240,7 +240,7 @@ async def test_proxy_server_and_bypass(fixture_url: URL) -> None:
                 bypassed = await tools.error("browser_navigate", url="http://shop.verdex-proxy.test/page")
             after_bypass = _ours(log, *hosts)
     assert (
-        proxied == 'Page: Via proxy (http://shop.verdex-proxy.test/page)\n- heading "Answered by the proxy" [level=1]'
+        proxied == 'Page: "Via proxy" (http://shop.verdex-proxy.test/page)\n- heading "Answered by the proxy" [level=1]'
     )
     assert through_proxy == ["GET http://shop.verdex-proxy.test/page HTTP/1.1"]
     assert bypassed.startswith(
@@ -358,7 +358,7 @@ async def test_cdp_header_reaches_the_endpoint(cdp_endpoint: str, fixture_url: U
         (None, None),
         ("Bearer s3cret", "qa"),
     ]
-    assert snapshot.splitlines()[0] == f"Page: TechShop: featured products ({fixture_url('shop.html')})"
+    assert snapshot.splitlines()[0] == f'Page: "TechShop: featured products" ({fixture_url("shop.html")})'
 
 
 # -- precedence: command line > environment > config file --------------------------------------------------

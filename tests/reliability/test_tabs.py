@@ -163,4 +163,4 @@ async def test_new_tabs_and_closing_a_selected_tab_without_opener_selects_the_la
     )
     assert closed.data["selected"] == 1
     snapshot = await tools.ok("browser_snapshot")
-    assert snapshot.text.startswith(f"Page: Welcome ({third})")
+    assert snapshot.text.startswith(f'Page: "Welcome" ({third})')
