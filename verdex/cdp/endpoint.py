@@ -106,16 +106,20 @@ async def check_reachable(endpoint: str, headers: Sequence[tuple[str, str]] = ()
         async with open_websocket_transport(url, connect_timeout=DISCOVERY_TIMEOUT, headers=headers):
             pass
     except BrowserClosedError as exc:
-        raise unreachable(endpoint, str(exc).removeprefix(prefix)) from exc
+        why = str(exc).removeprefix(prefix)
+        # An endpoint that answered and refused (a token is missing) needs no advice to start a browser.
+        raise unreachable(endpoint, why, advice="refused the handshake" not in why) from exc
 
 
-def unreachable(endpoint: str, why: str) -> BrowserLaunchError:
-    """The error for an endpoint verdex cannot reach, with what to do."""
-    return BrowserLaunchError(
-        f"cannot reach the CDP endpoint {endpoint} ({why}). Start Chrome/Chromium with --remote-debugging-port=PORT "
-        "and pass http://HOST:PORT (or its ws://.../devtools/browser/... URL), or leave --cdp-endpoint out to let "
-        "verdex launch its own browser."
-    )
+def unreachable(endpoint: str, why: str, *, advice: bool = True) -> BrowserLaunchError:
+    """The error for an endpoint verdex cannot reach, with what to do (``advice``: how to start one)."""
+    text = f"cannot reach the CDP endpoint {endpoint} ({why})."
+    if advice:
+        text += (
+            " Start Chrome/Chromium with --remote-debugging-port=PORT and pass http://HOST:PORT (or its "
+            "ws://.../devtools/browser/... URL), or leave --cdp-endpoint out to let verdex launch its own browser."
+        )
+    return BrowserLaunchError(text)
 
 
 async def _get(
