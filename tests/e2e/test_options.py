@@ -417,5 +417,6 @@ async def test_a_bad_config_file_stops_verdex_serve(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.decode().splitlines()[-1] == (
         f"verdex: error: config file {config}: unknown key 'port'; the top level takes allowFileUrls, browser, "
-        "logLevel, network, roles, testIdAttribute, timeouts, trace (docs/options.md lists every key)"
+        "capabilities, logLevel, network, outputSchemas, roles, testIdAttribute, timeouts, trace (docs/options.md "
+        "lists every key)"
     )
