@@ -25,6 +25,7 @@ from verdex.browser.launcher import BrowserOptions
 from verdex.browser.origins import NavigationPolicy, parse_origins
 from verdex.browser.page import check_url
 from verdex.browser.storage_state import load_storage_state
+from verdex.cdp.endpoint import check_endpoint
 from verdex.commands.options import OPTIONS, Resolved, env_name, option_args, resolve
 from verdex.errors import AuthFileError, UsageError, VerdexError
 from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
@@ -237,7 +238,11 @@ def _parser() -> argparse.ArgumentParser:
 _HELP: dict[str, tuple[str | None, str]] = {
     "browser": ("PATH", "Chrome/Chromium executable (default: PATH, the usual places, Playwright's browser cache)"),
     "headed": (None, "show the browser window"),
-    "cdp_endpoint": ("WS_URL", "attach to a running browser's ws://.../devtools/browser/... endpoint"),
+    "cdp_endpoint": (
+        "URL",
+        "attach to a running browser: http://HOST:PORT (its --remote-debugging-port) or its "
+        "ws://HOST:PORT/devtools/browser/... URL",
+    ),
     "cdp_header": (
         "'NAME: VALUE'",
         "an HTTP header of the --cdp-endpoint handshake, such as 'Authorization: Bearer TOKEN' (repeatable)",
@@ -344,6 +349,10 @@ def _config(resolved: Resolved | None, parser: argparse.ArgumentParser) -> Serve
         return resolved.sources.get(name, "--" + name.replace("_", "-"))
 
     if resolved["cdp_endpoint"]:
+        try:
+            check_endpoint(resolved["cdp_endpoint"])
+        except UsageError as exc:
+            parser.error(str(exc))
         launch_only = [source(name) for name in _LAUNCH_ONLY if resolved.given(name)]
         if launch_only:
             parser.error(
@@ -508,6 +517,11 @@ def _run_skills_budgets(args: argparse.Namespace, config: ServerConfig) -> None:
 
 def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:
     _check_auth_files(config)
+    if config.browser.cdp_endpoint is not None:
+        from verdex.cdp.endpoint import check_reachable
+
+        # A browser that is not there stops serve now, not at the first call.
+        trio.run(check_reachable, config.browser.cdp_endpoint, config.browser.cdp_headers)
     resolved = args.resolved
     http_only = [resolved.sources[name] for name in ("host", "allowed_hosts", "max_sessions") if resolved.given(name)]
     if resolved["port"] is None:

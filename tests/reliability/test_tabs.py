@@ -13,7 +13,7 @@ from tests.mcp_client import Tools
 
 URL = Callable[[str], str]
 
-SNAPSHOT = """Page: Popups ({url})
+SNAPSHOT = """Page: "Popups" ({url})
 - main:
   - heading "Popups" [level=1]
   - link "Open terms in a new tab" [ref=e1]:
@@ -58,7 +58,7 @@ async def test_popups_are_reported_listed_selected_and_closed(tools: Tools, fixt
     assert selected.text.startswith("Selected tab [1]. Next: browser_snapshot for its refs.\n")
     child = await tools.ok("browser_snapshot")
     assert child.text.splitlines()[:4] == [
-        f"Page: Terms ({by_link})",
+        f'Page: "Terms" ({by_link})',
         "- main:",
         '  - heading "Terms of service" [level=1]',
         '  - button "Accept" [ref=e5]',
@@ -163,4 +163,4 @@ async def test_new_tabs_and_closing_a_selected_tab_without_opener_selects_the_la
     )
     assert closed.data["selected"] == 1
     snapshot = await tools.ok("browser_snapshot")
-    assert snapshot.text.startswith(f"Page: Welcome ({third})")
+    assert snapshot.text.startswith(f'Page: "Welcome" ({third})')

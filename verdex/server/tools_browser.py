@@ -19,8 +19,10 @@ from verdex.browser.page import Navigation, Page, check_url
 from verdex.browser.snapshot import take_snapshot
 from verdex.browser.text import page_text
 from verdex.errors import NavigationError, UsageError
+from verdex.safe_text import quote
 from verdex.server.arguments import Element, OptionalRef
 from verdex.server.feedback import stage
+from verdex.server.limits import MAX_KEY_CHARS, MAX_TEXT_CHARS, MAX_URL_CHARS, MAX_VALUES
 from verdex.server.models import (
     ActionResult,
     BrowserInfoResult,
@@ -78,7 +80,9 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_navigate")
     async def browser_navigate(
-        url: Annotated[str, Field(description="Absolute URL, e.g. http://localhost:3000/login.")],
+        url: Annotated[
+            str, Field(max_length=MAX_URL_CHARS, description="Absolute URL, e.g. http://localhost:3000/login.")
+        ],
     ) -> Annotated[CallToolResult, NavigateResult]:
         """Open a URL and wait for it to load; reports the HTTP status. The page's current URL loads it again."""
         page = await session.page()
@@ -149,7 +153,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         snapshot = await take_snapshot(page, ref=ref, depth=depth, max_chars=maxChars or DEFAULT_MAX_CHARS)
         title = await page.title()
         truncated = snapshot.truncated
-        lines = [f"Page: {title} ({page.url})" if title else f"Page: {page.url}", snapshot.text]
+        lines = [f"Page: {quote(title)} ({page.url})" if title else f"Page: {page.url}", snapshot.text]
         if truncated:
             lines.append(
                 f"[snapshot cut at {truncated.shownLines} of {truncated.totalLines} lines "
@@ -177,7 +181,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_type")
     async def browser_type(
-        text: Annotated[str, Field(description="The new text.")],
+        text: Annotated[str, Field(max_length=MAX_TEXT_CHARS, description="The new text.")],
         ref: TargetRef = None,
         element: Element = None,
         submit: Annotated[bool, Field(description="Press Enter after.")] = False,
@@ -185,16 +189,21 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         """Replace a field's text (clicks it first)."""
         page = await session.page()
         target, match = await _target(page, ref, element, "type")
-        secret = await _is_secret(page, target) if match is not None else None
+        secret = await _is_secret(page, target)
+        if secret:
+            session.secrets.remember(text)  # masked in every answer, log line and trace record from now on
         outcome = await actions.type_into(page, target, text, submit=submit, timeout=session.config.action_timeout)
-        return _action_answer(page, "type", outcome, match=match, secret=secret)
+        return _action_answer(page, "type", outcome, match=match, secret=secret if match is not None else None)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_press_key")
     async def browser_press_key(
         key: Annotated[
             str,
-            Field(description="Enter, Tab, ArrowDown, a character, or a chord like Shift+Tab or Control+a."),
+            Field(
+                max_length=MAX_KEY_CHARS,
+                description="Enter, Tab, ArrowDown, a character, or a chord like Shift+Tab or Control+a.",
+            ),
         ],
     ) -> Annotated[CallToolResult, ActionResult]:
         """Press a key at the focus."""
@@ -206,11 +215,8 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "browser_select_option")
     async def browser_select_option(
         values: Annotated[
-            list[str],
-            Field(
-                min_length=1,
-                description="Option values or labels.",
-            ),
+            list[Annotated[str, Field(max_length=MAX_TEXT_CHARS)]],
+            Field(min_length=1, max_length=MAX_VALUES, description="Option values or labels."),
         ],
         ref: TargetRef = None,
         element: Element = None,
@@ -234,9 +240,15 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "wait_for_browser")
     async def wait_for_browser(
         milliseconds: Annotated[int | None, Field(ge=0, le=MAX_WAIT_MS, description="Wait this long.")] = None,
-        text: Annotated[str | None, Field(min_length=1, description="Wait until this text is on the page.")] = None,
+        text: Annotated[
+            str | None,
+            Field(min_length=1, max_length=MAX_TEXT_CHARS, description="Wait until this text is on the page."),
+        ] = None,
         textGone: Annotated[
-            str | None, Field(min_length=1, description="Wait until this text is no longer on the page.")
+            str | None,
+            Field(
+                min_length=1, max_length=MAX_TEXT_CHARS, description="Wait until this text is no longer on the page."
+            ),
         ] = None,
         timeoutMs: Annotated[
             int, Field(ge=0, le=MAX_WAIT_MS, description="Give up after this long (text waits).")
@@ -339,7 +351,7 @@ async def _navigation_answer(page: Page, navigation: Navigation, *, reloaded: bo
     else:
         text = f"Navigated to {navigation.url}{status}."
     if title:
-        text += f' Title: "{title}".'
+        text += f" Title: {quote(title)}."
     if navigation.load_pending:
         text += " The page had not finished loading (its load event had not fired); content may still be arriving."
     return respond(text + " Next: browser_snapshot.", result)
@@ -411,7 +423,7 @@ def _action_answer(
     )
     if outcome.ref:
         described = (
-            f'{outcome.role or outcome.tag_name} "{outcome.name}"'
+            f"{outcome.role or outcome.tag_name} {quote(outcome.name)}"
             if outcome.name
             else f"{outcome.role or outcome.tag_name}"
         )

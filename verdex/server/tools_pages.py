@@ -117,7 +117,9 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
             Literal["list", "select", "close", "new"],
             Field(description="list the tabs; select one (index); close one (index, default the selected); new."),
         ],
-        index: Annotated[int | None, Field(ge=0, description="The tab's index, as browser_tabs list shows it.")] = None,
+        index: Annotated[
+            int | None, Field(ge=0, le=1000, description="The tab's index, as browser_tabs list shows it.")
+        ] = None,
     ) -> Annotated[CallToolResult, TabsResult]:
         """The current role's tabs: list, select, close or open one."""
         await session.page()  # the role's context and first tab exist from here on
