@@ -89,7 +89,7 @@ async def test_allowed_origins_hold_for_pages_frames_redirects_and_tabs(
             'Clicked button "Open the partner in a popup" [ref=e3]. Next: browser_snapshot to see the result.'
         )
         assert (await tools.ok("browser_tabs", action="list")).text.splitlines()[2] == (
-            "- [1] 127.0.0.1: chrome-error://chromewebdata/ (opened by [0])"
+            '- [1] "127.0.0.1": chrome-error://chromewebdata/ (opened by [0])'
         )
 
         # A link of the page to C.

@@ -23,6 +23,7 @@ from verdex.browser.context import BrowserContext
 from verdex.browser.dialogs import answer_dialog
 from verdex.browser.page import Page
 from verdex.errors import UsageError
+from verdex.safe_text import quote
 from verdex.server.session import Role, Session
 from verdex.server.tooling import guarded, respond
 
@@ -163,7 +164,7 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
         lines.append(f"Tabs of role {role.name!r}:")
         for tab in result.tabs:
             marks = [m for m in ("selected" if tab.selected else "", _opened(tab)) if m]
-            title = f"{tab.title}: " if tab.title else ""
+            title = f"{quote(tab.title)}: " if tab.title else ""
             line = f"- [{tab.index}] {title}{tab.url or 'about:blank'}" + (f" ({', '.join(marks)})" if marks else "")
             if tab.dialog is not None:
                 line += f" [dialog open: {tab.dialog.type} {tab.dialog.message!r}]"
