@@ -35,7 +35,7 @@ async def test_navigating_away_from_a_spinning_page_stops_its_script_and_says_so
     await tools.ok("browser_navigate", url=spin)
     await trio.sleep(0.6)
     reloaded = await tools.ok("browser_navigate", url=spin)
-    assert reloaded.text.startswith(STOPPED.format(url=spin) + f"\nNavigated to {spin} (HTTP 200 OK).")
+    assert reloaded.text.startswith(STOPPED.format(url=spin) + f"\nReloaded {spin} (HTTP 200 OK): refs of the previous")
     back = await tools.ok("browser_navigate", url=shop)
     assert back.text.startswith(f"Navigated to {shop}")
 
