@@ -9,7 +9,7 @@ URL    ?=
 REF    ?=
 BUTTON ?=
 
-.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles bench-workflow bench-suggest soak conformance skills-examples devices dockerfile-lint clean
+.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles bench-workflow bench-suggest bench-real soak conformance skills-examples devices dockerfile-lint clean
 
 all: test
 
@@ -107,6 +107,11 @@ bench-workflow: install benchmarks/peers/node_modules/.stamp
 bench-suggest: install benchmarks/peers/node_modules/.stamp
 	$(BIN)/python -m benchmarks.suggest --peer
 	$(BIN)/python -m benchmarks.readme
+
+## bench-real: verdex against Playwright's AI snapshot (and Verdex (Node) when VERDEX_NODE names a built
+## checkout) on the 130 saved real pages of ../shared/corpora/real-pages (key realPages of benchmarks/results.json)
+bench-real: install
+	$(BIN)/python -m benchmarks.real_pages
 
 ## soak: 10,000 read-only calls on one page and 3,000 across three roles; server and browser memory at start and end
 soak: install

@@ -279,13 +279,19 @@ class PlaywrightReference:
 
 
 @asynccontextmanager
-async def open_playwright() -> AsyncIterator[PlaywrightReference]:
-    """Start the Playwright worker (it launches the machine's Chromium) and wait until it is ready."""
+async def open_playwright(browser: str | None = None) -> AsyncIterator[PlaywrightReference]:
+    """Start the Playwright worker (it launches the machine's Chromium) and wait until it is ready.
+
+    Args:
+        browser: the Chrome/Chromium executable it launches instead (its ``VERDEX_BROWSER``).
+    """
+    environment = {**os.environ, "VERDEX_BROWSER": browser} if browser else None
     process = await trio.lowlevel.open_process(
         [sys.executable, "-m", "benchmarks.playwright_worker"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         cwd=ROOT,
+        env=environment,
     )
     reference = PlaywrightReference(process)
     try:

@@ -9,12 +9,17 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 
 import tiktoken
 from mcp import Client
 
-from tests.mcp_client import serve_parameters
+from tests.mcp_client import Tools, serve_parameters
 from verdex.server.groups import GROUPS, TOOLS_LIST_BUDGET
+
+URL = Callable[[str], str]
+Serve = Callable[..., AbstractAsyncContextManager[Tools]]
 
 CORE = sorted(name for name in GROUPS["core"] if name not in ("browser_find", "suggest_locator"))
 
@@ -74,7 +79,22 @@ def test_an_unknown_group_stops_serve_with_the_list() -> None:
         "verdex: error: --caps: unknown tool group(s) vision; the groups are core (browser_navigate, "
         "browser_snapshot, browser_find, browser_click, browser_type, browser_press_key, browser_select_option, "
         "browser_hover, browser_handle_dialog, resolve_container, inspect_pattern, extract_anchors, verify_locator, "
-        "suggest_locator), browser (browser_initialize, browser_go_back, browser_close), waits (wait_for_browser, "
+        "suggest_locator), browser (browser_initialize, browser_go_back, browser_reload, browser_close), waits (wait_for_browser, "
         "wait_for_stable), tabs (browser_tabs), screenshots (browser_take_screenshot), plans (browser_run_plan), roles "
-        "(select_role, get_current_role, list_current_roles, save_role_state), or all"
+        "(select_role, get_current_role, list_current_roles, save_role_state), compat (browser_navigate_back, "
+        "browser_wait_for), or all"
     )
+
+
+async def test_compat_group_takes_playwright_mcp_names(serve: Serve, fixture_url: URL) -> None:
+    """--caps compat: browser_navigate_back and browser_wait_for (time in seconds) do what verdex's own do."""
+    async with serve("--caps", "compat") as tools:
+        await tools.ok("browser_navigate", url=fixture_url("shop.html"))
+        await tools.ok("browser_navigate", url=fixture_url("login.html"))
+        back = await tools.ok("browser_navigate_back")
+        assert back.text.startswith(f"Navigated to {fixture_url('shop.html')} (HTTP 200 OK).")
+        waited = await tools.ok("browser_wait_for", time=0.2)
+        assert waited.data["condition"] == "200 ms"
+        assert waited.data["waitedMs"] >= 200
+        appeared = await tools.ok("browser_wait_for", text="iPhone 15 Pro")
+        assert appeared.data["condition"] == "text 'iPhone 15 Pro' to appear"

@@ -13,6 +13,9 @@ TOOLS = {
     "browser_initialize": True,
     "browser_navigate": False,
     "browser_go_back": False,
+    "browser_reload": False,
+    "browser_navigate_back": False,
+    "browser_wait_for": True,
     "browser_snapshot": True,
     "browser_click": False,
     "browser_type": False,
@@ -75,9 +78,9 @@ async def test_initialize(tools: Tools) -> None:
 async def test_type_submit_click_and_navigation(tools: Tools, fixture_url: URL) -> None:
     await tools.ok("browser_navigate", url=fixture_url("login.html"))
     snapshot = await tools.ok("browser_snapshot")
-    assert snapshot.text == f"Page: Sign in ({fixture_url('login.html')})\n{LOGIN_SNAPSHOT}\n  - paragraph" or (
+    assert snapshot.text == f'Page: "Sign in" ({fixture_url("login.html")})\n{LOGIN_SNAPSHOT}\n  - paragraph' or (
         snapshot.text
-        == f"Page: Sign in ({fixture_url('login.html')})\n{LOGIN_SNAPSHOT}\n  - paragraph: Ready for sign in"
+        == f'Page: "Sign in" ({fixture_url("login.html")})\n{LOGIN_SNAPSHOT}\n  - paragraph: Ready for sign in'
     )
     typed = await tools.ok("browser_type", ref="e1", text="ada@example.com")
     assert typed.text == 'Typed into textbox "Email" [ref=e1]. Next: browser_snapshot to see the result.'
@@ -179,7 +182,7 @@ async def test_hover_opens_menus_and_a_covered_element_is_refused(tools: Tools, 
     """menu.html: Products opens on CSS :hover, Account on mouseenter; a cookie banner covers a button."""
     url = fixture_url("menu.html")
     await tools.ok("browser_navigate", url=url)
-    assert (await tools.ok("browser_snapshot")).text == f"Page: Menus ({url})\n{MENU}"
+    assert (await tools.ok("browser_snapshot")).text == f'Page: "Menus" ({url})\n{MENU}'
     hovered = await tools.ok("browser_hover", ref="e1")
     assert hovered.text == 'Hovered button "Products" [ref=e1]. Next: browser_snapshot to see the result.'
     assert (await tools.ok("browser_snapshot")).text.splitlines()[1:] == [

@@ -52,12 +52,13 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "verify_locator",
         "suggest_locator",
     ),
-    "browser": ("browser_initialize", "browser_go_back", "browser_close"),
+    "browser": ("browser_initialize", "browser_go_back", "browser_reload", "browser_close"),
     "waits": ("wait_for_browser", "wait_for_stable"),
     "tabs": ("browser_tabs",),
     "screenshots": ("browser_take_screenshot",),
     "plans": ("browser_run_plan",),
     "roles": ("select_role", "get_current_role", "list_current_roles", "save_role_state"),
+    "compat": ("browser_navigate_back", "browser_wait_for"),
 }
 
 #: The groups on without ``--caps`` (``roles`` joins them when ``--role`` is given).

@@ -14,11 +14,15 @@ from verdex.bridge.api import Action
 from verdex.browser import actions
 from verdex.browser.actions import ActionOutcome
 from verdex.browser.describe import DescriptionMatch, resolve_description
-from verdex.browser.page import Navigation, Page
+from verdex.browser.dialogs import dismiss_dialogs
+from verdex.browser.page import Navigation, Page, check_url
 from verdex.browser.snapshot import take_snapshot
 from verdex.browser.text import page_text
 from verdex.errors import NavigationError, UsageError
+from verdex.safe_text import quote
 from verdex.server.arguments import Element, OptionalRef
+from verdex.server.feedback import stage
+from verdex.server.limits import MAX_KEY_CHARS, MAX_TEXT_CHARS, MAX_URL_CHARS, MAX_VALUES
 from verdex.server.models import (
     ActionResult,
     BrowserInfoResult,
@@ -32,6 +36,7 @@ from verdex.server.models import (
 from verdex.server.session import Session
 from verdex.server.tooling import guarded, respond
 from verdex.server.tools_suggest import CodeArgument, code_lines, code_target
+from verdex.server.trace import mask_url
 
 __all__ = ["register_browser_tools"]
 
@@ -42,6 +47,9 @@ _ACTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world
 
 #: What a code line types into a secret field (a password ...) instead of the text.
 MASKED = "<secret>"
+#: Seconds a page in a dialog loop is given to be navigated away (its dialogs dismissed) before its tab is replaced.
+LEAVE_DIALOG_SECONDS = 5.0
+
 #: Longest explicit wait, milliseconds.
 MAX_WAIT_MS = 60_000
 #: Polling interval of text waits, seconds.
@@ -75,19 +83,60 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_navigate")
     async def browser_navigate(
-        url: Annotated[str, Field(description="Absolute URL, e.g. http://localhost:3000/login.")],
+        url: Annotated[
+            str, Field(max_length=MAX_URL_CHARS, description="Absolute URL, e.g. http://localhost:3000/login.")
+        ],
     ) -> Annotated[CallToolResult, NavigateResult]:
-        """Open a URL and wait for it to load; reports the HTTP status."""
+        """Open a URL and wait for it to load; reports the HTTP status. The page's current URL loads it again."""
         page = await session.page()
-        navigation = await page.navigate(url)
+        stage(f"loading {mask_url(url)[:200]}")
+        if page.dialog is None:
+            if url == page.url and not page.url.startswith("about:"):
+                # The same URL again: a reload (Page.navigate would only scroll to a #fragment of it).
+                return await _navigation_answer(page, await page.reload(), reloaded=True)
+            return await _navigation_answer(page, await page.navigate(url))
+        # Leaving a page that shows a dialog (a dialog loop, a prompt nobody will answer): the dialogs it
+        # opens while it is left are answered by verdex, and the answer says how many. A loop that keeps
+        # the renderer too busy to take the new document gets its tab replaced instead.
+        navigation: Navigation | None = None
+        fresh: Page | None = None
+        check_url(url, allow_file_urls=page.guard.policy.allow_file_urls)
+        async with dismiss_dialogs(page) as dismissal:
+            with trio.move_on_after(LEAVE_DIALOG_SECONDS):
+                navigation = await page.navigate(url)
+            if navigation is None:
+                # Still dismissing while the old tab closes: its loop goes on until then.
+                role = session.roles[session.current_role]
+                assert role.context is not None
+                fresh = await role.context.replace_page(page)
+        events = page.settings.events
+        if (sentence := dismissal.sentence()) is not None and events is not None:
+            events.note(sentence)
+        if fresh is not None:
+            if events is not None:
+                events.note(
+                    f"The page kept opening dialogs and could not be left within {LEAVE_DIALOG_SECONDS:g} s, so verdex "
+                    "replaced its tab with a new one in the same browser context (cookies and storage kept; the "
+                    "tab's history is gone)."
+                )
+            page = fresh
+            navigation = await page.navigate(url)
+        assert navigation is not None
         return await _navigation_answer(page, navigation)
+
+    @server.tool(annotations=_ACTS)
+    @guarded(session, "browser_reload")
+    async def browser_reload() -> Annotated[CallToolResult, NavigateResult]:
+        """Load the current page again (after another role changed its data); refs of the old document go stale."""
+        page = await session.page()
+        stage("reloading")
+        return await _navigation_answer(page, await page.reload(), reloaded=True)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_go_back")
     async def browser_go_back() -> Annotated[CallToolResult, NavigateResult]:
         """Go back one history entry."""
-        page = await session.page()
-        return await _navigation_answer(page, await page.go_back())
+        return await go_back(session)
 
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "browser_snapshot")
@@ -107,7 +156,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         snapshot = await take_snapshot(page, ref=ref, depth=depth, max_chars=maxChars or DEFAULT_MAX_CHARS)
         title = await page.title()
         truncated = snapshot.truncated
-        lines = [f"Page: {title} ({page.url})" if title else f"Page: {page.url}", snapshot.text]
+        lines = [f"Page: {quote(title)} ({page.url})" if title else f"Page: {page.url}", snapshot.text]
         if truncated:
             lines.append(
                 f"[snapshot cut at {truncated.shownLines} of {truncated.totalLines} lines "
@@ -137,7 +186,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_type")
     async def browser_type(
-        text: Annotated[str, Field(description="The new text.")],
+        text: Annotated[str, Field(max_length=MAX_TEXT_CHARS, description="The new text.")],
         ref: TargetRef = None,
         element: Element = None,
         submit: Annotated[bool, Field(description="Press Enter after.")] = False,
@@ -146,7 +195,9 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         page = await session.page()
         target, match = await _target(page, ref, element, "type")
         best = await code_target(page, target, session)
-        secret = await _is_secret(page, target) if match is not None or best is not None else None
+        secret = await _is_secret(page, target)
+        if secret:
+            session.secrets.remember(text)  # masked in every answer, log line and trace record from now on
         outcome = await actions.type_into(page, target, text, submit=submit, timeout=session.config.action_timeout)
         calls: list[tuple[str, list[CodeArgument]]] = [("fill", [MASKED if secret else text])]
         if submit:
@@ -161,7 +212,10 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     async def browser_press_key(
         key: Annotated[
             str,
-            Field(description="Enter, Tab, ArrowDown, a character, or a chord like Shift+Tab or Control+a."),
+            Field(
+                max_length=MAX_KEY_CHARS,
+                description="Enter, Tab, ArrowDown, a character, or a chord like Shift+Tab or Control+a.",
+            ),
         ],
     ) -> Annotated[CallToolResult, ActionResult]:
         """Press a key at the focus."""
@@ -177,11 +231,8 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "browser_select_option")
     async def browser_select_option(
         values: Annotated[
-            list[str],
-            Field(
-                min_length=1,
-                description="Option values or labels.",
-            ),
+            list[Annotated[str, Field(max_length=MAX_TEXT_CHARS)]],
+            Field(min_length=1, max_length=MAX_VALUES, description="Option values or labels."),
         ],
         ref: TargetRef = None,
         element: Element = None,
@@ -209,48 +260,22 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "wait_for_browser")
     async def wait_for_browser(
         milliseconds: Annotated[int | None, Field(ge=0, le=MAX_WAIT_MS, description="Wait this long.")] = None,
-        text: Annotated[str | None, Field(min_length=1, description="Wait until this text is on the page.")] = None,
+        text: Annotated[
+            str | None,
+            Field(min_length=1, max_length=MAX_TEXT_CHARS, description="Wait until this text is on the page."),
+        ] = None,
         textGone: Annotated[
-            str | None, Field(min_length=1, description="Wait until this text is no longer on the page.")
+            str | None,
+            Field(
+                min_length=1, max_length=MAX_TEXT_CHARS, description="Wait until this text is no longer on the page."
+            ),
         ] = None,
         timeoutMs: Annotated[
             int, Field(ge=0, le=MAX_WAIT_MS, description="Give up after this long (text waits).")
         ] = 10_000,
     ) -> Annotated[CallToolResult, WaitResult]:
         """Wait for a time, or for a text to appear or go (give one of milliseconds, text, textGone)."""
-        given = [
-            name
-            for name, value in (("milliseconds", milliseconds), ("text", text), ("textGone", textGone))
-            if value is not None
-        ]
-        if len(given) != 1:
-            raise UsageError(f"give exactly one of milliseconds, text, textGone (got {', '.join(given) or 'none'})")
-        start = trio.current_time()
-        if milliseconds is not None:
-            await trio.sleep(milliseconds / 1000)
-            condition = f"{milliseconds} ms"
-        else:
-            page = await session.page()
-            wanted = text if text is not None else textGone
-            assert wanted is not None
-            present = text is not None
-            condition = f"text {wanted!r} {'to appear' if present else 'to disappear'}"
-            with trio.move_on_after(timeoutMs / 1000) as scope:
-                # Text on a page is not an event: poll it.
-                while (wanted in await page_text(page)) != present:
-                    if page.crashed:
-                        raise NavigationError(
-                            f"the page crashed while waiting for {condition} (it was at {page.url}); the wait did "
-                            f"not finish. The next call opens a new page for role {page.settings.role!r} (the "
-                            "crashed page's state is lost): call browser_navigate to load the page again."
-                        )
-                    await trio.sleep(_POLL)
-            if scope.cancelled_caught:
-                raise UsageError(
-                    f"timed out after {timeoutMs} ms waiting for {condition}; call browser_snapshot to see the page"
-                )
-        waited = round((trio.current_time() - start) * 1000)
-        return respond(f"Waited {waited} ms for {condition}.", WaitResult(waitedMs=waited, condition=condition))
+        return await wait_for(session, milliseconds, text, textGone, timeoutMs)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True))
     @guarded(session, "browser_close")
@@ -261,11 +286,64 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         return respond(text, CloseResult(closed=closed))
 
 
+async def go_back(session: Session) -> CallToolResult:
+    """``browser_go_back`` (and Playwright MCP's ``browser_navigate_back``)."""
+    page = await session.page()
+    stage("going back")
+    return await _navigation_answer(page, await page.go_back())
+
+
+async def wait_for(
+    session: Session, milliseconds: int | None, text: str | None, textGone: str | None, timeoutMs: int
+) -> CallToolResult:
+    """``wait_for_browser`` (and Playwright MCP's ``browser_wait_for``): a time, or a text to appear or go.
+
+    Raises:
+        UsageError: not exactly one of the three, or the text wait timed out (``timeoutMs``, milliseconds).
+        NavigationError: the page crashed during the wait.
+    """
+    given = [
+        name
+        for name, value in (("milliseconds", milliseconds), ("text", text), ("textGone", textGone))
+        if value is not None
+    ]
+    if len(given) != 1:
+        raise UsageError(f"give exactly one of milliseconds, text, textGone (got {', '.join(given) or 'none'})")
+    start = trio.current_time()
+    if milliseconds is not None:
+        stage(f"waiting {milliseconds} ms")
+        await trio.sleep(milliseconds / 1000)
+        condition = f"{milliseconds} ms"
+    else:
+        page = await session.page()
+        wanted = text if text is not None else textGone
+        assert wanted is not None
+        present = text is not None
+        condition = f"text {wanted!r} {'to appear' if present else 'to disappear'}"
+        stage(f"waiting for {condition}")
+        with trio.move_on_after(timeoutMs / 1000) as scope:
+            # Text on a page is not an event: poll it.
+            while (wanted in await page_text(page)) != present:
+                if page.crashed:
+                    raise NavigationError(
+                        f"the page crashed while waiting for {condition} (it was at {page.url}); the wait did "
+                        f"not finish. The next call opens a new page for role {page.settings.role!r} (the "
+                        "crashed page's state is lost): call browser_navigate to load the page again."
+                    )
+                await trio.sleep(_POLL)
+        if scope.cancelled_caught:
+            raise UsageError(
+                f"timed out after {timeoutMs} ms waiting for {condition}; call browser_snapshot to see the page"
+            )
+    waited = round((trio.current_time() - start) * 1000)
+    return respond(f"Waited {waited} ms for {condition}.", WaitResult(waitedMs=waited, condition=condition))
+
+
 #: Default snapshot size limit, characters.
 DEFAULT_MAX_CHARS = 40_000
 
 
-async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResult:
+async def _navigation_answer(page: Page, navigation: Navigation, *, reloaded: bool = False) -> CallToolResult:
     title = await page.title()
     result = NavigateResult(
         url=page.url,
@@ -288,10 +366,12 @@ async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResu
         text = f"Frame f{navigation.frame} {verb} to {navigation.url}{status}; the page stays at {page.url}."
     elif navigation.same_document:
         text = f"Moved to {navigation.url} in the same document (a History API or fragment change: refs stay valid)."
+    elif reloaded:
+        text = f"Reloaded {navigation.url}{status}: refs of the previous document are stale, take a new snapshot."
     else:
         text = f"Navigated to {navigation.url}{status}."
     if title:
-        text += f' Title: "{title}".'
+        text += f" Title: {quote(title)}."
     if navigation.load_pending:
         text += " The page had not finished loading (its load event had not fired); content may still be arriving."
     return respond(text + " Next: browser_snapshot.", result)
@@ -300,12 +380,8 @@ async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResu
 async def _target(
     page: Page, ref: str | None, element: str | None, action: Action
 ) -> tuple[str, DescriptionMatch | None]:
-    """The ref to act on: ``ref`` as given, or the element ``element`` describes (verdex.browser.describe)."""
-    if ref is not None and element is not None:
-        raise UsageError(
-            "give ref or element, not both: ref is the element's ref from browser_snapshot (e12); element describes "
-            "it ('Sign in') or is a CSS selector, for when you have no ref"
-        )
+    """The ref to act on: ``ref`` as given (with ``element`` beside it, as Playwright MCP sends them, the element
+    is only the ref's human label), or the element ``element`` describes (verdex.browser.describe)."""
     if ref is not None:
         return ref, None
     if element is None:
@@ -369,7 +445,7 @@ def _action_answer(
     )
     if outcome.ref:
         described = (
-            f'{outcome.role or outcome.tag_name} "{outcome.name}"'
+            f"{outcome.role or outcome.tag_name} {quote(outcome.name)}"
             if outcome.name
             else f"{outcome.role or outcome.tag_name}"
         )

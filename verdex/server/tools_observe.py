@@ -17,6 +17,8 @@ from pydantic import Field
 from verdex.browser.screenshot import take_screenshot
 from verdex.browser.stability import wait_for_stable as wait_until_stable
 from verdex.errors import UsageError
+from verdex.server.feedback import stage
+from verdex.server.limits import MAX_REF_CHARS
 from verdex.server.models import ScreenshotResult, StableResult
 from verdex.server.session import Session
 from verdex.server.tooling import guarded, respond
@@ -53,6 +55,7 @@ def register_observe_tools(server: MCPServer, session: Session) -> None:
                 "quietMs within the timeout"
             )
         page = await session.page()
+        stage(f"waiting for {quietMs} ms without a DOM change")
         result = await wait_until_stable(page, quietMs, timeoutMs)
         if not result.stable:
             raise UsageError(
@@ -75,7 +78,11 @@ def register_observe_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "browser_take_screenshot")
     async def browser_take_screenshot(
         ref: Annotated[
-            str | None, Field(description="Only this element (a ref), scrolled into view; default: the viewport.")
+            str | None,
+            Field(
+                max_length=MAX_REF_CHARS,
+                description="Only this element (a ref), scrolled into view; default: the viewport.",
+            ),
         ] = None,
     ) -> Annotated[CallToolResult, ScreenshotResult]:
         """A PNG of the viewport, or of one element (ref)."""

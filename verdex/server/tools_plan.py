@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from verdex.plan.run import PlanRun, run_plan
 from verdex.plan.steps import Step
+from verdex.server.feedback import stage
 from verdex.server.session import Session
 from verdex.server.tooling import guarded, respond
 
@@ -64,7 +65,12 @@ def register_plan_tools(server: MCPServer, session: Session) -> None:
     ) -> Annotated[CallToolResult, PlanResult]:
         """Run several actions in one call, each with checked pre- and postconditions and reported repairs."""
         page = await session.page()
-        run = await run_plan(page, list(steps))
+        run = await run_plan(
+            page,
+            list(steps),
+            on_step=lambda index, count, step: stage(f"step {index + 1} of {count}: {step}"),
+            on_secret=session.secrets.remember,
+        )
         return _answer(run)
 
 

@@ -8,7 +8,7 @@
  * an open modal dialog the dialog is the whole page (README: Snapshot format).
  */
 
-import { containsComposed, deepActiveElement, flatChildNodes, getDisplay, getPseudoCandidates, getStyle, isPseudoCandidate, isSecretField, tagOf } from '../dom';
+import { containsComposed, deepActiveElement, flatChildNodes, getDisplay, getPseudoCandidates, getStyle, isPseudoCandidate, isSecretField, tagOf, textData } from '../dom';
 import type { PseudoCandidates } from '../pseudo';
 import { getOwnedElements, getOwnerMap } from '../aria/owns';
 import { getAccessibleName, transformText } from '../aria/name';
@@ -213,7 +213,7 @@ class TreeBuilder {
       if (!child) break;
       if (frame.closedHost && !isRenderedLightChild(child)) continue;
       if (child.nodeType === 3) {
-        if (frame.showText) frame.target.tokens.push(transformText((child as Text).data, element));
+        if (frame.showText) frame.target.tokens.push(transformText(textData(child as Text), element));
       } else if (child.nodeType === 1) {
         const childElement = child as Element;
         if (this.ownedBy.size && this.ownedBy.has(childElement) && this.ownedBy.get(childElement) !== element) continue;
