@@ -28,6 +28,7 @@ TOOLS = {
     "inspect_pattern": True,
     "extract_anchors": True,
     "verify_locator": True,
+    "suggest_locator": True,
     "select_role": False,
     "get_current_role": True,
     "list_current_roles": True,
@@ -83,20 +84,30 @@ async def test_type_submit_click_and_navigation(tools: Tools, fixture_url: URL) 
         == f'Page: "Sign in" ({fixture_url("login.html")})\n{LOGIN_SNAPSHOT}\n  - paragraph: Ready for sign in'
     )
     typed = await tools.ok("browser_type", ref="e1", text="ada@example.com")
-    assert typed.text == 'Typed into textbox "Email" [ref=e1]. Next: browser_snapshot to see the result.'
-    await tools.ok("browser_type", ref="e2", text="hunter2")
+    assert typed.text == (
+        'Typed into textbox "Email" [ref=e1]. Next: browser_snapshot to see the result.\n'
+        "await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');"
+    )
+    typed = await tools.ok("browser_type", ref="e2", text="hunter2")
+    # A password field's text stays out of the code line too.
+    assert typed.data["code"] == "await page.getByRole('textbox', { name: 'Password' }).fill('<secret>');"
     snapshot = await tools.ok("browser_snapshot")
     assert '    - textbox "Email" [ref=e1]: ada@example.com' in snapshot.text.splitlines()
     assert '    - textbox "Password" [active] [ref=e2]: ••••' in snapshot.text.splitlines()
     assert "hunter2" not in snapshot.text
     clicked = await tools.ok("browser_click", ref="e3")
-    assert clicked.text == 'Clicked checkbox "Remember me" [ref=e3]. Next: browser_snapshot to see the result.'
+    assert clicked.text == (
+        'Clicked checkbox "Remember me" [ref=e3]. Next: browser_snapshot to see the result.\n'
+        "await page.getByRole('checkbox', { name: 'Remember me' }).click();"
+    )
     assert '      - checkbox "Remember me" [checked] [active] [ref=e3]' in (await tools.ok("browser_snapshot")).text
     submitted = await tools.ok("browser_type", ref="e2", text="hunter2", submit=True)
     welcome = fixture_url("welcome.html?email=ada%40example.com")
     assert submitted.text == (
         f'Typed into textbox "Password" [ref=e2]. It navigated to {welcome} (HTTP 200). '
-        "Next: browser_snapshot to see the result."
+        "Next: browser_snapshot to see the result.\n"
+        "await page.getByRole('textbox', { name: 'Password' }).fill('<secret>');\n"
+        "await page.getByRole('textbox', { name: 'Password' }).press('Enter');"
     )
     assert submitted.data == {
         "action": "type",
@@ -106,6 +117,8 @@ async def test_type_submit_click_and_navigation(tools: Tools, fixture_url: URL) 
         "url": welcome,
         "navigated": True,
         "status": 200,
+        "code": "await page.getByRole('textbox', { name: 'Password' }).fill('<secret>');\n"
+        "await page.getByRole('textbox', { name: 'Password' }).press('Enter');",
     }
     assert "hunter2" not in submitted.text
     snapshot = await tools.ok("browser_snapshot")
@@ -115,7 +128,8 @@ async def test_type_submit_click_and_navigation(tools: Tools, fixture_url: URL) 
     clicked = await tools.ok("browser_click", ref="e8")
     assert clicked.text == (
         f'Clicked link "Sign out" [ref=e8]. It navigated to {fixture_url("login.html")} (HTTP 200). '
-        "Next: browser_snapshot to see the result."
+        "Next: browser_snapshot to see the result.\n"
+        "await page.getByRole('link', { name: 'Sign out' }).click();"
     )
     back = await tools.ok("browser_go_back")
     assert back.data["url"] == welcome
@@ -131,10 +145,16 @@ async def test_press_key_hover_and_waits(tools: Tools, fixture_url: URL) -> None
     await tools.ok("browser_click", ref="e1")
     assert (
         await tools.ok("browser_press_key", key="Tab")
-    ).text == "Pressed Tab. Next: browser_snapshot to see the result."
+    ).text == (
+        "Pressed Tab. Next: browser_snapshot to see the result.\n"
+        "await page.getByRole('textbox', { name: 'Email' }).press('Tab');"
+    )
     assert '    - textbox "Password" [active] [ref=e2]' in (await tools.ok("browser_snapshot")).text.splitlines()
     hovered = await tools.ok("browser_hover", ref="e4")
-    assert hovered.text == 'Hovered button "Sign in" [ref=e4]. Next: browser_snapshot to see the result.'
+    assert hovered.text == (
+        'Hovered button "Sign in" [ref=e4]. Next: browser_snapshot to see the result.\n'
+        "await page.getByRole('button', { name: 'Sign in', exact: true }).hover();"
+    )
     slept = await tools.ok("wait_for_browser", milliseconds=50)
     assert slept.data["condition"] == "50 ms"
     assert slept.data["waitedMs"] >= 50
@@ -150,7 +170,10 @@ async def test_press_key_with_modifiers(tools: Tools, fixture_url: URL) -> None:
     lines = (await tools.ok("browser_snapshot")).text.splitlines()
     assert (lines[5], lines[7]) == ('    - textbox "Email" [ref=e1]', '    - textbox "Password" [active] [ref=e2]')
     pressed = await tools.ok("browser_press_key", key="Shift+Tab")
-    assert pressed.text == "Pressed Shift+Tab. Next: browser_snapshot to see the result."
+    assert pressed.text == (
+        "Pressed Shift+Tab. Next: browser_snapshot to see the result.\n"
+        "await page.getByRole('textbox', { name: 'Password' }).press('Shift+Tab');"
+    )
     lines = (await tools.ok("browser_snapshot")).text.splitlines()
     assert (lines[5], lines[7]) == ('    - textbox "Email" [active] [ref=e1]', '    - textbox "Password" [ref=e2]')
 
@@ -184,7 +207,10 @@ async def test_hover_opens_menus_and_a_covered_element_is_refused(tools: Tools, 
     await tools.ok("browser_navigate", url=url)
     assert (await tools.ok("browser_snapshot")).text == f'Page: "Menus" ({url})\n{MENU}'
     hovered = await tools.ok("browser_hover", ref="e1")
-    assert hovered.text == 'Hovered button "Products" [ref=e1]. Next: browser_snapshot to see the result.'
+    assert hovered.text == (
+        'Hovered button "Products" [ref=e1]. Next: browser_snapshot to see the result.\n'
+        "await page.getByRole('button', { name: 'Products' }).hover();"
+    )
     assert (await tools.ok("browser_snapshot")).text.splitlines()[1:] == [
         '- navigation "Main":',
         "  - generic:",
