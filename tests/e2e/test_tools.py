@@ -143,9 +143,7 @@ async def test_press_key_hover_and_waits(tools: Tools, fixture_url: URL) -> None
     assert waited.data["waitedMs"] <= 2000
     await tools.ok("browser_snapshot")
     await tools.ok("browser_click", ref="e1")
-    assert (
-        await tools.ok("browser_press_key", key="Tab")
-    ).text == (
+    assert (await tools.ok("browser_press_key", key="Tab")).text == (
         "Pressed Tab. Next: browser_snapshot to see the result.\n"
         "await page.getByRole('textbox', { name: 'Email' }).press('Tab');"
     )
