@@ -22,6 +22,7 @@ from verdex import __version__
 from verdex.server.config import ServerConfig
 from verdex.server.session import Session, open_session
 from verdex.server.tools_browser import register_browser_tools
+from verdex.server.tools_find import register_find_tools
 from verdex.server.tools_locator import register_locator_tools
 from verdex.server.tools_observe import register_observe_tools
 from verdex.server.tools_pages import register_page_tools
@@ -129,6 +130,7 @@ def build_server(session: Session, tracer: TraceWriter | None = None) -> VerdexS
     server = VerdexServer("verdex", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
     server.session, server.tracer = session, tracer
     register_browser_tools(server, session)
+    register_find_tools(server, session)
     register_observe_tools(server, session)
     register_structure_tools(server, session)
     register_role_tools(server, session)

@@ -116,3 +116,23 @@ function isInteractiveKind(element: Element): boolean {
     default: return false;
   }
 }
+
+/** Roles whose every element is a locator target (README: Refs). */
+const kTargetRoles = new Set(['heading', 'cell', 'gridcell', 'columnheader', 'rowheader', 'row', 'listitem',
+  'banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation', 'region', 'search', 'dialog', 'alertdialog']);
+
+/**
+ * An element a locator may target besides the interactive ones, so it gets a ref where it has a
+ * snapshot line: a heading, cell, row or column header, row, list item, landmark (`region` and
+ * `form` have one only when named), dialog, an image with a name (its `alt`), a `<label>` that
+ * holds its control. `role` and `name` as the snapshot shows them.
+ */
+export function isLocatorTarget(element: Element, role: string, name: string): boolean {
+  if (kTargetRoles.has(role)) return true;
+  if (role === 'img') return !!name;
+  if (element.localName === 'label') {
+    const control = (element as HTMLLabelElement).control;
+    return !!control && element.contains(control);
+  }
+  return false;
+}
