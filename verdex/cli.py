@@ -37,8 +37,8 @@ NO_AUTH_FILE = "none"
 #: The exit status after stdout closed under us: 128 + SIGPIPE, what a shell reports for ``yes | head -1``.
 BROKEN_PIPE_STATUS = 141
 
-#: The options of every command that drives a browser; ``serve`` adds ``--trace`` and ``--role``.
-_BROWSER_OPTIONS = tuple(option.name for option in OPTIONS if option.name not in ("trace", "role"))
+#: The options of every command that drives a browser; ``serve`` adds ``--trace``, ``--output-dir`` and ``--role``.
+_BROWSER_OPTIONS = tuple(option.name for option in OPTIONS if option.name not in ("trace", "output_dir", "role"))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -130,7 +130,7 @@ def _parser() -> argparse.ArgumentParser:
         "shown in [brackets] and by the --config file; the command line wins over the environment, which wins "
         "over the file.",
     )
-    _browser_options(serve, ("role", "trace"))
+    _browser_options(serve, ("role", "trace", "output_dir"))
     serve.set_defaults(run=_run_serve)
 
     replay = commands.add_parser(
@@ -269,6 +269,10 @@ _HELP: dict[str, tuple[str | None, str]] = {
     "allow_file_urls": (None, "let browser_navigate open file: URLs (off by default)"),
     "log_level": ("LEVEL", "stderr log level: debug, info, warning (default), error"),
     "trace": ("FILE", "write one JSON line per tool call to FILE (secrets masked; see `verdex replay`)"),
+    "output_dir": (
+        "DIR",
+        "where browser_snapshot(filename=...) writes files (default: verdex-output in the system's temporary folder)",
+    ),
     "role": (
         "NAME AUTH_FILE [DEFAULT_URL]",
         "a role with its Playwright storageState file and optional start URL (repeatable; AUTH_FILE 'none' for a "
@@ -376,6 +380,7 @@ def _config(resolved: Resolved | None, parser: argparse.ArgumentParser) -> Serve
         action_timeout=resolved["timeout_action"] / 1000,
         navigation_timeout=resolved["timeout_navigation"] / 1000,
         trace_file=resolved.values.get("trace"),
+        output_dir=resolved.values.get("output_dir"),
     )
 
 

@@ -1000,6 +1000,25 @@
     }
     return shown ? `${shown}…` : truncate(names2[0], kMaxClassLength);
   }
+  var kMaxDataValue = 40;
+  var kMaxExtraAttributes = 12;
+  function getTargetAttributes(element) {
+    const result = getAttributes(element);
+    let extra = 0;
+    for (const attribute of Array.from(element.attributes)) {
+      if (extra >= kMaxExtraAttributes) break;
+      const name = attribute.name;
+      if (name in result || names.includes(name)) continue;
+      if (name.startsWith("aria-")) {
+        result[name] = truncate(attribute.value, kMaxAttributeLength);
+        extra++;
+      } else if (name.startsWith("data-") && attribute.value.length <= kMaxDataValue) {
+        result[name] = attribute.value;
+        extra++;
+      }
+    }
+    return result;
+  }
 
   // src/shadow.ts
   var closedHosts = /* @__PURE__ */ new WeakSet();
@@ -3062,7 +3081,8 @@
     const target = refs2.resolve(ref);
     beginWalk();
     try {
-      const { container } = ancestorAt(target, level);
+      const { ancestors, container } = ancestorAt(target, level);
+      const path = /* @__PURE__ */ new Set([target, ...ancestors.slice(0, level - 1).map((a) => a.element)]);
       const descendants = [];
       let omitted = 0;
       const indexOf = /* @__PURE__ */ new Map();
@@ -3076,7 +3096,8 @@
         parents.length = depth2;
         parents.push(element);
         if (!isVisible(element)) return true;
-        if (depth2 > kMaxAnchorDepth || descendants.length >= kMaxAnchors) {
+        const onPath = path.has(element);
+        if (!onPath && (depth2 > kMaxAnchorDepth || descendants.length >= kMaxAnchors)) {
           omitted++;
           return element.namespaceURI !== "http://www.w3.org/2000/svg";
         }
@@ -3084,7 +3105,7 @@
         const hidden = isHiddenFromTree(element) ? depth2 === 1 || !isHiddenFromTree(parent) ? "top" : "inside" : false;
         const entry = describe2(refs2, element, depth2, index(element, parent), hidden);
         if (parent.localName === "slot" && element.assignedSlot) entry.slotted = true;
-        const leaf = entry.ref === void 0 && isLeaf(element);
+        const leaf = entry.ref === void 0 && !onPath && isLeaf(element);
         const key = leaf ? runKey(entry) : "";
         const last = descendants[descendants.length - 1];
         if (run2 && leaf && run2.entry === last && run2.parent === parent && run2.key === key && run2.entry.index + (run2.entry.count ?? 1) === entry.index) {
@@ -3099,6 +3120,8 @@
         ancestorAt: { level, tagName: tagNameOf(container), attributes: getAttributes(container) },
         descendants
       };
+      const own = directText(container);
+      if (own) result.ancestorAt.directText = truncate(own, kMaxAnchorText);
       if (omitted) result.omitted = omitted;
       return result;
     } finally {
@@ -3116,7 +3139,8 @@
   function describe2(refs2, element, depth2, index, hidden) {
     const entry = { depth: depth2, index, tagName: tagNameOf(element), attributes: getAttributes(element) };
     if (isClosedShadowHost(element)) entry.closedShadowRoot = true;
-    if (isVisibleInteractive(element)) entry.ref = refs2.label(refs2.ensure(element));
+    const known = refs2.numberOf(element);
+    if (known !== void 0 || isVisibleInteractive(element)) entry.ref = refs2.label(known ?? refs2.ensure(element));
     const role = getRole(element);
     if (hidden === "top") entry.ariaHidden = true;
     if (!hidden && role && role !== "none" && role !== "presentation" && role !== "generic") {
@@ -3149,7 +3173,13 @@
       const inside = interactiveRanges(shown.map((a) => a.element));
       let counting = false;
       const result = {
-        target: { ref: refs2.label(ref), tagName: tagNameOf(target), ...targetRole(target), text: visibleText(target, kMaxTargetText) },
+        target: {
+          ref: refs2.label(ref),
+          tagName: tagNameOf(target),
+          ...targetRole(target),
+          text: visibleText(target, kMaxTargetText),
+          attributes: getTargetAttributes(target)
+        },
         ancestors: shown.map((ancestor, i) => {
           const elements = inside.get(ancestor.element) ?? [];
           const listed = counting ? [] : elements.slice(0, kMaxRefsPerContainer);
@@ -3196,10 +3226,127 @@
     return result;
   }
 
+  // src/locator/text.ts
+  function normalizeWhiteSpace(text) {
+    return text.replace(/[\u200b\u00ad]/g, "").trim().replace(/\s+/g, " ");
+  }
+  function shouldSkipForTextMatching(element) {
+    const name = element.nodeName;
+    const head = element.ownerDocument.head;
+    return name === "SCRIPT" || name === "NOSCRIPT" || name === "STYLE" || !!head && head.contains(element);
+  }
+  var kEmpty = { full: "", normalized: "", immediate: [] };
+  function elementText(cache, root) {
+    let value = cache.get(root);
+    if (value !== void 0) return value;
+    value = { full: "", normalized: "", immediate: [] };
+    if (root.nodeType === 1 && shouldSkipForTextMatching(root)) {
+      value = kEmpty;
+    } else if (isButtonLikeInput(root)) {
+      const input = root;
+      value = { full: input.value, normalized: normalizeWhiteSpace(input.value), immediate: [input.value] };
+    } else {
+      let current2 = "";
+      for (let child = root.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType === 3) {
+          value.full += child.nodeValue || "";
+          current2 += child.nodeValue || "";
+        } else if (child.nodeType === 8) {
+          continue;
+        } else {
+          if (current2) value.immediate.push(current2);
+          current2 = "";
+          if (child.nodeType === 1) value.full += elementText(cache, child).full;
+        }
+      }
+      if (current2) value.immediate.push(current2);
+      const shadow = root.nodeType === 1 ? root.shadowRoot : null;
+      if (shadow) value.full += elementText(cache, shadow).full;
+      if (value.full) value.normalized = normalizeWhiteSpace(value.full);
+    }
+    cache.set(root, value);
+    return value;
+  }
+  function isButtonLikeInput(node) {
+    if (node.nodeType !== 1 || node.localName !== "input") return false;
+    const type = node.type;
+    return type === "submit" || type === "button" || type === "reset";
+  }
+  function elementMatchesText(cache, element, matcher) {
+    if (shouldSkipForTextMatching(element)) return "none";
+    if (!matcher(elementText(cache, element))) return "none";
+    for (let child = element.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 1 && matcher(elementText(cache, child))) return "selfAndChildren";
+    }
+    if (element.shadowRoot && matcher(elementText(cache, element.shadowRoot))) return "selfAndChildren";
+    return "self";
+  }
+  function compileRegex(source, flags, at) {
+    try {
+      return new RegExp(source, flags);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new BridgeError("bad-locator", `invalid regular expression /${source}/${flags}: ${reason}`, { at });
+    }
+  }
+  function textArgMatcher(arg, exact, at) {
+    if (arg.regex !== void 0) {
+      const re = compileRegex(arg.regex, arg.flags, at);
+      return { kind: "regex", matcher: (text) => {
+        re.lastIndex = 0;
+        return re.test(text.full);
+      } };
+    }
+    const wanted = normalizeWhiteSpace(arg.string);
+    if (exact) return { kind: "strict", matcher: (text) => text.normalized === wanted };
+    const lower = wanted.toLowerCase();
+    return { kind: "lax", matcher: (text) => text.normalized.toLowerCase().includes(lower) };
+  }
+  function legacyTextMatcher(selector, at) {
+    if (selector[0] === "/" && selector.lastIndexOf("/") > 0) {
+      const last = selector.lastIndexOf("/");
+      const re = compileRegex(selector.substring(1, last), selector.substring(last + 1), at);
+      return { kind: "regex", matcher: (text) => {
+        re.lastIndex = 0;
+        return re.test(text.full);
+      } };
+    }
+    let strict = false;
+    if (selector.length > 1 && (selector[0] === '"' && selector[selector.length - 1] === '"' || selector[0] === "'" && selector[selector.length - 1] === "'")) {
+      selector = cssUnquote(selector);
+      strict = true;
+    }
+    const wanted = normalizeWhiteSpace(selector);
+    if (strict) {
+      return {
+        kind: "strict",
+        matcher: (text) => {
+          if (!wanted && !text.immediate.length) return true;
+          return text.immediate.some((s) => normalizeWhiteSpace(s) === wanted);
+        }
+      };
+    }
+    const lower = wanted.toLowerCase();
+    return { kind: "lax", matcher: (text) => text.normalized.toLowerCase().includes(lower) };
+  }
+  function cssUnquote(s) {
+    s = s.substring(1, s.length - 1);
+    if (!s.includes("\\")) return s;
+    const out = [];
+    for (let i = 0; i < s.length; i++) {
+      if (s[i] === "\\" && i + 1 < s.length) i++;
+      out.push(s[i]);
+    }
+    return out.join("");
+  }
+
   // src/structure/patterns.ts
   var kMaxSiblings = 30;
   var kMaxTexts = 3;
+  var kMaxTextsApart = 8;
   var kMaxTextLength = 60;
+  var kMaxTextsRead = 40;
+  var kMaxWholeText = 200;
   var kMaxOutline = 6;
   var kOutlineChainDepth = 3;
   var kTextWalkBudget = 400;
@@ -3215,11 +3362,12 @@
       for (let i = 0; i < children.length && indices.length < kMaxSiblings; i++) indices.push(i);
       if (targetIndex >= kMaxSiblings) indices[kMaxSiblings - 1] = targetIndex;
       let previousOutline = "";
+      const texts = siblingTexts(indices.map((index) => children[index]));
       const result = {
         ancestorLevel: level,
         containerAt: { tagName: tagNameOf(container), attributes: getAttributes(container) },
         targetSiblingIndex: targetIndex,
-        siblings: indices.map((index) => {
+        siblings: indices.map((index, position) => {
           const sibling = children[index];
           const found = collectRefs(refs2, sibling, kMaxRefsPerContainer);
           const shape = outline(sibling);
@@ -3230,7 +3378,7 @@
             index,
             tagName: tagNameOf(sibling),
             attributes: getAttributes(sibling),
-            containsText: containedTexts(sibling),
+            containsText: texts[position],
             outline: same ? "same" : shape,
             containsRefs: found.refs
           };
@@ -3247,39 +3395,68 @@
   function isHeading(element) {
     return getRole(element) === "heading";
   }
-  function containedTexts(root) {
-    if (!isVisible(root)) return [];
-    const headings = [];
-    const others = [];
-    const rootOwn = directText(root);
-    if (isHeading(root)) headings.push(visibleText(root, kMaxTextLength));
-    else if (rootOwn) others.push(rootOwn);
-    let budget = kTextWalkBudget;
-    walkRendered(root, (element) => {
-      if (--budget < 0) return false;
-      if (!isVisible(element)) return true;
-      if (isHeading(element)) {
-        const text = visibleText(element, kMaxTextLength);
-        if (text) headings.push(text);
-        return false;
+  function siblingTexts(siblings) {
+    const cache = /* @__PURE__ */ new Map();
+    const all = siblings.map((sibling) => ({
+      texts: textsInOrder(sibling),
+      whole: elementText(cache, sibling).normalized.toLowerCase()
+    }));
+    return all.map((mine, i) => {
+      const kept = /* @__PURE__ */ new Set();
+      for (let t = 0; t < mine.texts.length && kept.size < kMaxTexts; t++) kept.add(t);
+      for (let j = 0; j < all.length && kept.size < kMaxTextsApart; j++) {
+        if (j === i) continue;
+        const other = all[j];
+        const apart = (t) => !other.whole.includes(mine.texts[t].toLowerCase());
+        if ([...kept].some(apart)) continue;
+        const next = mine.texts.findIndex((_text, t) => !kept.has(t) && apart(t));
+        if (next >= 0) kept.add(next);
       }
-      const own = ownText(element);
-      if (own) others.push(own);
-      return true;
+      return [...kept].sort((a, b) => a - b).map((t) => truncate(mine.texts[t], kMaxTextLength));
     });
-    const result = [];
-    for (const text of [...headings, ...others]) {
-      const cut2 = truncate(text, kMaxTextLength);
-      if (!result.includes(cut2)) result.push(cut2);
-      if (result.length >= kMaxTexts) break;
-    }
-    return result;
   }
-  function ownText(element) {
-    const tag = element.localName;
-    if (tag === "input" || tag === "textarea" || tag === "select") return "";
-    if (getStyle(element).visibility !== "visible") return "";
-    return normalizeWhitespace(directText(element));
+  function textsInOrder(root) {
+    if (!isVisible(root)) return [];
+    if (isHeading(root)) return [visibleText(root, kMaxWholeText)].filter(Boolean);
+    const texts = [];
+    const add = (run2) => {
+      const text = normalizeWhitespace(run2);
+      if (text && !texts.includes(text)) texts.push(text);
+    };
+    let budget = kTextWalkBudget;
+    const stack = [
+      { nodes: nodesOf(root), index: 0, run: "", shown: true }
+    ];
+    while (stack.length && texts.length < kMaxTextsRead && budget > 0) {
+      const frame = stack[stack.length - 1];
+      if (frame.index >= frame.nodes.length) {
+        add(frame.run);
+        stack.pop();
+        continue;
+      }
+      const node = frame.nodes[frame.index++];
+      if (node.nodeType === 3) {
+        if (frame.shown) frame.run += node.data;
+        continue;
+      }
+      if (node.nodeType !== 1) continue;
+      add(frame.run);
+      frame.run = "";
+      budget--;
+      const element = node;
+      const tag = element.localName;
+      if (isSubtreeSkipped(element) || tag === "input" || tag === "textarea" || tag === "select") continue;
+      if (isHeading(element)) {
+        if (isVisible(element)) add(visibleText(element, kMaxWholeText));
+        continue;
+      }
+      stack.push({ nodes: nodesOf(element), index: 0, run: "", shown: isVisible(element) });
+    }
+    return texts;
+  }
+  function nodesOf(element) {
+    const light = Array.from(element.childNodes);
+    return element.shadowRoot ? [...Array.from(element.shadowRoot.childNodes), ...light] : light;
   }
   function outline(element) {
     const result = [];
@@ -3420,120 +3597,6 @@
     };
     roots.forEach(visit);
     return result;
-  }
-
-  // src/locator/text.ts
-  function normalizeWhiteSpace(text) {
-    return text.replace(/[\u200b\u00ad]/g, "").trim().replace(/\s+/g, " ");
-  }
-  function shouldSkipForTextMatching(element) {
-    const name = element.nodeName;
-    const head = element.ownerDocument.head;
-    return name === "SCRIPT" || name === "NOSCRIPT" || name === "STYLE" || !!head && head.contains(element);
-  }
-  var kEmpty = { full: "", normalized: "", immediate: [] };
-  function elementText(cache, root) {
-    let value = cache.get(root);
-    if (value !== void 0) return value;
-    value = { full: "", normalized: "", immediate: [] };
-    if (root.nodeType === 1 && shouldSkipForTextMatching(root)) {
-      value = kEmpty;
-    } else if (isButtonLikeInput(root)) {
-      const input = root;
-      value = { full: input.value, normalized: normalizeWhiteSpace(input.value), immediate: [input.value] };
-    } else {
-      let current2 = "";
-      for (let child = root.firstChild; child; child = child.nextSibling) {
-        if (child.nodeType === 3) {
-          value.full += child.nodeValue || "";
-          current2 += child.nodeValue || "";
-        } else if (child.nodeType === 8) {
-          continue;
-        } else {
-          if (current2) value.immediate.push(current2);
-          current2 = "";
-          if (child.nodeType === 1) value.full += elementText(cache, child).full;
-        }
-      }
-      if (current2) value.immediate.push(current2);
-      const shadow = root.nodeType === 1 ? root.shadowRoot : null;
-      if (shadow) value.full += elementText(cache, shadow).full;
-      if (value.full) value.normalized = normalizeWhiteSpace(value.full);
-    }
-    cache.set(root, value);
-    return value;
-  }
-  function isButtonLikeInput(node) {
-    if (node.nodeType !== 1 || node.localName !== "input") return false;
-    const type = node.type;
-    return type === "submit" || type === "button" || type === "reset";
-  }
-  function elementMatchesText(cache, element, matcher) {
-    if (shouldSkipForTextMatching(element)) return "none";
-    if (!matcher(elementText(cache, element))) return "none";
-    for (let child = element.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType === 1 && matcher(elementText(cache, child))) return "selfAndChildren";
-    }
-    if (element.shadowRoot && matcher(elementText(cache, element.shadowRoot))) return "selfAndChildren";
-    return "self";
-  }
-  function compileRegex(source, flags, at) {
-    try {
-      return new RegExp(source, flags);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new BridgeError("bad-locator", `invalid regular expression /${source}/${flags}: ${reason}`, { at });
-    }
-  }
-  function textArgMatcher(arg, exact, at) {
-    if (arg.regex !== void 0) {
-      const re = compileRegex(arg.regex, arg.flags, at);
-      return { kind: "regex", matcher: (text) => {
-        re.lastIndex = 0;
-        return re.test(text.full);
-      } };
-    }
-    const wanted = normalizeWhiteSpace(arg.string);
-    if (exact) return { kind: "strict", matcher: (text) => text.normalized === wanted };
-    const lower = wanted.toLowerCase();
-    return { kind: "lax", matcher: (text) => text.normalized.toLowerCase().includes(lower) };
-  }
-  function legacyTextMatcher(selector, at) {
-    if (selector[0] === "/" && selector.lastIndexOf("/") > 0) {
-      const last = selector.lastIndexOf("/");
-      const re = compileRegex(selector.substring(1, last), selector.substring(last + 1), at);
-      return { kind: "regex", matcher: (text) => {
-        re.lastIndex = 0;
-        return re.test(text.full);
-      } };
-    }
-    let strict = false;
-    if (selector.length > 1 && (selector[0] === '"' && selector[selector.length - 1] === '"' || selector[0] === "'" && selector[selector.length - 1] === "'")) {
-      selector = cssUnquote(selector);
-      strict = true;
-    }
-    const wanted = normalizeWhiteSpace(selector);
-    if (strict) {
-      return {
-        kind: "strict",
-        matcher: (text) => {
-          if (!wanted && !text.immediate.length) return true;
-          return text.immediate.some((s) => normalizeWhiteSpace(s) === wanted);
-        }
-      };
-    }
-    const lower = wanted.toLowerCase();
-    return { kind: "lax", matcher: (text) => text.normalized.toLowerCase().includes(lower) };
-  }
-  function cssUnquote(s) {
-    s = s.substring(1, s.length - 1);
-    if (!s.includes("\\")) return s;
-    const out = [];
-    for (let i = 0; i < s.length; i++) {
-      if (s[i] === "\\" && i + 1 < s.length) i++;
-      out.push(s[i]);
-    }
-    return out.join("");
   }
 
   // src/locator/attributes.ts

@@ -136,6 +136,10 @@ class TargetFacts(BridgeModel):
         "getByRole cannot find it.",
     )
     text: str = Field(description="Its visible text, whitespace collapsed, at most 100 characters.")
+    attributes: dict[str, str] = Field(
+        description="Its locator attributes (as an ancestor's), then its other aria-* attributes and its data-* "
+        "attributes with values of at most 40 characters, in its attribute order, at most 12 of those."
+    )
     closedShadowRoot: bool | None = Field(default=None, description="True when it hosts a closed shadow root.")
 
 
@@ -182,7 +186,9 @@ class Sibling(BridgeModel):
     tagName: str = Field(description="Tag name, lower case.")
     attributes: Attributes
     containsText: list[str] = Field(
-        description="Up to 3 distinct texts inside it, headings first, each at most 60 characters."
+        description="Distinct texts inside it in page order (a heading's whole text, else each run of text between "
+        "elements): its first 3, then for each listed sibling it is not yet told apart from, its first text that "
+        "sibling lacks (case-insensitive, as hasText compares); at most 8, each at most 60 characters."
     )
     outline: list[str] | Literal["same"] = Field(
         description="Its child shape (tag chains such as 'div>h3'), at most 6; 'same' when it equals the previous "
@@ -211,6 +217,9 @@ class AncestorAt(BridgeModel):
     level: int = Field(description="Its level (1 = the target's parent).")
     tagName: str = Field(description="Tag name, lower case.")
     attributes: Attributes
+    directText: str | None = Field(
+        default=None, description="The text directly inside it (between its child elements), at most 80 characters."
+    )
 
 
 class AnchorDescendant(BridgeModel):
@@ -221,7 +230,9 @@ class AnchorDescendant(BridgeModel):
     tagName: str = Field(description="Tag name, lower case.")
     attributes: Attributes
     closedShadowRoot: bool | None = Field(default=None, description="True when it hosts a closed shadow root.")
-    ref: str | None = Field(default=None, description="Its ref, when it is interactive.")
+    ref: str | None = Field(
+        default=None, description="Its ref, when it is interactive or has one already (the target, a heading ...)."
+    )
     ariaHidden: bool | None = Field(
         default=None,
         description="True on the topmost listed element of a subtree excluded from the accessibility tree.",
@@ -247,7 +258,9 @@ class ExtractAnchorsResult(BridgeModel):
     """``extractAnchors``: the descendants of the ancestor at ancestorLevel, pre-order, with their text."""
 
     ancestorAt: AncestorAt
-    descendants: list[AnchorDescendant] = Field(description="At most 40, depth at most 4.")
+    descendants: list[AnchorDescendant] = Field(
+        description="At most 40, depth at most 4; the target and its ancestors below the container are always listed."
+    )
     omitted: int | None = Field(default=None, description="Descendants not listed (deeper, or past 40).")
 
 

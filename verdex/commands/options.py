@@ -338,6 +338,7 @@ OPTIONS: tuple[Option, ...] = (
         to_text=_words,
     ),
     Option("trace", "--trace", "trace", None, _path_text, _path_json),
+    Option("output_dir", "--output-dir", "outputDir", None, _path_text, _path_json),
     Option(
         "role",
         "--role",

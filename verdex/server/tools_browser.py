@@ -29,6 +29,7 @@ from verdex.server.models import (
     WaitResult,
 )
 from verdex.server.session import Session
+from verdex.server.snapshot_answers import cut_notice, snapshot_file_answer
 from verdex.server.tooling import guarded, respond
 
 __all__ = ["register_browser_tools"]
@@ -112,27 +113,33 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
             int | None,
             Field(ge=200, le=1_000_000, description="Cut the text after this many characters (default 40000)."),
         ] = None,
+        behindModal: Annotated[bool, Field(description="Show the page behind an open modal dialog too.")] = False,
+        filename: Annotated[
+            str | None, Field(description="Write the whole snapshot to this file (under --output-dir) instead.")
+        ] = None,
     ) -> Annotated[CallToolResult, SnapshotResult]:
         """Accessibility snapshot of the page: one node a line (role "name" [states]), with [ref=eN] on every
         interactive element. Refs are stable: an element keeps its ref across snapshots. Use refs with the
         action tools and with resolve_container / inspect_pattern / extract_anchors to scope locators."""
         page = await session.page()
-        snapshot = await take_snapshot(page, ref=ref, depth=depth, max_chars=maxChars or DEFAULT_MAX_CHARS)
+        whole = filename is not None
+        limit = None if whole else maxChars or DEFAULT_MAX_CHARS
+        snapshot = await take_snapshot(page, ref=ref, depth=depth, max_chars=limit, behind_modal=behindModal)
         title = await page.title()
+        header = f"Page: {title} ({page.url})" if title else f"Page: {page.url}"
+        if filename is not None:
+            return snapshot_file_answer(session.config, filename, header, snapshot, page.url, title)
         truncated = snapshot.truncated
-        lines = [f"Page: {title} ({page.url})" if title else f"Page: {page.url}", snapshot.text]
+        lines = [header, snapshot.text]
         if truncated:
-            lines.append(
-                f"[snapshot cut at {truncated.shownLines} of {truncated.totalLines} lines "
-                f"({truncated.totalChars} characters): narrow it with ref=<a container's ref>, depth=N, "
-                "or raise maxChars]"
-            )
+            lines.append(cut_notice(snapshot))
         result = SnapshotResult(
             url=page.url,
             title=title,
             snapshot=snapshot.text,
             refCount=snapshot.ref_count,
             truncated=truncated,
+            cutInside=list(snapshot.cut_inside) or None,
         )
         return respond("\n".join(line for line in lines if line), result)
 
