@@ -2180,8 +2180,11 @@
       const name = truncate(normalizeWhitespace(getAccessibleName(dialog)), kMaxNameLength);
       const ref = this.refs.ensure(dialog);
       this.refs.remember(ref, role, name);
-      const count = countRendered(doc.body ?? doc.documentElement, dialog);
-      return { role, name, ref, elements: count.elements, interactive: count.interactive };
+      const top = doc.body ?? doc.documentElement;
+      const count = countRendered(top, dialog);
+      for (let up = flatParent(dialog); up; up = up === top ? null : flatParent(up))
+        if (isStyleVisible(up) && getDisplay(up) !== "none") count.elements--;
+      return { role, name, ref, elements: Math.max(0, count.elements), interactive: count.interactive };
     }
     /** Joins raw text tokens into normalized text lines and finalizes the node's children. */
     close(open) {

@@ -10,7 +10,7 @@
  * (README: Snapshot format).
  */
 
-import { containsComposed, deepActiveElement, flatChildNodes, getDisplay, getPseudoCandidates, getStyle, isPseudoCandidate, isSecretField, tagOf } from '../dom';
+import { containsComposed, deepActiveElement, flatChildNodes, flatParent, getDisplay, getPseudoCandidates, getStyle, isPseudoCandidate, isSecretField, tagOf } from '../dom';
 import type { PseudoCandidates } from '../pseudo';
 import { getOwnedElements, getOwnerMap } from '../aria/owns';
 import { getAccessibleName, transformText } from '../aria/name';
@@ -381,8 +381,12 @@ class TreeBuilder {
     const name = truncate(normalizeWhitespace(getAccessibleName(dialog)), kMaxNameLength);
     const ref = this.refs.ensure(dialog);
     this.refs.remember(ref, role, name);
-    const count = countRendered(doc.body ?? doc.documentElement, dialog);
-    return { role, name, ref, elements: count.elements, interactive: count.interactive };
+    const top = doc.body ?? doc.documentElement;
+    const count = countRendered(top, dialog);
+    // The dialog's ancestors hold it: they are not hidden behind it.
+    for (let up = flatParent(dialog); up; up = up === top ? null : flatParent(up))
+      if (isStyleVisible(up) && getDisplay(up) !== 'none') count.elements--;
+    return { role, name, ref, elements: Math.max(0, count.elements), interactive: count.interactive };
   }
 
   /** Joins raw text tokens into normalized text lines and finalizes the node's children. */
