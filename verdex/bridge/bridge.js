@@ -4943,6 +4943,7 @@
   // src/find/index.ts
   var kNameMax2 = 100;
   var kExcerptMax = 80;
+  var kRenderedMax = 2e3;
   var kMaxLimit = 200;
   var kKindOrder = ["name", "text", "label", "placeholder", "alt", "title", "testId"];
   function find(refs2, testIdAttribute, args) {
@@ -5002,8 +5003,9 @@
       matchedBy: kKindOrder.filter((kind) => kinds.has(kind))
     };
     if (name) match.name = cut(name, kNameMax2);
-    if (kinds.has("text")) {
-      const text = elementText(evaluation.textCache, element).normalized;
+    if (kinds.has("text") && !kinds.has("name")) {
+      const rendered = visibleText(element, kRenderedMax);
+      const text = tester.normalized(rendered) ? rendered : elementText(evaluation.textCache, element).normalized;
       if (text && text !== name) match.text = excerpt(text, tester);
     }
     for (const kind of ["placeholder", "alt", "title", "testId"]) {
@@ -5017,7 +5019,7 @@
     if (!visible) match.visible = false;
     const context = repeatingContainer(refs2, evaluation.textCache, element, evaluation.testIdAttribute);
     if (context) match.container = context.container;
-    const landmark = namedLandmark(refs2, context?.element ?? element);
+    const landmark = namedLandmark(refs2, element);
     if (landmark) match.landmark = landmark;
     return match;
   }

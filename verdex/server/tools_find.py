@@ -179,28 +179,35 @@ def find_text(answer: FindAnswer) -> str:
 
 
 def match_lines(matches: list[FindMatch]) -> list[str]:
-    """One line a match, in order; consecutive matches in the same named landmark are indented under one
-    line for it, and a match in the same container as the match before it names the container by its ref only."""
+    """One line a match, in order. Consecutive matches in the same named landmark are indented under one line
+    for it (the landmark's own match line, when it matched and comes just before); a match in the same container
+    as the match before it names the container by its ref only."""
     lines: list[str] = []
     landmark: str | None = None
     container: str | None = None
+    previous: FindMatch | None = None
     for match in matches:
         here = match.landmark.ref if match.landmark is not None else None
         if here != landmark:
             landmark, container = here, None
             if match.landmark is not None:
-                lines.append(f"- {match.landmark.role} {_quoted(match.landmark.name)} [ref={match.landmark.ref}]:")
+                header = f"- {match.landmark.role} {_quoted(match.landmark.name)} [ref={match.landmark.ref}]"
+                if previous is not None and previous.ref == here and lines and not lines[-1].startswith(" "):
+                    lines[-1] += ":"  # the landmark matched too: its line heads the group
+                else:
+                    lines.append(header + ":")
         indent = "  " if landmark is not None else ""
-        lines.append(
-            indent + match_line(match, same_container=match.container is not None and match.container.ref == container)
-        )
+        same = match.container is not None and match.container.ref == container
+        lines.append(indent + match_line(match, same_container=same))
         container = match.container.ref if match.container is not None else None
+        previous = match
     return lines
 
 
 def match_line(match: FindMatch, *, same_container: bool = False) -> str:
     """``- button "Add to cart" [ref=e41] in article.card [ref=e37] (3 of 12) "Walnut Desk Lamp"``; with
-    ``same_container``, ``in [ref=e37]``."""
+    ``same_container``, ``in [ref=e37]``; a match that is its own repeating container (a list item, a row):
+    ``- row "..." [ref=e5] is tr (2 of 9) "#1002"``."""
     line = f"- {match.role}"
     if match.name:
         line += f" {_quoted(match.name)}"
@@ -214,13 +221,14 @@ def match_line(match: FindMatch, *, same_container: bool = False) -> str:
     if match.attribute is not None and match.attribute.value != match.name:
         line += f" ({match.attribute.name}={_quoted(match.attribute.value)})"
     container = match.container
-    if container is not None and same_container:
-        line += f" in [ref={container.ref}]"
-    elif container is not None:
-        line += f" in {_selector(container.tagName, container.attributes)} [ref={container.ref}]"
-        line += f" ({container.index} of {container.count})"
-        line += f" {_quoted(container.text)}" if container.text is not None else " (no unique text)"
-    return line
+    if container is None:
+        return line
+    if same_container:
+        return line + f" in [ref={container.ref}]"
+    selector = _selector(container.tagName, container.attributes)
+    line += f" is {selector}" if container.level == 0 else f" in {selector} [ref={container.ref}]"
+    line += f" ({container.index} of {container.count})"
+    return line + (f" {_quoted(container.text)}" if container.text is not None else " (no unique text)")
 
 
 def _selector(tag: str, attributes: dict[str, str]) -> str:

@@ -10,8 +10,8 @@
  *   contains, case-insensitive, as `filter({ hasText })` compares (Playwright's element text:
  *   hidden text included): heading texts first, then each element's own text runs in page order.
  *   None when every text is shared (`text: null`); never made up.
- * - **The nearest named landmark** above it (region, navigation, form, dialog ...), which tells
- *   two copies of the same card apart ("Related products" against the results grid).
+ * - **The nearest named landmark** above the match (region, navigation, form, dialog ...), which
+ *   tells two copies of the same card apart ("Related products" against the results grid).
  */
 
 import { parentElementOrHost, tagNameOf } from '../dom';
@@ -84,7 +84,7 @@ export function repeatingContainer(refs: RefRegistry, cache: TextCache, element:
   return undefined;
 }
 
-/** The nearest ancestor of `element` with a landmark or dialog role and a name, given a ref. */
+/** The nearest ancestor of `element` (not itself) with a landmark or dialog role and a name, given a ref. */
 export function namedLandmark(refs: RefRegistry, element: Element): FindLandmark | undefined {
   for (let up = parentElementOrHost(element); up && !isTop(up); up = parentElementOrHost(up)) {
     const role = getPlaywrightRole(up);

@@ -19,12 +19,15 @@ import { getPlaywrightName } from '../locator/role';
 import { elementText } from '../locator/text';
 import { isElementVisible, isHiddenForRole, withVisibilityCaches } from '../locator/visible';
 import type { RefRegistry } from '../snapshot/refs';
+import { visibleText } from '../structure/tree';
 import { cut, namedLandmark, repeatingContainer, type FindContainer, type FindLandmark } from './context';
 import { findMatches, makeTester, type MatchKind, type Tester } from './match';
 
 /** Longest name and text excerpt of a match, characters. */
 const kNameMax = 100;
 const kExcerptMax = 80;
+/** Rendered text read for an excerpt, characters. */
+const kRenderedMax = 2000;
 /** Listed matches at most, whatever `limit` says. */
 export const kMaxLimit = 200;
 
@@ -52,7 +55,7 @@ export interface FindMatch {
   name?: string;
   /** How the query names it, in this order: name, text, label, placeholder, alt, title, testId. */
   matchedBy: MatchKind[];
-  /** Its text around the match, when it matched by text and the text is not its name. */
+  /** Its text around the match (rendered), when it matched by text and not by name. */
   text?: string;
   /** The attribute that matched (placeholder, alt, title or the test-id attribute) and its value. */
   attribute?: { name: string; value: string };
@@ -136,8 +139,11 @@ function describeMatch(refs: RefRegistry, evaluation: Evaluation, element: Eleme
     matchedBy: kKindOrder.filter(kind => kinds.has(kind)),
   };
   if (name) match.name = cut(name, kNameMax);
-  if (kinds.has('text')) {
-    const text = elementText(evaluation.textCache, element).normalized;
+  // The text around the match, when the name does not already say it: as rendered (blocks set
+  // apart by spaces), else as locators read it.
+  if (kinds.has('text') && !kinds.has('name')) {
+    const rendered = visibleText(element, kRenderedMax);
+    const text = tester.normalized(rendered) ? rendered : elementText(evaluation.textCache, element).normalized;
     if (text && text !== name) match.text = excerpt(text, tester);
   }
   for (const kind of ['placeholder', 'alt', 'title', 'testId'] as const) {
@@ -151,7 +157,7 @@ function describeMatch(refs: RefRegistry, evaluation: Evaluation, element: Eleme
   if (!visible) match.visible = false;
   const context = repeatingContainer(refs, evaluation.textCache, element, evaluation.testIdAttribute);
   if (context) match.container = context.container;
-  const landmark = namedLandmark(refs, context?.element ?? element);
+  const landmark = namedLandmark(refs, element);
   if (landmark) match.landmark = landmark;
   return match;
 }
