@@ -49,7 +49,14 @@ async def test_a_summary_is_a_generic_with_its_text(page: Page, load_html: LoadH
         "  - paragraph: Shown"
     )
     target = (await bridge_json(page.bridge().resolve_container(1)))["target"]
-    assert target == {"ref": "e1", "tagName": "summary", "role": "generic", "name": "", "text": "More", "attributes": {}}
+    assert target == {
+        "ref": "e1",
+        "tagName": "summary",
+        "role": "generic",
+        "name": "",
+        "text": "More",
+        "attributes": {},
+    }
     facts = await bridge_json(page.bridge().aria_facts("summary"))
     assert facts["elements"] == [
         {"tagName": "summary", "role": "generic", "name": "More", "ref": "e1"},
@@ -67,7 +74,9 @@ CARD_WITH_HIDDEN_RATING = """<body><main>
 async def test_aria_hidden_elements_have_no_role_in_structural_facts(page: Page, load_html: LoadHtml) -> None:
     await load_html(CARD_WITH_HIDDEN_RATING)
     text = await snapshot_text(page)
-    assert text == '- main [ref=e1]:\n  - generic:\n    - heading "Lamp" [level=3] [ref=e2]\n    - button "Buy" [ref=e3]'
+    assert (
+        text == '- main [ref=e1]:\n  - generic:\n    - heading "Lamp" [level=3] [ref=e2]\n    - button "Buy" [ref=e3]'
+    )
     anchors = await bridge_json(page.bridge().extract_anchors(3, 1))
     assert anchors["descendants"] == [
         {
@@ -179,7 +188,9 @@ async def test_an_aria_modal_dialog_limits_the_snapshot_while_focus_is_not_outsi
     page: Page, load_html: LoadHtml
 ) -> None:
     await load_html(ARIA_MODAL_PAGE)
-    note = '- … modal dialog "Cookies" [ref=e1] hides 2 elements of the page (1 interactive); behindModal: true shows them'
+    note = (
+        '- … modal dialog "Cookies" [ref=e1] hides 2 elements of the page (1 interactive); behindModal: true shows them'
+    )
     assert await snapshot_text(page) == (
         f'{note}\n- dialog "Cookies" [ref=e1]:\n  - heading "Cookies" [level=2] [ref=e2]\n  - button "Accept" [ref=e3]'
     )
