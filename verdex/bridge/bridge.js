@@ -1846,6 +1846,7 @@
         if (element.type !== "hidden") return true;
         break;
     }
+    if (tagOf(element) === "OPTION" && isDropDownOption(element)) return false;
     if (kInteractiveRoles.has(getRole(element) ?? "")) return true;
     if (isClosedShadowHost(element)) return true;
     if (element.hasAttribute("tabindex")) return true;
@@ -1859,6 +1860,10 @@
       default:
         return false;
     }
+  }
+  function isDropDownOption(option) {
+    const select = option.closest("select");
+    return !!select && !select.multiple && select.size <= 1;
   }
   var kTargetRoles = /* @__PURE__ */ new Set([
     "heading",
@@ -2209,6 +2214,9 @@
       if (only && isText(only) && (only.text === open.fullName || node.value !== void 0 && only.text === node.value))
         node.children = [];
       else node.children = children;
+      const shown = contentOf2(node.children, node.value);
+      if (node.name && node.children.some(isNode) && shown === open.fullName) node.name = "";
+      node.content = open.fullName || shown;
     }
   };
   function findAriaModal(root, active) {
@@ -2243,6 +2251,15 @@
     }
     const rect = element.getBoundingClientRect();
     return rect.width > 0 && rect.height > 0;
+  }
+  function contentOf2(children, value) {
+    const parts = [];
+    if (value) parts.push(value);
+    for (const child of children) {
+      if (isText(child)) parts.push(child.text);
+      else if (isNode(child) && child.content) parts.push(child.content);
+    }
+    return normalizeWhitespace(parts.join(" "));
   }
   function isEmptyLeaf(node) {
     return !node.children.length && !node.name && node.ref === void 0 && node.url === void 0 && node.value === void 0 && !node.closedShadow && !node.active && !node.disabled && !node.checked && !node.expanded && !node.pressed && !node.selected && !node.level;
@@ -2885,7 +2902,8 @@
   }
 
   // src/snapshot/render.ts
-  var kMaxLineText = 200;
+  var kMaxLineText = 100;
+  var kMaxUrl = 100;
   function renderTree(root, refs2, options) {
     const lines = [];
     const maxDepth = options.depth !== void 0 && options.depth >= 0 ? options.depth : Infinity;
@@ -2903,7 +2921,7 @@
       line += stateSuffix(item);
       if (item.ref !== void 0) line += ` [ref=${refs2.label(item.ref)}]`;
       const props = [];
-      if (item.url !== void 0) props.push(`${indent}  - /url: ${yamlValue(truncate(item.url, kMaxLineText))}`);
+      if (item.url !== void 0) props.push(`${indent}  - /url: ${yamlValue(truncate(item.url, kMaxUrl))}`);
       if (item.closedShadow) props.push(`${indent}  - … closed shadow root`);
       const children = item.children;
       const only = children.length === 1 ? children[0] : void 0;

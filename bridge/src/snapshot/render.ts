@@ -7,7 +7,14 @@ import { truncate } from '../aria/text';
 import { isNode, isText, type AriaNode, type HiddenRun, type ModalNote, type NoteItem, type TreeItem } from './tree';
 import type { RefRegistry } from './refs';
 
-export const kMaxLineText = 200;
+/**
+ * Longest text of a line (a text, an inline text or value) and of a `/url`, characters: a snapshot
+ * is for finding elements and scoping locators (getByText and hasText match substrings), not for
+ * reading an article; the tail of a long text or a URL's tracking parameters cost tokens on every
+ * line that has them (issue 17: on real pages, texts and URLs are most of a snapshot's tokens).
+ */
+export const kMaxLineText = 100;
+export const kMaxUrl = 100;
 
 export interface RenderOptions {
   /** Lines deeper than this are cut (the root's children are depth 1). */
@@ -52,7 +59,7 @@ export function renderTree(root: AriaNode, refs: RefRegistry, options: RenderOpt
     line += stateSuffix(item);
     if (item.ref !== undefined) line += ` [ref=${refs.label(item.ref)}]`;
     const props: string[] = [];
-    if (item.url !== undefined) props.push(`${indent}  - /url: ${yamlValue(truncate(item.url, kMaxLineText))}`);
+    if (item.url !== undefined) props.push(`${indent}  - /url: ${yamlValue(truncate(item.url, kMaxUrl))}`);
     if (item.closedShadow) props.push(`${indent}  - … closed shadow root`);
     const children = item.children;
     // `- paragraph: $999`, `- textbox "Email": a@b.c`: one text (or an input's value) goes inline.

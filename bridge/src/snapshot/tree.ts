@@ -78,6 +78,8 @@ export interface AriaNode {
   value?: string;
   /** The element hosts a closed shadow root (rendered as a `- … closed shadow root` line). */
   closedShadow?: boolean;
+  /** Not rendered: the text this node stands for in its parent's name (its name, else its children's). */
+  content?: string;
 }
 
 interface OpenNode {
@@ -412,6 +414,11 @@ class TreeBuilder {
     if (only && isText(only) && (only.text === open.fullName || (node.value !== undefined && only.text === node.value)))
       node.children = [];
     else node.children = children;
+    // A name that only repeats what the lines below it show (a row's cells, a link's image and
+    // text, a heading's link) is not shown again: Playwright's AI snapshot drops it too.
+    const shown = contentOf(node.children, node.value);
+    if (node.name && node.children.some(isNode) && shown === open.fullName) node.name = '';
+    node.content = open.fullName || shown;
   }
 }
 
@@ -466,6 +473,17 @@ function hasBox(element: Element): boolean {
   }
   const rect = element.getBoundingClientRect();
   return rect.width > 0 && rect.height > 0;
+}
+
+/** The text lines below a node show, in order (a child node counts by its name, else its own lines). */
+function contentOf(children: TreeItem[], value: string | undefined): string {
+  const parts: string[] = [];
+  if (value) parts.push(value);
+  for (const child of children) {
+    if (isText(child)) parts.push(child.text);
+    else if (isNode(child) && child.content) parts.push(child.content);
+  }
+  return normalizeWhitespace(parts.join(' '));
 }
 
 /** A leaf line without a name, ref, state, value or URL: it tells nothing (a bare `- img`). */
