@@ -382,6 +382,6 @@ async def test_the_aria_fixture_page(page: Page, fixture_url: URL) -> None:
     lines = [line.strip() for line in text.splitlines()]
     assert '- heading "SETTINGS for Ada" [level=1] [ref=e7]' in lines
     assert '- heading "Plan: Pro" [level=2] [ref=e8]' in lines
-    assert "- generic [ref=e48]: More options" in lines
-    assert ref_number(text, 'button "Review changes"') == 76
+    assert "- generic [ref=e46]: More options" in lines
+    assert ref_number(text, 'button "Review changes"') == 74
     assert "Hidden promotion" not in text

@@ -149,11 +149,11 @@ HIDDEN_AND_STATES_SNAPSHOT = """\
   - textbox "In disabled fieldset" [disabled] [ref=e15]
 - tab "Tab one" [selected] [ref=e16]
 - combobox "Size" [ref=e17]:
-  - option "S" [ref=e18]
-  - option "M" [selected] [ref=e19]
+  - option "S"
+  - option "M" [selected]
 - list:
-  - listitem [ref=e20]: One
-  - listitem [ref=e21]: Two
+  - listitem [ref=e18]: One
+  - listitem [ref=e19]: Two
 - button "No pointer\""""
 
 
@@ -212,13 +212,15 @@ async def test_accessible_names_for_label_cases(page: Page, load_html: LoadHtml)
         '- button "Go" [ref=e16]',  # button value
         '- button "Close" [ref=e17]: ×',  # aria-label over content
         '- checkbox "Send 5 copies" [ref=e19]',  # embedded select gives its selected option
-        '- checkbox "Ship to Paris now" [ref=e24]',  # embedded textbox gives its value
-        '- slider "Volume" [ref=e27]: "7"',  # range value
-        '- link "Logo Home" [ref=e28]:',  # name from content includes alt
-        '- button "BUY NOW" [ref=e30]',  # as rendered: text-transform
+        '- checkbox "Ship to Paris now" [ref=e22]',  # embedded textbox gives its value
+        '- slider "Volume" [ref=e25]: "7"',  # range value
+        '- link [ref=e26]:',  # its name (from content, the alt included) only repeats its lines
+        '- button "BUY NOW" [ref=e28]',  # as rendered: text-transform
     ]
     positions = [lines.index(line) for line in expected]
     assert positions == sorted(positions)
+    facts = await bridge_json(page.bridge().aria_facts("a"))
+    assert facts["elements"][0]["name"] == "Logo Home"  # name from content includes the image's alt
 
 
 async def test_depth_cuts_deeper_lines_and_counts_them(page: Page, fixture_url: URL) -> None:
@@ -288,11 +290,14 @@ async def test_shadow_content_in_render_order_and_aria_owns(page: Page, load_htm
     )
 
 
-async def test_long_names_and_texts_are_cut(page: Page, load_html: LoadHtml) -> None:
-    await load_html(f"<body><button>{'x' * 300}</button><p>{'y' * 300}</p></body>")
+async def test_long_names_texts_and_urls_are_cut(page: Page, load_html: LoadHtml) -> None:
+    await load_html(
+        f"<body><button>{'x' * 300}</button><p>{'y' * 300}</p><a href=\"/{'u' * 300}\">Link</a></body>"
+    )
     lines = (await snapshot_text(page)).splitlines()
     assert lines[0] == f'- button "{"x" * 149}…" [ref=e1]'
-    assert lines[1] == f"- paragraph: {'y' * 199}…"
+    assert lines[1] == f"- paragraph: {'y' * 99}…"
+    assert lines[3] == f"  - /url: /{'u' * 98}…"
 
 
 @pytest.mark.parametrize(
