@@ -214,7 +214,7 @@ async def test_accessible_names_for_label_cases(page: Page, load_html: LoadHtml)
         '- checkbox "Send 5 copies" [ref=e19]',  # embedded select gives its selected option
         '- checkbox "Ship to Paris now" [ref=e22]',  # embedded textbox gives its value
         '- slider "Volume" [ref=e25]: "7"',  # range value
-        '- link [ref=e26]:',  # its name (from content, the alt included) only repeats its lines
+        "- link [ref=e26]:",  # its name (from content, the alt included) only repeats its lines
         '- button "BUY NOW" [ref=e28]',  # as rendered: text-transform
     ]
     positions = [lines.index(line) for line in expected]
@@ -291,9 +291,7 @@ async def test_shadow_content_in_render_order_and_aria_owns(page: Page, load_htm
 
 
 async def test_long_names_texts_and_urls_are_cut(page: Page, load_html: LoadHtml) -> None:
-    await load_html(
-        f"<body><button>{'x' * 300}</button><p>{'y' * 300}</p><a href=\"/{'u' * 300}\">Link</a></body>"
-    )
+    await load_html(f'<body><button>{"x" * 300}</button><p>{"y" * 300}</p><a href="/{"u" * 300}">Link</a></body>')
     lines = (await snapshot_text(page)).splitlines()
     assert lines[0] == f'- button "{"x" * 149}…" [ref=e1]'
     assert lines[1] == f"- paragraph: {'y' * 99}…"

@@ -189,13 +189,14 @@ def match_lines(matches: list[FindMatch]) -> list[str]:
     for match in matches:
         here = match.landmark.ref if match.landmark is not None else None
         if here != landmark:
-            landmark, container = here, None
+            landmark = here
             if match.landmark is not None:
                 header = f"- {match.landmark.role} {_quoted(match.landmark.name)} [ref={match.landmark.ref}]"
                 if previous is not None and previous.ref == here and lines and not lines[-1].startswith(" "):
                     lines[-1] += ":"  # the landmark matched too: its line heads the group
                 else:
                     lines.append(header + ":")
+                    container = None
         indent = "  " if landmark is not None else ""
         same = match.container is not None and match.container.ref == container
         lines.append(indent + match_line(match, same_container=same))
