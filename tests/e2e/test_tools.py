@@ -14,6 +14,7 @@ TOOLS = {
     "browser_navigate": False,
     "browser_go_back": False,
     "browser_snapshot": True,
+    "browser_find": True,
     "browser_click": False,
     "browser_type": False,
     "browser_press_key": False,
