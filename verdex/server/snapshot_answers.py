@@ -12,7 +12,10 @@ from verdex.server.models import SnapshotResult
 from verdex.server.output import write_text
 from verdex.server.tooling import respond
 
-__all__ = ["cut_notice", "snapshot_file_answer"]
+__all__ = ["MAX_SNAPSHOT_CHARS", "cut_notice", "snapshot_file_answer"]
+
+#: The largest maxChars browser_snapshot takes, characters.
+MAX_SNAPSHOT_CHARS = 1_000_000
 
 
 def cut_notice(snapshot: Snapshot) -> str:
@@ -22,11 +25,12 @@ def cut_notice(snapshot: Snapshot) -> str:
     assert truncated is not None
     inside = f", inside {' > '.join(snapshot.cut_inside)}" if snapshot.cut_inside else ""
     whole = truncated.totalChars + 100
+    here = f"; maxChars={whole} shows it all here" if whole <= MAX_SNAPSHOT_CHARS else ""
     return (
         f"[snapshot cut after line {truncated.shownLines} of {truncated.totalLines} "
         f"({truncated.totalChars} characters in all){inside}. To go on: browser_find(text=...) finds an element and "
         "its ref without the whole page; browser_snapshot(ref=<a container's ref>, depth=N) shows one part; "
-        f"filename=... writes the whole snapshot to a file; maxChars={whole} shows it all here]"
+        f"filename=... writes the whole snapshot to a file{here}]"
     )
 
 

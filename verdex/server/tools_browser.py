@@ -29,7 +29,7 @@ from verdex.server.models import (
     WaitResult,
 )
 from verdex.server.session import Session
-from verdex.server.snapshot_answers import cut_notice, snapshot_file_answer
+from verdex.server.snapshot_answers import MAX_SNAPSHOT_CHARS, cut_notice, snapshot_file_answer
 from verdex.server.tooling import guarded, respond
 
 __all__ = ["register_browser_tools"]
@@ -111,7 +111,9 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         ] = None,
         maxChars: Annotated[
             int | None,
-            Field(ge=200, le=1_000_000, description="Cut the text after this many characters (default 40000)."),
+            Field(
+                ge=200, le=MAX_SNAPSHOT_CHARS, description="Cut the text after this many characters (default 40000)."
+            ),
         ] = None,
         behindModal: Annotated[bool, Field(description="Show the page behind an open modal dialog too.")] = False,
         filename: Annotated[
