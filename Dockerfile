@@ -32,6 +32,8 @@ ENV VERDEX_SANDBOX=false \
     PYTHONUNBUFFERED=1
 
 ENTRYPOINT ["verdex"]
-# The MCP server on stdio (docker run -i). Once verdex serve has an HTTP transport (--port), this becomes
-# CMD ["serve", "--port", "8931", "--host", "0.0.0.0"] with EXPOSE 8931.
-CMD ["serve"]
+# MCP over Streamable HTTP at http://HOST:8931/mcp (docker run -p 8931:8931 verdex). Requests must name an allowed host
+# (a DNS rebinding defence): localhost by default; add the names clients use, e.g. -e VERDEX_ALLOWED_HOSTS=localhost,myhost.
+# For stdio instead: docker run -i verdex serve
+EXPOSE 8931
+CMD ["serve", "--port", "8931", "--host", "0.0.0.0"]

@@ -9,7 +9,7 @@ URL    ?=
 REF    ?=
 BUTTON ?=
 
-.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles bench-workflow soak conformance skills-examples devices dockerfile-lint clean
+.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles bench-workflow bench-real soak conformance skills-examples devices dockerfile-lint clean
 
 all: test
 
@@ -98,6 +98,11 @@ benchmarks/peers/node_modules/.stamp: benchmarks/peers/package.json benchmarks/p
 bench-workflow: install benchmarks/peers/node_modules/.stamp
 	$(BIN)/python -m benchmarks.workflow
 	$(BIN)/python -m benchmarks.readme
+
+## bench-real: verdex against Playwright's AI snapshot (and Verdex (Node) when VERDEX_NODE names a built
+## checkout) on the 130 saved real pages of ../shared/corpora/real-pages (key realPages of benchmarks/results.json)
+bench-real: install
+	$(BIN)/python -m benchmarks.real_pages
 
 ## soak: 10,000 read-only calls on one page and 3,000 across three roles; server and browser memory at start and end
 soak: install

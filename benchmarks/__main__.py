@@ -112,7 +112,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> None:
     args = _parser().parse_args(argv)
     results = trio.run(run, args)
-    # rolesMemory and verifyLocator come from their own benchmarks: keep them.
+    # realPages, rolesMemory and verifyLocator come from their own benchmarks: keep them.
     write_results(carry_over(results, args.out), args.out)
     everything = set(results["settings"]["sections"]) == set(SECTIONS)
     if args.readme or (args.readme is None and everything and args.out.resolve() == RESULTS.resolve()):

@@ -172,7 +172,8 @@ class MCPServerUnderTest:
 async def open_verdex(*serve_args: str) -> AsyncIterator[MCPServerUnderTest]:
     """``python -m verdex serve ARGS`` connected to the MCP SDK's client over stdio (initialized)."""
     others = set(_children(os.getpid()))
-    parameters = StdioServerParameters(command=sys.executable, args=["-m", "verdex", "serve", *serve_args])
+    groups = () if "--caps" in serve_args else ("--caps", "all")  # the benchmarks time every tool
+    parameters = StdioServerParameters(command=sys.executable, args=["-m", "verdex", "serve", *groups, *serve_args])
     started = time.perf_counter()
     async with Client(parameters, read_timeout_seconds=REQUEST_TIMEOUT) as client:
         yield MCPServerUnderTest(client, started, time.perf_counter(), others)
@@ -278,13 +279,19 @@ class PlaywrightReference:
 
 
 @asynccontextmanager
-async def open_playwright() -> AsyncIterator[PlaywrightReference]:
-    """Start the Playwright worker (it launches the machine's Chromium) and wait until it is ready."""
+async def open_playwright(browser: str | None = None) -> AsyncIterator[PlaywrightReference]:
+    """Start the Playwright worker (it launches the machine's Chromium) and wait until it is ready.
+
+    Args:
+        browser: the Chrome/Chromium executable it launches instead (its ``VERDEX_BROWSER``).
+    """
+    environment = {**os.environ, "VERDEX_BROWSER": browser} if browser else None
     process = await trio.lowlevel.open_process(
         [sys.executable, "-m", "benchmarks.playwright_worker"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         cwd=ROOT,
+        env=environment,
     )
     reference = PlaywrightReference(process)
     try:

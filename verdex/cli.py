@@ -25,9 +25,11 @@ from verdex.browser.launcher import BrowserOptions
 from verdex.browser.origins import NavigationPolicy, parse_origins
 from verdex.browser.page import check_url
 from verdex.browser.storage_state import load_storage_state
+from verdex.cdp.endpoint import check_endpoint
 from verdex.commands.options import OPTIONS, Resolved, env_name, option_args, resolve
 from verdex.errors import AuthFileError, UsageError, VerdexError
 from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
+from verdex.server.groups import DEFAULT_GROUPS
 
 __all__ = ["NO_AUTH_FILE", "main"]
 
@@ -37,8 +39,9 @@ NO_AUTH_FILE = "none"
 #: The exit status after stdout closed under us: 128 + SIGPIPE, what a shell reports for ``yes | head -1``.
 BROKEN_PIPE_STATUS = 141
 
-#: The options of every command that drives a browser; ``serve`` adds ``--trace``, ``--output-dir`` and ``--role``.
-_BROWSER_OPTIONS = tuple(option.name for option in OPTIONS if option.name not in ("trace", "output_dir", "role"))
+#: Options of verdex serve only (the other commands drive their own server: every tool, no schemas).
+_SERVE_ONLY = ("trace", "role", "output_dir", "caps", "output_schemas", "port", "host", "allowed_hosts", "max_sessions")
+_BROWSER_OPTIONS = tuple(option.name for option in OPTIONS if option.name not in _SERVE_ONLY)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -125,12 +128,13 @@ def _parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser(
         "serve",
-        help="run the MCP server on stdio",
-        description="Run the MCP server on stdio. Every option can also be set by the environment variable "
+        help="run the MCP server (stdio; Streamable HTTP with --port)",
+        description="Run the MCP server on stdio, or over Streamable HTTP with --port. Every option can also be set "
+        "by the environment variable "
         "shown in [brackets] and by the --config file; the command line wins over the environment, which wins "
         "over the file.",
     )
-    _browser_options(serve, ("role", "trace", "output_dir"))
+    _browser_options(serve, _SERVE_ONLY)
     serve.set_defaults(run=_run_serve)
 
     replay = commands.add_parser(
@@ -233,7 +237,11 @@ def _parser() -> argparse.ArgumentParser:
 _HELP: dict[str, tuple[str | None, str]] = {
     "browser": ("PATH", "Chrome/Chromium executable (default: PATH, the usual places, Playwright's browser cache)"),
     "headed": (None, "show the browser window"),
-    "cdp_endpoint": ("WS_URL", "attach to a running browser's ws://.../devtools/browser/... endpoint"),
+    "cdp_endpoint": (
+        "URL",
+        "attach to a running browser: http://HOST:PORT (its --remote-debugging-port) or its "
+        "ws://HOST:PORT/devtools/browser/... URL",
+    ),
     "cdp_header": (
         "'NAME: VALUE'",
         "an HTTP header of the --cdp-endpoint handshake, such as 'Authorization: Bearer TOKEN' (repeatable)",
@@ -273,6 +281,20 @@ _HELP: dict[str, tuple[str | None, str]] = {
         "DIR",
         "where browser_snapshot(filename=...) writes files (default: verdex-output in the system's temporary folder)",
     ),
+    "caps": (
+        "GROUPS",
+        "comma-separated tool groups besides core: browser, waits, tabs, screenshots, plans, roles (on with "
+        "--role), compat (Playwright MCP's browser_navigate_back, browser_wait_for), or all",
+    ),
+    "output_schemas": (None, "publish every tool's outputSchema in tools/list (more tokens on every turn)"),
+    "port": ("PORT", "serve MCP over Streamable HTTP at http://HOST:PORT/mcp instead of stdio (0: any free port)"),
+    "host": ("HOST", "the interface --port binds: localhost (default), or 0.0.0.0 for every interface"),
+    "allowed_hosts": (
+        "HOSTS",
+        "comma-separated Host header values --port serves (DNS rebinding defence), such as 'myhost,myhost:8931'; "
+        "default: the host bound; '*' turns the check off",
+    ),
+    "max_sessions": ("N", "most HTTP client sessions (each its own browser) open at once (default 8)"),
     "role": (
         "NAME AUTH_FILE [DEFAULT_URL]",
         "a role with its Playwright storageState file and optional start URL (repeatable; AUTH_FILE 'none' for a "
@@ -330,6 +352,10 @@ def _config(resolved: Resolved | None, parser: argparse.ArgumentParser) -> Serve
         return resolved.sources.get(name, "--" + name.replace("_", "-"))
 
     if resolved["cdp_endpoint"]:
+        try:
+            check_endpoint(resolved["cdp_endpoint"])
+        except UsageError as exc:
+            parser.error(str(exc))
         launch_only = [source(name) for name in _LAUNCH_ONLY if resolved.given(name)]
         if launch_only:
             parser.error(
@@ -381,6 +407,8 @@ def _config(resolved: Resolved | None, parser: argparse.ArgumentParser) -> Serve
         navigation_timeout=resolved["timeout_navigation"] / 1000,
         trace_file=resolved.values.get("trace"),
         output_dir=resolved.values.get("output_dir"),
+        caps=resolved.values.get("caps") or DEFAULT_GROUPS,
+        output_schemas=bool(resolved.values.get("output_schemas")),
     )
 
 
@@ -492,10 +520,34 @@ def _run_skills_budgets(args: argparse.Namespace, config: ServerConfig) -> None:
 
 
 def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:
-    from verdex.server.app import serve
-
     _check_auth_files(config)
-    trio.run(serve, config)
+    if config.browser.cdp_endpoint is not None:
+        from verdex.cdp.endpoint import check_reachable
+
+        # A browser that is not there stops serve now, not at the first call.
+        trio.run(check_reachable, config.browser.cdp_endpoint, config.browser.cdp_headers)
+    resolved = args.resolved
+    http_only = [resolved.sources[name] for name in ("host", "allowed_hosts", "max_sessions") if resolved.given(name)]
+    if resolved["port"] is None:
+        if http_only:
+            print(
+                f"verdex serve: error: {', '.join(http_only)} shape(s) the HTTP transport: give --port too",
+                file=sys.stderr,
+            )
+            sys.exit(2)
+        from verdex.server.app import serve
+
+        trio.run(serve, config)
+        return
+    from verdex.server.http import HttpOptions, serve_http
+
+    options = HttpOptions(
+        port=resolved["port"],
+        host=resolved["host"],
+        allowed_hosts=resolved["allowed_hosts"],
+        max_sessions=resolved["max_sessions"],
+    )
+    trio.run(serve_http, config, options)
 
 
 def _run_replay(args: argparse.Namespace, config: ServerConfig) -> None:

@@ -10,6 +10,7 @@
 
 import type { ActionPoint } from './actions/actionability';
 import type { ElementBox } from './actions/box';
+import type { PaintResult } from './wait/paint';
 import type { DescribeResult } from './actions/describe';
 import type { HitTargetVerdict } from './actions/hitTarget';
 import type { ElementState } from './actions/state';
@@ -52,6 +53,7 @@ export interface BridgeMethods {
   describe: { args: { description: string; action: string }; result: DescribeResult };
   elementBox: { args: { ref: number; scroll?: boolean }; result: ElementBox };
   waitForStable: { args: { quietMs: number; timeoutMs: number }; result: StableResult };
+  paint: { args: { frames: number }; result: PaintResult };
   ariaFacts: { args: { selector: string; attributes?: string[]; textTransform?: boolean }; result: AriaFactsResult };
   queryLocator: {
     args: { locator: unknown; limit?: number; target?: number; attribute?: string };

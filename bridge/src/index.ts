@@ -27,6 +27,8 @@ import { frameOwner, framePoint } from './frames/owner';
 import { find } from './find/index';
 import { classifyShadowHosts, shadowCandidates } from './shadow';
 import { waitForStable } from './wait/stable';
+import { paint } from './wait/paint';
+import { maskSecrets, secretValues } from './secrets';
 
 declare const __VERDEX_VERSION__: string;
 
@@ -73,6 +75,7 @@ const methods: { [M in MethodName]: Method<M> } = {
   describe: args => describe(refs, requireString(args, 'description'), requireString(args, 'action')),
   elementBox: args => elementBox(refs, requireNumber(args, 'ref'), optionalBoolean(args, 'scroll') ?? false),
   waitForStable: args => waitForStable(requireNumber(args, 'quietMs'), requireNumber(args, 'timeoutMs')),
+  paint: args => paint(requireNumber(args, 'frames')),
   ariaFacts: args => ariaFacts(document, refs, requireString(args, 'selector'), optionalStringArray(args, 'attributes'),
     optionalBoolean(args, 'textTransform')),
   queryLocator: args => queryLocator(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid',
@@ -89,7 +92,22 @@ const methods: { [M in MethodName]: Method<M> } = {
   }),
 };
 
+/** The methods whose answers describe the page to the model: secret values are masked in them (secrets.ts). The
+ * others answer checks (elementState: a plan compares the value itself; Python masks what it shows). */
+const kDescribing = new Set<string>(['snapshot', 'resolveContainer', 'inspectPattern', 'extractAnchors', 'describe',
+  'queryLocator', 'queryFrames', 'actionTarget']);
+
 function call(method: string, rawArgs: unknown, element?: unknown): Envelope | Promise<Envelope> {
+  const envelope = callMethod(method, rawArgs, element);
+  if (!kDescribing.has(method)) return envelope;
+  return envelope instanceof Promise ? envelope.then(masked) : masked(envelope);
+}
+
+function masked(envelope: Envelope): Envelope {
+  return maskSecrets(envelope, secretValues(document));
+}
+
+function callMethod(method: string, rawArgs: unknown, element?: unknown): Envelope | Promise<Envelope> {
   try {
     const args = readArgs(rawArgs);
     refs.beginCall(optionalString(args, 'refPrefix') ?? 'e', optionalNumber(args, 'refStart') ?? 1);

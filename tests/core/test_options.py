@@ -48,6 +48,12 @@ def test_every_option_has_an_environment_variable_and_most_a_config_key() -> Non
         ("--log-level", "VERDEX_LOG_LEVEL", "logLevel"),
         ("--trace", "VERDEX_TRACE", "trace"),
         ("--output-dir", "VERDEX_OUTPUT_DIR", "outputDir"),
+        ("--caps", "VERDEX_CAPS", "capabilities"),
+        ("--output-schemas", "VERDEX_OUTPUT_SCHEMAS", "outputSchemas"),
+        ("--port", "VERDEX_PORT", "server.port"),
+        ("--host", "VERDEX_HOST", "server.host"),
+        ("--allowed-hosts", "VERDEX_ALLOWED_HOSTS", "server.allowedHosts"),
+        ("--max-sessions", "VERDEX_MAX_SESSIONS", "server.maxSessions"),
         ("--role", "VERDEX_ROLE", "roles"),
     ]
     assert env_name("--config") == "VERDEX_CONFIG"
@@ -193,8 +199,9 @@ def test_config_file_in_playwright_mcps_layout(tmp_path: Path) -> None:
         ),
         (
             {"saveSession": True},
-            "config file {file}: unknown key 'saveSession'; the top level takes allowFileUrls, browser, logLevel, "
-            "network, outputDir, roles, testIdAttribute, timeouts, trace (docs/options.md lists every key)",
+            "config file {file}: unknown key 'saveSession'; the top level takes allowFileUrls, browser, capabilities, "
+            "logLevel, network, outputDir, outputSchemas, roles, server, testIdAttribute, timeouts, trace "
+            "(docs/options.md lists every key)",
         ),
         (
             {"browser": {"isolated": True}},
@@ -359,3 +366,59 @@ def test_options_that_do_not_fit_stop_verdex_serve(
         main(["serve", *args])
     assert exited.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1] == f"verdex: error: {message}"
+
+
+def test_caps_from_each_source_and_their_errors(tmp_path: Path) -> None:
+    """--caps takes group names (comma or space separated, or all) from the command line, VERDEX_CAPS or the
+    config file's capabilities list (Playwright MCP's key); an unknown group names the groups."""
+    config = str(_write(tmp_path / "verdex.json", {"capabilities": ["tabs", "plans"], "outputSchemas": True}))
+    resolved = resolve({}, ALL, {}, config)
+    assert (resolved["caps"], resolved["output_schemas"]) == (frozenset({"tabs", "plans"}), True)
+    assert resolve({}, ALL, {"VERDEX_CAPS": "waits roles"}, config)["caps"] == frozenset({"waits", "roles"})
+    assert resolve({"caps": "all"}, ALL, {})["caps"] == frozenset(
+        {"core", "browser", "waits", "tabs", "screenshots", "plans", "roles", "compat"}
+    )
+    with pytest.raises(UsageError, match=r"^--caps: unknown tool group\(s\) pdf, vision; the groups are core \("):
+        resolve({"caps": "vision,pdf"}, ALL, {})
+    bad = str(_write(tmp_path / "bad.json", {"capabilities": "tabs"}))
+    with pytest.raises(UsageError, match=r"capabilities must be a list of tool group names \(got \"tabs\"\)$"):
+        resolve({}, ALL, {}, bad)
+
+
+def test_http_options_from_each_source_and_their_errors(tmp_path: Path) -> None:
+    """--port, --host, --allowed-hosts, --max-sessions: Playwright MCP's server.* keys, VERDEX_* variables."""
+    names = ("port", "host", "allowed_hosts", "max_sessions")
+    assert resolve({}, names, {}).values == {"port": None, "host": "localhost", "allowed_hosts": (), "max_sessions": 8}
+    config = _write(
+        tmp_path / "verdex.json",
+        {"server": {"port": 8931, "host": "0.0.0.0", "allowedHosts": ["myhost", "10.0.0.5:8931"], "maxSessions": 2}},
+    )
+    assert resolve({}, names, {}, str(config)).values == {
+        "port": 8931,
+        "host": "0.0.0.0",
+        "allowed_hosts": ("myhost", "10.0.0.5:8931"),
+        "max_sessions": 2,
+    }
+    environ = {"VERDEX_PORT": "0", "VERDEX_ALLOWED_HOSTS": "a, b:1"}
+    assert resolve({"max_sessions": "3"}, names, environ, str(config)).values == {
+        "port": 0,
+        "host": "0.0.0.0",
+        "allowed_hosts": ("a", "b:1"),
+        "max_sessions": 3,
+    }
+    for environ, message in (
+        ({"VERDEX_PORT": "80000"}, "VERDEX_PORT must be a TCP port number, 0 to 65535 (0: any free port) (got 80000)"),
+        ({"VERDEX_PORT": "http"}, "VERDEX_PORT must be a TCP port number, 0 to 65535 (got 'http')"),
+        ({"VERDEX_MAX_SESSIONS": "0"}, "VERDEX_MAX_SESSIONS must be a whole number >= 1 (got '0')"),
+        (
+            {"VERDEX_ALLOWED_HOSTS": " , "},
+            "VERDEX_ALLOWED_HOSTS takes comma-separated host names, such as 'localhost,myhost:8931', or '*'",
+        ),
+    ):
+        with pytest.raises(UsageError) as failed:
+            resolve({}, names, environ)
+        assert str(failed.value) == message
+    _write(config, {"server": {"port": "8931"}})
+    with pytest.raises(UsageError) as wrong:
+        resolve({}, names, {}, str(config))
+    assert str(wrong.value) == f'{config}: server.port must be a TCP port number, 0 to 65535 (got "8931")'

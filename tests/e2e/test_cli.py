@@ -86,7 +86,7 @@ async def test_snapshot_speaks_in_its_own_flags(cdp_endpoint: str, fixture_url: 
     )
     part = await _verdex("snapshot", url, "--ref", "e4", "--cdp-endpoint", cdp_endpoint)
     assert part.stdout.decode().splitlines() == [
-        f"Page: TechShop: featured products ({url})",
+        f'Page: "TechShop: featured products" ({url})',
         '- link "Support" [ref=e4]:',
         "  - /url: /support",
     ]

@@ -135,7 +135,7 @@ async def test_snapshot_and_explore_commands(cdp_endpoint: str, fixture_url: Cal
         check=True,
     )
     assert snap.stdout.decode().splitlines() == [
-        f"Page: TechShop: featured products ({fixture_url('shop.html')})",
+        f'Page: "TechShop: featured products" ({fixture_url("shop.html")})',
         "- banner:",
         "  - … 11 more",
         "- main:",

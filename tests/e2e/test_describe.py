@@ -182,17 +182,18 @@ async def test_type_select_and_hover_by_description(tools: Tools, fixture_url: U
     )
 
 
-async def test_ref_or_element_exactly_one(tools: Tools, fixture_url: URL) -> None:
+async def test_ref_or_element_and_playwright_mcp_shapes(tools: Tools, fixture_url: URL) -> None:
     await tools.ok("browser_navigate", url=fixture_url("describe.html"))
     await tools.ok("browser_snapshot")
     assert await tools.error("browser_click") == (
         "Error executing tool browser_click: give the element to act on: ref (from browser_snapshot, e.g. e12) or "
         "element (its text or label, e.g. 'Sign in', or a CSS selector)"
     )
-    assert await tools.error("browser_hover", ref="e1", element="Sign in") == (
-        "Error executing tool browser_hover: give ref or element, not both: ref is the element's ref from "
-        "browser_snapshot (e12); element describes it ('Sign in') or is a CSS selector, for when you have no ref"
-    )
+    # Playwright MCP's shapes: element beside ref is the ref's label (the ref acts); target is the ref (0.0.83).
+    with_label = await tools.ok("browser_hover", ref="e1", element="the sign-in link")
+    by_target = await tools.ok("browser_hover", target="e1")
+    assert with_label.data["ref"] == by_target.data["ref"] == "e1"
+    assert "described" not in with_label.data
     assert await tools.error("browser_type", element="  ", text="x") == (
         "Error executing tool browser_type: element is empty: describe the element (its text or label), or pass its ref"
     )

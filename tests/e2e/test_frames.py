@@ -60,7 +60,7 @@ async def test_checkout_card_form_in_a_cross_origin_frame(tools: Tools, fixture_
     url = fixture_url("checkout.html")
     await tools.ok("browser_navigate", url=url)
     snapshot = await tools.ok("browser_snapshot")
-    assert snapshot.text == f"Page: Checkout ({url})\n{CHECKOUT}"
+    assert snapshot.text == f'Page: "Checkout" ({url})\n{CHECKOUT}'
     assert snapshot.data["refCount"] == 20
 
     selected = await tools.ok("browser_select_option", ref="e12", values=["Japan"])
@@ -189,7 +189,7 @@ NESTED = """- main [ref=e1]:
 async def test_three_nested_frames_sandboxed_and_added_after_load(tools: Tools, fixture_url: URL) -> None:
     url = fixture_url("nested.html")
     await tools.ok("browser_navigate", url=url)
-    assert (await tools.ok("browser_snapshot")).text == f"Page: Nested frames ({url})\n{NESTED}"
+    assert (await tools.ok("browser_snapshot")).text == f'Page: "Nested frames" ({url})\n{NESTED}'
 
     # Main page -> same-origin frame -> cross-origin frame -> srcdoc frame: the click lands three levels down.
     clicked = await tools.ok("browser_click", ref="f4_e13")

@@ -28,7 +28,7 @@ async def test_client_side_routing_keeps_the_document_and_its_refs(tools: Tools,
     products = fixture_url("app/products")
     await tools.ok("browser_navigate", url=home)
     assert (await tools.ok("browser_snapshot")).text == (
-        f"Page: Gadget store ({home})\n{NAV}\n"
+        f'Page: "Gadget store" ({home})\n{NAV}\n'
         "- main:\n"
         '  - heading "Welcome" [level=1]\n'
         "  - paragraph: Pick a section.\n"
@@ -43,7 +43,7 @@ async def test_client_side_routing_keeps_the_document_and_its_refs(tools: Tools,
     assert moved.data["navigated"] is True
     snapshot = await tools.ok("browser_snapshot")
     # The navigation links survive the route change with their refs; the old view's link is gone.
-    assert snapshot.text.startswith(f"Page: Gadget store ({products})\n{NAV}\n- main:\n")
+    assert snapshot.text.startswith(f'Page: "Gadget store" ({products})\n{NAV}\n- main:\n')
     assert '      - button "Add Tablet" [ref=e6]' in snapshot.text.splitlines()
     assert await tools.error("browser_click", ref="e4") == (
         "Error executing tool browser_click: ref e4 is stale: its element (link 'Browse products') was removed "
@@ -133,17 +133,17 @@ async def test_page_initiated_back_forward_and_reload(tools: Tools, fixture_url:
         return (await tools.ok("browser_snapshot")).text
 
     await tools.ok("browser_navigate", url=first)
-    assert await snapshot() == f"Page: History ({first})\n{_history(1, 'loaded', (1, 2, 3, 4, 5))}"
+    assert await snapshot() == f'Page: "History" ({first})\n{_history(1, "loaded", (1, 2, 3, 4, 5))}'
     await tools.ok("browser_type", ref="e1", text="kept")
     await tools.ok("browser_click", ref="e2")
-    assert await snapshot() == f"Page: History ({second})\n{_history(2, 'loaded', (6, 7, 8, 9, 10))}"
+    assert await snapshot() == f'Page: "History" ({second})\n{_history(2, "loaded", (6, 7, 8, 9, 10))}'
 
     back = await tools.ok("browser_click", ref="e8")
     assert back.text == (
         f'Clicked button "Back" [ref=e8]. It navigated to {first} (HTTP 200). Next: browser_snapshot to see the result.'
     )
     restored = _history(1, "restored from the back/forward cache", (1, 2, 3, 4, 5), note="kept", active="next")
-    assert await snapshot() == f"Page: History ({first})\n{restored}"
+    assert await snapshot() == f'Page: "History" ({first})\n{restored}'
 
     forward = await tools.ok("browser_click", ref="e4")
     assert forward.text == (
@@ -157,7 +157,7 @@ async def test_page_initiated_back_forward_and_reload(tools: Tools, fixture_url:
     # Page 2's own refs work again without a new snapshot: the same document, restored.
     assert (await tools.ok("resolve_container", ref="e6")).data["target"]["name"] == "Note"
     restored = _history(2, "restored from the back/forward cache", (6, 7, 8, 9, 10), active="back")
-    assert await snapshot() == f"Page: History ({second})\n{restored}"
+    assert await snapshot() == f'Page: "History" ({second})\n{restored}'
 
     reloaded = await tools.ok("browser_click", ref="e10")
     assert reloaded.text == (
@@ -170,7 +170,7 @@ async def test_page_initiated_back_forward_and_reload(tools: Tools, fixture_url:
             f"(now at {second}); call browser_snapshot for fresh refs"
         )
     # The bridge is in the new document: a snapshot works and gives new refs.
-    assert await snapshot() == f"Page: History ({second})\n{_history(2, 'loaded', (11, 12, 13, 14, 15))}"
+    assert await snapshot() == f'Page: "History" ({second})\n{_history(2, "loaded", (11, 12, 13, 14, 15))}'
     await tools.ok("browser_type", ref="e11", text="after the reload")
     assert '    - textbox "Note" [active] [ref=e11]: after the reload' in (await snapshot()).splitlines()
 
@@ -225,3 +225,30 @@ async def test_calls_racing_navigations_complete_or_fail_clearly(tools: Tools, f
     # The session goes on.
     settled = await tools.ok("browser_snapshot")
     assert '  - heading "Race, 0 to go" [level=1]' in settled.text.splitlines()
+
+
+async def test_reload_and_navigating_to_the_current_url_load_the_page_again(tools: Tools, fixture_url: URL) -> None:
+    """Another user changed the data: browser_reload (or browser_navigate to the same URL, a #fragment
+    included) loads the document again, and the old document's refs are stale."""
+    url = fixture_url("visits.html#stock")
+    await tools.ok("browser_navigate", url=url)
+    snapshot = (await tools.ok("browser_snapshot")).text
+    assert snapshot.splitlines()[1:] == ["- main:", '  - paragraph: "Visits: 1"', '  - button "Refresh stock" [ref=e1]']
+    reloaded = await tools.ok("browser_reload")
+    assert reloaded.text == (
+        f"Reloaded {url} (HTTP 200 OK): refs of the previous document are stale, take a new snapshot. "
+        'Title: "Visits". Next: browser_snapshot.'
+    )
+    assert reloaded.data == {"url": url, "title": "Visits", "status": 200, "statusText": "OK"}
+    stale = await tools.error("browser_click", ref="e1")
+    assert stale == (
+        f"Error executing tool browser_click: ref e1 is stale: it belonged to {url}, a document the page has left "
+        f"(now at {url}); call browser_snapshot for fresh refs"
+    )
+    assert (await tools.ok("browser_snapshot")).text.splitlines()[2] == '  - paragraph: "Visits: 2"'
+    again = await tools.ok("browser_navigate", url=url)
+    assert again.text.startswith(f"Reloaded {url} (HTTP 200 OK)")
+    assert (await tools.ok("browser_snapshot")).text.splitlines()[2:] == [
+        '  - paragraph: "Visits: 3"',
+        '  - button "Refresh stock" [ref=e3]',
+    ]

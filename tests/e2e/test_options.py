@@ -199,7 +199,7 @@ async def test_ignore_https_errors(serve: Serve, tmp_path: Path) -> None:
         "could not load it). The tab now shows the browser's error page; call browser_navigate with a working URL."
     )
     assert attached.text == f'Navigated to {url} (HTTP 200 OK). Title: "Secure". Next: browser_snapshot.'
-    expected = f'Page: Secure ({url})\n- heading "Self-signed page" [level=1]'
+    expected = f'Page: "Secure" ({url})\n- heading "Self-signed page" [level=1]'
     assert attached_snapshot == expected
     assert launched_snapshot == expected
 
@@ -240,7 +240,7 @@ async def test_proxy_server_and_bypass(fixture_url: URL) -> None:
                 bypassed = await tools.error("browser_navigate", url="http://shop.verdex-proxy.test/page")
             after_bypass = _ours(log, *hosts)
     assert (
-        proxied == 'Page: Via proxy (http://shop.verdex-proxy.test/page)\n- heading "Answered by the proxy" [level=1]'
+        proxied == 'Page: "Via proxy" (http://shop.verdex-proxy.test/page)\n- heading "Answered by the proxy" [level=1]'
     )
     assert through_proxy == ["GET http://shop.verdex-proxy.test/page HTTP/1.1"]
     assert bypassed.startswith(
@@ -343,22 +343,33 @@ async def token_relay(endpoint: str, token: str) -> AsyncIterator[tuple[str, lis
 async def test_cdp_header_reaches_the_endpoint(cdp_endpoint: str, fixture_url: URL) -> None:
     async with token_relay(cdp_endpoint, "s3cret") as (relay, seen):
         with trio.fail_after(60):
-            async with launched("--cdp-endpoint", relay) as tools:
-                refused = await tools.error("browser_navigate", url=fixture_url("shop.html"))
+            # Without the token, serve stops at start: the endpoint is checked then (issue 19, item 11).
+            refused = await trio.run_process(
+                [sys.executable, "-m", "verdex", "serve", "--cdp-endpoint", relay],
+                stdin=b"",
+                capture_stdout=True,
+                capture_stderr=True,
+                check=False,
+            )
             async with launched(
                 "--cdp-endpoint", relay, "--cdp-header", "Authorization: Bearer s3cret", "--cdp-header", "X-Team: qa"
             ) as tools:
                 await tools.ok("browser_navigate", url=fixture_url("shop.html"))
                 snapshot = (await tools.ok("browser_snapshot", depth=1)).text
-    assert refused.startswith(
-        f"Error executing tool browser_navigate: cannot connect to the CDP endpoint {relay}: it refused the "
-        "handshake with HTTP 401 (a token is required); give its credentials with --cdp-header 'NAME: VALUE'. "
+    assert (refused.returncode, refused.stderr.decode().splitlines()[-1:]) == (
+        1,
+        [
+            f"verdex: cannot reach the CDP endpoint {relay} (it refused the handshake with HTTP 401 (a token is "
+            "required); give its credentials with --cdp-header 'NAME: VALUE')."
+        ],
     )
+    # The check at start, then the session's own connection, both with the headers.
     assert [(headers.get("authorization"), headers.get("x-team")) for headers in seen] == [
         (None, None),
         ("Bearer s3cret", "qa"),
+        ("Bearer s3cret", "qa"),
     ]
-    assert snapshot.splitlines()[0] == f"Page: TechShop: featured products ({fixture_url('shop.html')})"
+    assert snapshot.splitlines()[0] == f'Page: "TechShop: featured products" ({fixture_url("shop.html")})'
 
 
 # -- precedence: command line > environment > config file --------------------------------------------------
@@ -405,6 +416,7 @@ async def test_a_bad_config_file_stops_verdex_serve(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert result.stderr.decode().splitlines()[-1] == (
-        f"verdex: error: config file {config}: unknown key 'port'; the top level takes allowFileUrls, browser, "
-        "logLevel, network, roles, testIdAttribute, timeouts, trace (docs/options.md lists every key)"
+        f"verdex: error: config file {config}: unknown key 'port'; it goes in server.port; the top level takes "
+        "allowFileUrls, browser, capabilities, logLevel, network, outputSchemas, roles, server, testIdAttribute, "
+        "timeouts, trace (docs/options.md lists every key)"
     )

@@ -55,7 +55,7 @@ async def test_snapshot_in_render_order_with_a_closed_root(tools: Tools, fixture
     # Light DOM order is price, title, button; the card's shadow tree renders title, badge (its
     # fallback "New" unless a badge is slotted), price, then the slotted button and its own "Details".
     # The pin pad's root is closed: shown as such, its host has a ref, its unslotted child is not shown.
-    assert snapshot.text == f"Page: Component shop ({url})\n{COMPONENTS}"
+    assert snapshot.text == f'Page: "Component shop" ({url})\n{COMPONENTS}'
     assert snapshot.data["refCount"] == 15
     assert (await tools.ok("browser_snapshot")).text == snapshot.text  # stable, refs kept
 

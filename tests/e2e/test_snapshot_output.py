@@ -49,7 +49,7 @@ async def test_filename_writes_the_whole_snapshot_in_the_output_dir(
         written = await tools.ok("browser_snapshot", filename="pages/shop.md", maxChars=300)
         path = out / "pages" / "shop.md"
         text = path.read_text(encoding="utf-8")
-        assert text == f"Page: TechShop: featured products ({fixture_url('shop.html')})\n{whole.data['snapshot']}\n"
+        assert text == f'Page: "TechShop: featured products" ({fixture_url("shop.html")})\n{whole.data["snapshot"]}\n'
         lines = whole.data["snapshot"].count("\n") + 1
         assert written.text == (
             f"Wrote the snapshot of {fixture_url('shop.html')} to {path}: {lines} lines, {len(text)} characters, "

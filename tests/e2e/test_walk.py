@@ -42,7 +42,7 @@ async def test_reference_walk_on_the_testid_shop(tools: Tools, fixture_url: URL)
 
     snapshot = await tools.ok("browser_snapshot")
     lines = snapshot.text.splitlines()
-    assert lines[0] == f"Page: TechShop: featured products ({fixture_url('shop.html')})"
+    assert lines[0] == f'Page: "TechShop: featured products" ({fixture_url("shop.html")})'
     start = lines.index('        - heading "iPhone 15 Pro" [level=3] [ref=e11]')
     assert lines[start - 1 : start + 5] == [
         "      - generic:",

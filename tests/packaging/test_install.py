@@ -102,6 +102,17 @@ def test_the_wheel_in_a_fresh_virtualenv_runs_the_demo(tmp_path: Path) -> None:
         "verified: the locator matches exactly 1 element, the target e22",
     ]
 
+    # An MCP client session over stdio and one over HTTP, in the same fresh virtualenv (its python has the SDK).
+    (work / "page.html").write_text("<title>Fresh</title><main><button>Go</button></main>")
+    script = work / "sessions.py"
+    script.write_text(_SESSIONS)
+    sessions = _run([venv / "bin" / "python", script], timeout=240, env=env, cwd=work)
+    assert sessions.returncode == 0, sessions.stderr
+    assert sessions.stdout.splitlines() == [
+        'stdio: Page: "Fresh" (http://127.0.0.1:PORT/page.html) | - main: |   - button "Go" [ref=e1]',
+        'http: Page: "Fresh" (http://127.0.0.1:PORT/page.html) | - main: |   - button "Go" [ref=e1]',
+    ]
+
     # demo-roles runs a Flask app: without the demo extra it says how to get it.
     roles = _run([venv / "bin" / "verdex", "demo-roles"], timeout=60, env=env, cwd=work)
     assert (roles.returncode, roles.stdout, roles.stderr) == (
@@ -121,3 +132,37 @@ def test_the_wheel_in_a_fresh_virtualenv_runs_the_demo(tmp_path: Path) -> None:
         "the provider's new price, seen in the customer's own session.",
         "save_role_state wrote the customer's login to customer-saved.json (the demo's temporary folder is removed now)",
     ]
+
+
+#: Run by the fresh virtualenv's python in a folder holding page.html: a stdio session and an HTTP session, each
+#: navigating to the page (served by http.server) and printing its snapshot on one line.
+_SESSIONS = """
+import functools, http.server, re, subprocess, sys, threading
+import trio
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=".")
+site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+threading.Thread(target=site.serve_forever, daemon=True).start()
+page = f"http://127.0.0.1:{site.server_port}/page.html"
+
+async def session(name, server):
+    async with Client(server) as client:
+        await client.call_tool("browser_navigate", {"url": page})
+        text = (await client.call_tool("browser_snapshot", {})).content[0].text
+        print(name + ": " + " | ".join(text.splitlines()).replace(str(site.server_port), "PORT"))
+
+async def main():
+    verdex = [sys.executable, "-m", "verdex", "serve"]
+    await session("stdio", StdioServerParameters(command=verdex[0], args=verdex[1:]))
+    process = await trio.lowlevel.open_process([*verdex, "--port", "0"], stderr=subprocess.PIPE)
+    seen = b""
+    while b"/mcp" not in seen:
+        seen += await process.stderr.receive_some(4096)
+    await session("http", re.search(rb"(http://\\S+/mcp)", seen).group(1).decode())
+    process.terminate()
+    await process.wait()
+
+trio.run(main)
+"""

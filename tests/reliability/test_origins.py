@@ -14,11 +14,13 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
+from typing import Any
 
 import pytest
+from mcp import Client
 
-from tests.mcp_client import Tools
-from tests.support import FIXTURES, fixture_server
+from tests.mcp_client import Tools, serve_parameters
+from tests.support import FIXTURES, fixture_server, shared_chromium
 from verdex.cli import main
 
 URL = Callable[[str], str]
@@ -87,7 +89,7 @@ async def test_allowed_origins_hold_for_pages_frames_redirects_and_tabs(
             'Clicked button "Open the partner in a popup" [ref=e5]. Next: browser_snapshot to see the result.'
         )
         assert (await tools.ok("browser_tabs", action="list")).text.splitlines()[2] == (
-            "- [1] 127.0.0.1: chrome-error://chromewebdata/ (opened by [0])"
+            '- [1] "127.0.0.1": chrome-error://chromewebdata/ (opened by [0])'
         )
 
         # A link of the page to C.
@@ -279,3 +281,59 @@ def test_verdex_snapshot_of_a_refused_url_says_why_in_one_line(
         f"is not in --allowed-origins ({a}). The page stays at about:blank; call browser_navigate with a URL the "
         "origin policy allows.\n"
     )
+
+
+async def test_an_internationalised_host_is_checked_as_the_browser_names_it(fixture_url: URL) -> None:
+    """faß.de is xn--fa-hia.de for Chromium (UTS #46), not fass.de (IDNA 2003): both lists compare hosts as
+    Chromium does (issue 19, item 5). Chromium resolves the host to the fixture server (--host-resolver-rules)."""
+    base = fixture_url("")
+    port = base.rstrip("/").rsplit(":", 1)[1]
+    _requests(base, clear=True)
+    page = f"http://faß.de:{port}/origins/partner.html"
+    with shared_chromium("--host-resolver-rules=MAP xn--fa-hia.de 127.0.0.1") as endpoint:
+        blocked = serve_parameters("--cdp-endpoint", endpoint, "--blocked-origins", "faß.de")
+        async with Client(blocked) as client:
+            tools = Tools(client)
+            assert await tools.error("browser_navigate", url=page) == (
+                f"Error executing tool browser_navigate: {page} was not opened: origin http://xn--fa-hia.de:{port} is "
+                "blocked by --blocked-origins (entry 'faß.de'). The page stays at about:blank; call browser_navigate "
+                "with a URL the origin policy allows."
+            )
+            # A redirect from an allowed page: refused in the browser, where the URL is xn--fa-hia.de.
+            redirect = fixture_url(f"redirect?to=http://xn--fa-hia.de:{port}/origins/partner.html")
+            assert (await tools.error("browser_navigate", url=redirect)).startswith(
+                f"Error executing tool browser_navigate: could not open {redirect}: it redirected to "
+                f"http://xn--fa-hia.de:{port}/origins/partner.html, and origin http://xn--fa-hia.de:{port} is blocked"
+            )
+        assert [entry for entry in _requests(base) if "xn--" in entry] == []
+        allowed = serve_parameters("--cdp-endpoint", endpoint, "--allowed-origins", "faß.de")
+        async with Client(allowed) as client:
+            tools = Tools(client)
+            navigated = await tools.ok("browser_navigate", url=page)
+            assert navigated.data["url"] == f"http://xn--fa-hia.de:{port}/origins/partner.html"
+            assert navigated.data["title"] == "Partner"
+    assert _requests(base) == [f"xn--fa-hia.de:{port} /origins/partner.html"]
+
+
+@pytest.mark.parametrize("browser", ["launched", "attached"])
+async def test_speculative_loads_do_not_reach_a_blocked_origin(serve: Serve, fixture_url: URL, browser: str) -> None:
+    """Speculation rules (prefetch and prerender) and <link rel=prefetch> to a blocked origin: nothing arrives there
+    (issue 19, item 4). A launched browser has preloading off in its profile; the tests' shared browser (attached)
+    is launched with the same profile setup."""
+    base = fixture_url("")
+    port = base.rstrip("/").rsplit(":", 1)[1]
+    _requests(base, clear=True)
+    page = fixture_url(f"origins/speculation.html?to=http://localhost:{port}")
+    if browser == "launched":
+        context: AbstractAsyncContextManager[Any] = Client(serve_parameters("--blocked-origins", "localhost"))
+    else:
+        context = serve("--blocked-origins", "localhost")
+    async with context as connected:
+        tools = Tools(connected) if isinstance(connected, Client) else connected
+        await tools.ok("browser_navigate", url=page)
+        await tools.ok("wait_for_browser", milliseconds=2000)  # speculative loads start at once ("immediate")
+        assert (await tools.ok("browser_snapshot")).text.splitlines()[1:3] == [
+            "- main:",
+            '  - heading "Speculation" [level=1]',
+        ]
+    assert _requests(base) == [f"127.0.0.1:{port} /origins/speculation.html"]

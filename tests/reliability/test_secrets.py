@@ -145,3 +145,99 @@ async def test_secrets_stay_out_of_answers_and_debug_logs(cdp_endpoint: str, fix
     for secret in [COOKIE_VALUE, LOCAL_VALUE, *(value for ref, value in TYPED.items() if ref not in SHOWN)]:
         assert secret not in everything, secret
         assert secret not in log, secret
+
+
+HOSTILE_SECRET = "pw-mirrored-4471"
+PREFILLED = "pw-prefilled-6620"  # the page's own: the server never typed it
+URL_SECRET = "url-pass-9913"
+
+
+async def test_one_masking_rule_covers_conditions_mirrors_revealed_fields_urls_logs_and_the_trace(
+    cdp_endpoint: str, fixture_url: URL, tmp_path: Path
+) -> None:
+    """Issue 19, item 6: a secret field's value never leaves the server, wherever it shows up: a plan's attrEquals
+    on it (the error, the trace, the debug log), a field the page switches to type=text ("show password"), the
+    attributes and text the page mirrors it into (extract_anchors, snapshot); and URL credentials
+    (http://user:••••@host/) in every answer, the log and the trace."""
+    page = fixture_url("hostile/secrets.html")
+    with_credentials = page.replace("http://", f"http://ada:{URL_SECRET}@")
+    masked_url = page.replace("http://", "http://ada:••••@")
+    trace = tmp_path / "trace.jsonl"
+    answers: list[str] = []
+
+    async def call(tools: Tools, tool: str, **arguments: Any) -> str:
+        answer = await tools.call(tool, **arguments)
+        answers.extend([answer.text, json.dumps(answer.data, ensure_ascii=False)])
+        return answer.text
+
+    parameters = serve_parameters(
+        "--cdp-endpoint", cdp_endpoint, "--log-level", "debug", "--timeout-action", "500", "--trace", str(trace)
+    )
+    stderr = tmp_path / "stderr.log"
+    with stderr.open("w") as errlog:
+        async with Client(stdio_client(parameters, errlog=errlog)) as client:
+            tools = Tools(client)
+            navigated = await call(tools, "browser_navigate", url=with_credentials)
+            assert navigated.startswith(f"Navigated to {masked_url} (HTTP 200 OK).")
+            assert (await call(tools, "get_current_role")).startswith("Current role: default, started, page at http")
+            assert URL_SECRET not in await call(tools, "list_current_roles")
+            await call(tools, "browser_navigate", url=page)
+            await call(tools, "browser_snapshot")
+            typed = await call(tools, "browser_type", ref="e1", text=HOSTILE_SECRET)
+            assert typed.startswith('Typed into textbox "Password" [ref=e1].')
+            # The page mirrors the value into a title, a value attribute and a text.
+            snapshot = (await call(tools, "browser_snapshot")).splitlines()
+            assert snapshot[1:] == [
+                "- main:",
+                '  - heading "Sign in" [level=1]',
+                "  - generic:",
+                "    - text: Password",
+                '    - textbox "Password" [active] [ref=e1]: ••••',
+                "    - text: Saved password",
+                '    - textbox "Saved password" [ref=e2]: ••••',
+                '    - button "Show passwords" [ref=e3]',
+                "    - text: Strength",
+                "    - paragraph: You typed ••••",
+            ]
+            anchors = await call(tools, "extract_anchors", ref="e1", ancestorLevel=1)
+            assert '"title":"••••"' in anchors
+            # "Show passwords": the fields are type=text now, and stay masked (the bridge remembers them).
+            await call(tools, "browser_click", ref="e3")
+            shown = (await call(tools, "browser_snapshot")).splitlines()
+            assert '    - textbox "Password" [ref=e1]: ••••' in shown
+            assert '    - textbox "Saved password" [ref=e2]: ••••' in shown
+            failed = await call(
+                tools,
+                "browser_run_plan",
+                steps=[
+                    {
+                        "action": "click",
+                        "ref": "e1",
+                        "preconditions": [{"type": "attrEquals", "name": "value", "value": HOSTILE_SECRET + "x"}],
+                    }
+                ],
+            )
+            assert failed.splitlines()[0] == (
+                "Error executing tool browser_run_plan: Plan failed at step [0] click e1: precondition "
+                'attrEquals(value="••••") failed: e1 (textbox "Password"): value is "••••".'
+            )
+            await call(
+                tools,
+                "browser_run_plan",
+                steps=[
+                    {
+                        "action": "click",
+                        "ref": "e1",
+                        "preconditions": [{"type": "attrEquals", "name": "value", "value": HOSTILE_SECRET}],
+                    }
+                ],
+            )
+    log = stderr.read_text()
+    assert "Tool 'browser_run_plan' failed" in log  # debug logging was on, errors logged
+    recorded = trace.read_text(encoding="utf-8")
+    assert "ada:••••@" in recorded
+    everything = "\n".join(answers)
+    for secret in (HOSTILE_SECRET, PREFILLED, URL_SECRET):
+        assert secret not in everything, secret
+        assert secret not in log, secret
+        assert secret not in recorded, secret

@@ -13,7 +13,7 @@ from tests.mcp_client import Tools
 
 URL = Callable[[str], str]
 
-SNAPSHOT = """Page: Popups ({url})
+SNAPSHOT = """Page: "Popups" ({url})
 - main [ref=e1]:
   - heading "Popups" [level=1] [ref=e2]
   - link "Open terms in a new tab" [ref=e3]:
@@ -47,9 +47,9 @@ async def test_popups_are_reported_listed_selected_and_closed(tools: Tools, fixt
     listed = await tools.ok("browser_tabs", action="list")
     assert listed.text == (
         "Tabs of role 'default':\n"
-        f"- [0] Popups: {url} (selected)\n"
-        f"- [1] Terms: {by_link} (opened by [0])\n"
-        f"- [2] Terms: {by_script} (opened by [0])"
+        f'- [0] "Popups": {url} (selected)\n'
+        f'- [1] "Terms": {by_link} (opened by [0])\n'
+        f'- [2] "Terms": {by_script} (opened by [0])'
     )
     assert listed.data["selected"] == 0
     assert [tab["url"] for tab in listed.data["tabs"]] == [url, by_link, by_script]
@@ -58,7 +58,7 @@ async def test_popups_are_reported_listed_selected_and_closed(tools: Tools, fixt
     assert selected.text.startswith("Selected tab [1]. Next: browser_snapshot for its refs.\n")
     child = await tools.ok("browser_snapshot")
     assert child.text.splitlines()[:4] == [
-        f"Page: Terms ({by_link})",
+        f'Page: "Terms" ({by_link})',
         "- main [ref=e7]:",
         '  - heading "Terms of service" [level=1] [ref=e8]',
         '  - button "Accept" [ref=e9]',
@@ -74,8 +74,8 @@ async def test_popups_are_reported_listed_selected_and_closed(tools: Tools, fixt
     assert closed.text == (
         f"Closed tab [1] ({by_link}). Tab [0] is selected now. Tabs after it moved down one index.\n"
         "Tabs of role 'default':\n"
-        f"- [0] Popups: {url} (selected)\n"
-        f"- [1] Terms: {by_script} (opened by [0])"
+        f'- [0] "Popups": {url} (selected)\n'
+        f'- [1] "Terms": {by_script} (opened by [0])'
     )
     assert await tools.error("browser_tabs", action="select", index=5) == (
         "Error executing tool browser_tabs: there is no tab [5]: role 'default' has 2 tabs (0..1); "
@@ -147,7 +147,7 @@ async def test_new_tabs_and_closing_a_selected_tab_without_opener_selects_the_la
     assert opened.text == (
         "Opened and selected tab [1] (about:blank). Next: browser_navigate.\n"
         "Tabs of role 'default':\n"
-        "- [0] TechShop: featured products: " + first + "\n"
+        '- [0] "TechShop: featured products": ' + first + "\n"
         "- [1] about:blank (selected)"
     )
     await tools.ok("browser_navigate", url=second)
@@ -158,9 +158,9 @@ async def test_new_tabs_and_closing_a_selected_tab_without_opener_selects_the_la
     assert closed.text == (
         f"Closed tab [1] ({second}). Tab [1] is selected now. Tabs after it moved down one index.\n"
         "Tabs of role 'default':\n"
-        "- [0] TechShop: featured products: " + first + "\n"
-        "- [1] Welcome: " + third + " (selected)"
+        '- [0] "TechShop: featured products": ' + first + "\n"
+        '- [1] "Welcome": ' + third + " (selected)"
     )
     assert closed.data["selected"] == 1
     snapshot = await tools.ok("browser_snapshot")
-    assert snapshot.text.startswith(f"Page: Welcome ({third})")
+    assert snapshot.text.startswith(f'Page: "Welcome" ({third})')

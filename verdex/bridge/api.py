@@ -30,6 +30,7 @@ from verdex.bridge.models import (
     FramePointResult,
     HitTargetVerdictResult,
     InspectPatternResult,
+    PaintResult,
     PrepareTypeResult,
     QueryFramesResult,
     QueryLocatorResult,
@@ -73,6 +74,7 @@ METHODS: dict[str, type[BridgeModel]] = {
     "describe": DescribeResult,
     "elementBox": ElementBoxResult,
     "waitForStable": WaitForStableResult,
+    "paint": PaintResult,
     "ariaFacts": AriaFactsResult,
     "queryLocator": QueryLocatorResult,
     "queryFrames": QueryFramesResult,
@@ -219,6 +221,11 @@ class Bridge:
         document (ContextLostError when the document goes away during it)."""
         args = {"quietMs": quiet_ms, "timeoutMs": timeout_ms}
         return await self._answer(WaitForStableResult, "waitForStable", args, timeout=timeout, once=True)
+
+    async def paint(self, frames: int = 2) -> PaintResult:
+        """Wait in the page until it has produced ``frames`` animation frames (what it showed before is painted;
+        100 ms a frame when frames do not run). Not repeated in a new document."""
+        return await self._answer(PaintResult, "paint", {"frames": frames}, once=True)
 
     async def aria_facts(
         self, selector: str, *, attributes: list[str] | None = None, text_transform: bool | None = None

@@ -61,14 +61,14 @@
   function splitTopLevel(selector) {
     const parts = [];
     let depth2 = 0;
-    let quote = "";
+    let quote2 = "";
     let start = 0;
     for (let i = 0; i < selector.length; i++) {
       const ch = selector[i];
-      if (quote) {
+      if (quote2) {
         if (ch === "\\") i++;
-        else if (ch === quote) quote = "";
-      } else if (ch === '"' || ch === "'") quote = ch;
+        else if (ch === quote2) quote2 = "";
+      } else if (ch === '"' || ch === "'") quote2 = ch;
       else if (ch === "(" || ch === "[") depth2++;
       else if (ch === ")" || ch === "]") depth2--;
       else if (ch === "," && depth2 === 0) {
@@ -81,13 +81,13 @@
   }
   function subjectOf(complex) {
     let depth2 = 0;
-    let quote = "";
+    let quote2 = "";
     for (let i = 0; i < complex.length; i++) {
       const ch = complex[i];
-      if (quote) {
+      if (quote2) {
         if (ch === "\\") i++;
-        else if (ch === quote) quote = "";
-      } else if (ch === '"' || ch === "'") quote = ch;
+        else if (ch === quote2) quote2 = "";
+      } else if (ch === '"' || ch === "'") quote2 = ch;
       else if (ch === "(" || ch === "[") depth2++;
       else if (ch === ")" || ch === "]") depth2--;
       else if (ch === ":" && depth2 === 0 && kPseudoElement.test(complex.slice(i))) {
@@ -103,11 +103,22 @@
   var getComputedStyleFn = globalThis.getComputedStyle.bind(globalThis);
   var upperNames = /* @__PURE__ */ new Map();
   var kSecretAutocomplete = /(?:^|\s)(?:current-password|new-password|one-time-code|cc-number|cc-csc|cc-exp(?:-month|-year)?)(?:\s|$)/i;
+  var seenSecret = /* @__PURE__ */ new WeakSet();
   function isSecretField(element) {
+    if (seenSecret.has(element)) return true;
+    if (!isSecretNow(element)) return false;
+    seenSecret.add(element);
+    return true;
+  }
+  function isSecretNow(element) {
     const tag = tagOf(element);
     if (tag === "INPUT" && element.type === "password") return true;
     if (tag !== "INPUT" && tag !== "TEXTAREA" && tag !== "SELECT") return false;
     return kSecretAutocomplete.test(element.getAttribute("autocomplete") ?? "");
+  }
+  var kMaxTextNodeChars = 1e4;
+  function textData(node) {
+    return node.length <= kMaxTextNodeChars ? node.data : node.substringData(0, kMaxTextNodeChars);
   }
   function tagOf(element) {
     const local = element.localName;
@@ -1739,7 +1750,7 @@
       const child = frame.children[frame.index++];
       if (child.nodeType === 3) {
         if (frame.ownTextVisible)
-          frame.text += frame.request.traversal.options.textTransform ?? true ? transformText(child.data, element) : child.data;
+          frame.text += frame.request.traversal.options.textTransform ?? true ? transformText(textData(child), element) : textData(child);
       } else if (child.nodeType === 1) {
         const owner = frame.owners.size ? frame.owners.get(child) : void 0;
         if (owner && owner !== element) continue;
@@ -2066,7 +2077,7 @@
         if (!child) break;
         if (frame.closedHost && !isRenderedLightChild(child)) continue;
         if (child.nodeType === 3) {
-          if (frame.showText) frame.target.tokens.push(transformText(child.data, element));
+          if (frame.showText) frame.target.tokens.push(transformText(textData(child), element));
         } else if (child.nodeType === 1) {
           const childElement = child;
           if (this.ownedBy.size && this.ownedBy.has(childElement) && this.ownedBy.get(childElement) !== element) continue;
@@ -2341,7 +2352,7 @@
     return !isSubtreeSkipped(element) && isStyleVisible(element);
   }
   function isVisibleInteractive(element) {
-    return isVisible(element) && isInteractive(element);
+    return isInteractiveKind(element) && isVisible(element) && getStyle(element).pointerEvents !== "none";
   }
   function walkRendered(root, enter, leave, renderOrder = false) {
     const children = renderOrder ? flatChildren : structureChildren;
@@ -2361,11 +2372,41 @@
       else leave?.(child);
     }
   }
+  function walkStructure(root, enter, leave) {
+    const stack = [];
+    const push = (element) => {
+      const shadow = element.shadowRoot;
+      const first = shadow?.firstElementChild ?? null;
+      stack.push(first ? { element, next: first, inShadow: true } : { element, next: element.firstElementChild, inShadow: false });
+    };
+    push(root);
+    while (stack.length) {
+      const frame = stack[stack.length - 1];
+      const child = frame.next;
+      if (!child) {
+        if (frame.inShadow) {
+          frame.inShadow = false;
+          frame.next = frame.element.firstElementChild;
+          continue;
+        }
+        stack.pop();
+        if (stack.length) leave(frame.element);
+        continue;
+      }
+      frame.next = child.nextElementSibling;
+      if (!frame.next && frame.inShadow) {
+        frame.inShadow = false;
+        frame.next = frame.element.firstElementChild;
+      }
+      enter(child);
+      push(child);
+    }
+  }
   function collectRefs(refs2, root, max) {
     const found = [];
     let total = 0;
     walkRendered(root, (element) => {
-      if (isStyleVisible(element) && isInteractive(element)) {
+      if (isInteractive(element) && isStyleVisible(element)) {
         total++;
         if (found.length < max) found.push(refs2.label(refs2.ensure(element)));
       }
@@ -2374,7 +2415,7 @@
   }
   function directText(element) {
     let text = "";
-    for (let c = element.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) text += c.data;
+    for (let c = element.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) text += textData(c);
     return normalizeWhitespace(text);
   }
   function visibleText(element, max) {
@@ -2393,7 +2434,7 @@
       }
       const child = frame.nodes[frame.index++];
       if (child.nodeType === 3) {
-        if (frame.assigned || isStyleVisible(frame.parent)) text += child.data;
+        if (frame.assigned || isStyleVisible(frame.parent)) text += textData(child);
         continue;
       }
       if (child.nodeType !== 1) continue;
@@ -2917,7 +2958,7 @@
         return void 0;
       }
       let line = `${indent}- ${item.role}`;
-      if (item.name) line += " " + JSON.stringify(item.name);
+      if (item.name) line += " " + quote(item.name);
       line += stateSuffix(item);
       if (item.ref !== void 0) line += ` [ref=${refs2.label(item.ref)}]`;
       const props = [];
@@ -3034,9 +3075,13 @@
       iframes
     };
   }
-  var kNeedsQuotes = /^$|^\s|\s$|^[-?:,[\]{}#&*!|>'"%@`]|: |:$| #|^(true|false|null|yes|no|on|off|~)$|^[-+]?(\d[\d_]*\.?\d*|\.\d+)([eE][-+]?\d+)?$|[\u0000-\u001f]/i;
+  var kInvisible = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+  function quote(text) {
+    return JSON.stringify(text).replace(kInvisible, (ch) => "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0"));
+  }
+  var kNeedsQuotes = /^$|^\s|\s$|^[-?:,[\]{}#&*!|>'"%@`]|: |:$| #|^(true|false|null|yes|no|on|off|~)$|^[-+]?(\d[\d_]*\.?\d*|\.\d+)([eE][-+]?\d+)?$|[\u0000-\u001f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/i;
   function yamlValue(text) {
-    return kNeedsQuotes.test(text) ? JSON.stringify(text) : text;
+    return kNeedsQuotes.test(text) ? quote(text) : text;
   }
 
   // src/snapshot/index.ts
@@ -3237,7 +3282,7 @@
     const members = new Set(chain);
     const found = [];
     const starts = /* @__PURE__ */ new Map();
-    walkRendered(top, (element) => {
+    walkStructure(top, (element) => {
       if (members.has(element)) starts.set(element, found.length);
       if (isVisibleInteractive(element)) found.push(element);
     }, (element) => {
@@ -5138,6 +5183,65 @@
     });
   }
 
+  // src/wait/paint.ts
+  var kFallbackMs = 100;
+  async function paint(frames) {
+    const start = performance.now();
+    let ran = 0;
+    for (let i = 0; i < frames; i++) {
+      ran += await new Promise((resolve) => {
+        let done = false;
+        const finish2 = (value) => {
+          if (!done) {
+            done = true;
+            resolve(value);
+          }
+        };
+        requestAnimationFrame(() => finish2(1));
+        setTimeout(() => finish2(0), kFallbackMs);
+      });
+    }
+    return { frames: ran, waitedMs: Math.round(performance.now() - start) };
+  }
+
+  // src/secrets.ts
+  var kMask = "••••";
+  var kMinSubstring = 4;
+  function secretValues(root) {
+    const values = /* @__PURE__ */ new Set();
+    for (const field of root.querySelectorAll("input, textarea")) {
+      if (!isSecretField(field)) continue;
+      const value = field.value;
+      if (value) values.add(value);
+    }
+    return [...values].sort((a, b) => b.length - a.length);
+  }
+  function maskSecrets(value, secrets) {
+    if (!secrets.length) return value;
+    return mask(value, secrets);
+  }
+  function mask(value, secrets) {
+    if (typeof value === "string") return maskString(value, secrets);
+    if (Array.isArray(value)) return value.map((item) => mask(item, secrets));
+    if (value && typeof value === "object") {
+      const out = {};
+      for (const [key, item] of Object.entries(value)) out[key] = mask(item, secrets);
+      return out;
+    }
+    return value;
+  }
+  function maskString(text, secrets) {
+    let out = text;
+    for (const secret of secrets) {
+      if (secret.length < kMinSubstring) {
+        if (out === secret) return kMask;
+      } else if (out.includes(secret)) {
+        out = out.split(secret).join(kMask);
+      }
+    }
+    return out;
+  }
+
   // src/index.ts
   var refs = new RefRegistry();
   var methods = {
@@ -5167,6 +5271,7 @@
     describe: (args) => describe(refs, requireString(args, "description"), requireString(args, "action")),
     elementBox: (args) => elementBox(refs, requireNumber(args, "ref"), optionalBoolean(args, "scroll") ?? false),
     waitForStable: (args) => waitForStable(requireNumber(args, "quietMs"), requireNumber(args, "timeoutMs")),
+    paint: (args) => paint(requireNumber(args, "frames")),
     ariaFacts: (args) => ariaFacts(
       document,
       refs,
@@ -5193,7 +5298,25 @@
       includeHidden: optionalBoolean(args, "includeHidden")
     })
   };
+  var kDescribing = /* @__PURE__ */ new Set([
+    "snapshot",
+    "resolveContainer",
+    "inspectPattern",
+    "extractAnchors",
+    "describe",
+    "queryLocator",
+    "queryFrames",
+    "actionTarget"
+  ]);
   function call(method, rawArgs, element) {
+    const envelope = callMethod(method, rawArgs, element);
+    if (!kDescribing.has(method)) return envelope;
+    return envelope instanceof Promise ? envelope.then(masked) : masked(envelope);
+  }
+  function masked(envelope) {
+    return maskSecrets(envelope, secretValues(document));
+  }
+  function callMethod(method, rawArgs, element) {
     try {
       const args = readArgs(rawArgs);
       refs.beginCall(optionalString(args, "refPrefix") ?? "e", optionalNumber(args, "refStart") ?? 1);

@@ -50,6 +50,7 @@ __all__ = [
     "IframeLine",
     "InspectPatternResult",
     "LocatorMatch",
+    "PaintResult",
     "PrepareTypeResult",
     "QueryFrame",
     "QueryFramesResult",
@@ -421,6 +422,13 @@ class WaitForStableResult(BridgeModel):
     mutations: int = Field(description="MutationRecords seen (child list, subtree, character data, attributes).")
     longestQuietMs: int = Field(description="The longest spell without a change, milliseconds.")
     documents: int = Field(description="Documents watched (the page's and its same-origin frames').")
+
+
+class PaintResult(BridgeModel):
+    """``paint``: the document produced its animation frames (what it showed before was painted)."""
+
+    frames: int = Field(description="Animation frames that ran (the rest fell back to 100 ms each).")
+    waitedMs: int = Field(description="Milliseconds the wait took, measured in the page.")
 
 
 # -- conformance and locators ------------------------------------------------------------------

@@ -177,6 +177,30 @@ class BrowserContext:
         self._pages.append(page)
         return page
 
+    async def replace_page(self, page: Page) -> Page:
+        """Close ``page`` and open a new blank tab in its place (same index, selected when it was): a tab
+        whose renderer cannot be used any more (a dialog loop). The context's cookies and storage stay.
+
+        Raises:
+            CDPError: the browser refused or failed.
+        """
+        was_selected = page is self.selected
+        index = self.index(page) if page in self._pages else len(self._pages)
+        target = await self.browser.session.send(
+            cdp.Target.createTarget({"url": "about:blank", "browserContextId": self.id}),
+            timeout=self.settings.call_timeout,
+        )
+        fresh = await self._attach(target["targetId"])
+        self._pages.remove(fresh)
+        self._pages.insert(index, fresh)
+        fresh.opener_id = page.opener_id
+        if page in self._pages:
+            self._pages.remove(page)
+        await page.close()
+        if was_selected:
+            await self.select(fresh)
+        return fresh
+
     # -- selecting ---------------------------------------------------------------------------
 
     async def select(self, page: Page) -> None:

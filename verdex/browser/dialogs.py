@@ -11,23 +11,31 @@ with :func:`answer_dialog`. Source: CDP Page domain; Playwright's ``crPage.ts`` 
 
 from __future__ import annotations
 
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from verdex.browser.events import Dialog
 from verdex.cdp import protocol as cdp
-from verdex.errors import ProtocolError, UsageError
+from verdex.errors import CDPError, ProtocolError, UsageError
 
 if TYPE_CHECKING:
     from verdex.browser.navigation import Navigation
     from verdex.browser.page import Page
 
-__all__ = ["answer_dialog", "watch_dialogs"]
+__all__ = ["Dismissal", "answer_dialog", "dismiss_dialogs", "watch_dialogs"]
+
+logger = logging.getLogger(__name__)
 
 
 def watch_dialogs(page: Page) -> None:
     """Keep ``page.dialog`` up to date from the tab's dialog events (runs in the reader task)."""
 
     def opened(params: cdp.PageJavascriptDialogOpening) -> None:
+        if page.closed:
+            return  # a closed tab's last events: nothing blocks any more
         frame = page.frames.get(str(params.get("frameId", "")))
         events = page.settings.events
         where = (events.tab_of(page.target_id) if events else None) or f"role {page.settings.role!r}"
@@ -40,7 +48,14 @@ def watch_dialogs(page: Page) -> None:
             where=where,
         )
         page.dialog = dialog
+        page.dialogs_opened += 1
         page.tree.notify()
+        dismissal = page.dismissal
+        if dismissal is not None:
+            # The page is being left: answer at once (leave on beforeunload, Cancel otherwise).
+            dismissal.dismissed.append(dialog)
+            page.tree.nursery.start_soon(_dismiss, page, dialog)
+            return
         if events is not None:
             events.dialog_opened(dialog)
 
@@ -50,6 +65,50 @@ def watch_dialogs(page: Page) -> None:
 
     page.session.on(cdp.Page.javascriptDialogOpening, opened)
     page.session.on(cdp.Page.javascriptDialogClosed, closed)
+
+
+@dataclass(eq=False)
+class Dismissal:
+    """The dialogs verdex answered by itself while the page was being left (:func:`dismiss_dialogs`)."""
+
+    dismissed: list[Dialog] = field(default_factory=list)
+
+    def sentence(self) -> str | None:
+        """``Dismissed 12 dialogs the page kept opening (the first: an alert dialog "Once more" ...).``"""
+        if not self.dismissed:
+            return None
+        count = len(self.dismissed)
+        what = "1 dialog" if count == 1 else f"{count} dialogs"
+        first = self.dismissed[0]
+        return (
+            f"Dismissed {what} the page opened while it was left (the first: {first.describe()}); "
+            "beforeunload dialogs were accepted, the others cancelled."
+        )
+
+
+@asynccontextmanager
+async def dismiss_dialogs(page: Page) -> AsyncIterator[Dismissal]:
+    """Answer every dialog the page shows from now to the end of the block (the one open now included):
+    a beforeunload is accepted (the page is being left), any other is dismissed (Cancel). What a page in a
+    dialog loop needs to be navigated away from.
+    """
+    dismissal = Dismissal()
+    page.dismissal = dismissal
+    try:
+        if page.dialog is not None:
+            dismissal.dismissed.append(page.dialog)
+            await _dismiss(page, page.dialog)
+        yield dismissal
+    finally:
+        page.dismissal = None
+
+
+async def _dismiss(page: Page, dialog: Dialog) -> None:
+    params: cdp.PageHandleJavaScriptDialogParams = {"accept": dialog.type == "beforeunload"}
+    try:
+        await page.session.send(cdp.Page.handleJavaScriptDialog(params), timeout=page.settings.call_timeout)
+    except CDPError as exc:  # closed meanwhile: nothing to answer
+        logger.debug("dismissing %s: %s", dialog.describe(), exc)
 
 
 async def answer_dialog(page: Page, accept: bool, prompt_text: str | None) -> tuple[Dialog, Navigation | None]:
@@ -82,8 +141,15 @@ async def answer_dialog(page: Page, accept: bool, prompt_text: str | None) -> tu
     except ProtocolError as exc:
         page.dialog = None  # closed meanwhile (the page navigated, or it was answered elsewhere)
         raise UsageError(f"the dialog was already closed ({exc.detail}); call browser_snapshot") from exc
-    await page.wait_until(lambda: page.dialog is None, timeout)
-    page.dialog = None
+    opened = page.dialogs_opened
+    await page.wait_until(lambda: page.dialog is not dialog, timeout)
+    if page.dialog is dialog and page.dialogs_opened == opened:
+        page.dialog = None  # no close event came: the dialog went with its document
+    if page.dialog is not None:
+        # The page opened another dialog at once (a loop): it blocks the page, so no navigation can be
+        # waited for (a round trip to the renderer would wait for that dialog's answer).
+        watch.stop()
+        return dialog, None
     if accept and dialog.type == "beforeunload":
         # The browser starts the navigation it held only after the renderer's answer reaches it, which
         # can be after the round trip finish() makes to the renderer: wait for the start itself.

@@ -94,18 +94,20 @@ class PageEvents:
         return [text for text in texts if text]
 
     @contextmanager
-    def interruptible(self) -> Iterator[Interruption]:
-        """Run a call that a dialog opening anywhere interrupts (cancels).
+    def interruptible(self, interrupt: bool = True) -> Iterator[Interruption]:
+        """Run a call that a dialog opening anywhere interrupts (cancels); ``interrupt=False``: a call that
+        deals with dialogs itself (answering one, leaving the page) runs on.
 
         After the block, ``interruption.dialog`` is the dialog that stopped it, or None.
         """
         interruption = Interruption()
         with trio.CancelScope() as scope:
-            self._calls[scope] = interruption
+            if interrupt:
+                self._calls[scope] = interruption
             try:
                 yield interruption
             finally:
-                del self._calls[scope]
+                self._calls.pop(scope, None)
 
     def dialog_opened(self, dialog: Dialog) -> None:
         """Interrupt every call in flight: the dialog blocks its page until it is answered."""

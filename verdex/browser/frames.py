@@ -161,6 +161,8 @@ class FrameTree:
         self.main_id: str | None = None
         self.crashed = False
         self._nursery = nursery
+        #: Runs the page's background work (setting up iframe targets, answering dialogs); outlives the page.
+        self.nursery = nursery
         self._timeout = timeout
         self._next_ordinal = 1
         self._changed = trio.Event()

@@ -20,7 +20,7 @@ import trio
 
 from verdex.bridge.api import Bridge
 from verdex.bridge.client import BridgeSource
-from verdex.browser.dialogs import watch_dialogs
+from verdex.browser.dialogs import Dismissal, watch_dialogs
 from verdex.browser.events import Dialog, PageEvents
 from verdex.browser.frames import Frame, FrameTree
 from verdex.browser.guard import NavigationGuard
@@ -37,6 +37,9 @@ from verdex.errors import CDPError, CDPTimeoutError, NavigationError, UsageError
 __all__ = ["Frame", "Navigation", "Page", "PageSettings", "check_url"]
 
 logger = logging.getLogger(__name__)
+
+#: Seconds the page's renderer has to answer a round trip before a navigation stops its running script.
+RUNAWAY_PROBE = 3.0
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,10 @@ class Page:
         self.closed = False
         #: The JavaScript dialog the page shows (it blocks the page until answered); see verdex.browser.dialogs.
         self.dialog: Dialog | None = None
+        #: Dialogs the page has opened in its life (a new one after an answer is told apart by it).
+        self.dialogs_opened = 0
+        #: While the page is being left from a dialog: every dialog is answered at once (verdex.browser.dialogs).
+        self.dismissal: Dismissal | None = None
         #: The page that opened this one (``window.open``, ``target=_blank``), by target id.
         self.opener_id: str | None = None
         #: verdex's isolated world in each frame: bridge calls, element handles (see verdex.browser.worlds).
@@ -183,6 +190,7 @@ class Page:
                 f"{url} was not opened: {refusal}. The page stays at {frame.url}; call browser_navigate with a URL "
                 "the origin policy allows."
             )
+        await self.stop_runaway_script()
         previous_loader = frame.loader_id
         previous_url = frame.url
         moves_before = frame.same_document_moves
@@ -210,6 +218,38 @@ class Page:
             return Navigation(url=frame.url, same_document=True)
         return await wait_for_load(self.tree, frame, str(loader), previous_loader, timeout, url)
 
+    async def stop_runaway_script(self) -> bool:
+        """Stop a script of the page that does not yield (an endless loop), so the page can be left.
+
+        A renderer whose main thread runs a script that never returns answers nothing, and the browser
+        cannot navigate it away (it waits for the old document). A round trip to the page's main world
+        (``Runtime.evaluate``) tells; when none comes within :data:`RUNAWAY_PROBE` seconds, the script is
+        stopped with ``Runtime.terminateExecution`` (answered at once: it interrupts V8 from outside
+        the busy thread) and the model is told what was lost.
+
+        Returns:
+            Whether a script was stopped.
+        """
+        try:
+            await self.session.send(cdp.Runtime.evaluate({"expression": "0"}), timeout=RUNAWAY_PROBE)
+            return False
+        except CDPTimeoutError:
+            pass
+        except CDPError:
+            return False  # the target is gone or elsewhere: nothing to stop here
+        try:
+            await self.session.send(cdp.Runtime.terminateExecution(), timeout=self.settings.call_timeout)
+        except CDPError as exc:
+            logger.info("stopping the runaway script of %s: %s", self.url, exc)
+            return False
+        if self.settings.events is not None:
+            self.settings.events.note(
+                f"The page {self.url} ran a script that did not yield for {RUNAWAY_PROBE:g} s (an endless loop or a "
+                "very long task); verdex stopped it (Runtime.terminateExecution). The page's own scripts were "
+                "interrupted, so its state may be broken: reload it before relying on it."
+            )
+        return True
+
     async def _stop_loading(self) -> None:
         """Cancel the main frame's navigation in progress (``Page.stopLoading``); a failure is only logged."""
         with trio.CancelScope(shield=True), trio.move_on_after(self.settings.call_timeout):
@@ -220,6 +260,7 @@ class Page:
 
     async def reload(self) -> Navigation:
         """Reload the main frame and wait for ``load``."""
+        await self.stop_runaway_script()
         frame = self.main_frame
         previous = frame.loader_id
         await self.session.send(cdp.Page.reload(), timeout=self.settings.call_timeout)
@@ -238,6 +279,7 @@ class Page:
             NavigationError: nothing moved, or the document did not load, within the navigation timeout.
         """
         timeout = self.settings.call_timeout
+        await self.stop_runaway_script()
         history = await self.session.send(cdp.Page.getNavigationHistory(), timeout=timeout)
         index = int(history.get("currentIndex", 0))
         entries = history.get("entries", [])

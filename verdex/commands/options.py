@@ -38,6 +38,7 @@ from typing import Any
 
 from verdex.browser.emulation import device_named, parse_viewport_size
 from verdex.errors import UsageError
+from verdex.server.groups import check_caps, parse_caps
 
 __all__ = ["OPTIONS", "Option", "Resolved", "env_name", "option_args", "resolve"]
 
@@ -48,6 +49,7 @@ _SECTIONS = (
     "browser.launchOptions.proxy",
     "browser.contextOptions",
     "network",
+    "server",
     "timeouts",
 )
 
@@ -188,6 +190,16 @@ def _args_json(value: Any, source: str, folder: Path) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _caps_text(value: str, source: str) -> frozenset[str]:
+    return parse_caps(value, source)
+
+
+def _caps_json(value: Any, source: str, folder: Path) -> frozenset[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise UsageError(f"{source} must be a list of tool group names (got {json.dumps(value)})")
+    return check_caps(value, source)
+
+
 def _header_text(value: str, source: str) -> tuple[str, str]:
     name, sep, header_value = value.partition(":")
     if not sep or not name.strip() or any(c.isspace() for c in name.strip()):
@@ -199,6 +211,55 @@ def _headers_json(value: Any, source: str, folder: Path) -> tuple[tuple[str, str
     if not isinstance(value, dict) or not all(isinstance(item, str) for item in value.values()):
         raise UsageError(f"{source} must be an object of header names to string values (got {json.dumps(value)})")
     return tuple((name, header) for name, header in value.items())
+
+
+def _port_text(value: str, source: str) -> int:
+    try:
+        number = int(value.strip())
+    except ValueError:
+        raise UsageError(f"{source} must be a TCP port number, 0 to 65535 (got {value!r})") from None
+    return _port_check(number, source, value)
+
+
+def _port_json(value: Any, source: str, folder: Path) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UsageError(f"{source} must be a TCP port number, 0 to 65535 (got {json.dumps(value)})")
+    return _port_check(value, source, json.dumps(value))
+
+
+def _port_check(number: int, source: str, shown: str) -> int:
+    if not 0 <= number <= 65535:
+        raise UsageError(f"{source} must be a TCP port number, 0 to 65535 (0: any free port) (got {shown})")
+    return number
+
+
+def _hosts_text(value: str, source: str) -> tuple[str, ...]:
+    hosts = tuple(host.strip() for host in value.split(",") if host.strip())
+    if not hosts:
+        raise UsageError(f"{source} takes comma-separated host names, such as 'localhost,myhost:8931', or '*'")
+    return hosts
+
+
+def _hosts_json(value: Any, source: str, folder: Path) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or not all(isinstance(item, str) and item.strip() for item in value):
+        raise UsageError(f"{source} must be a non-empty list of host names (got {json.dumps(value)})")
+    return tuple(item.strip() for item in value)
+
+
+def _count_text(value: str, source: str) -> int:
+    try:
+        number = int(value.strip())
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise UsageError(f"{source} must be a whole number >= 1 (got {value!r})")
+    return number
+
+
+def _count_json(value: Any, source: str, folder: Path) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise UsageError(f"{source} must be a whole number >= 1 (got {json.dumps(value)})")
+    return value
 
 
 def _role_text(value: str, source: str) -> tuple[str, ...]:
@@ -339,6 +400,14 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option("trace", "--trace", "trace", None, _path_text, _path_json),
     Option("output_dir", "--output-dir", "outputDir", None, _path_text, _path_json),
+    Option(
+        "caps", "--caps", "capabilities", None, _caps_text, _caps_json, to_text=lambda caps: [",".join(sorted(caps))]
+    ),
+    Option("output_schemas", "--output-schemas", "outputSchemas", False, _bool_text, _json_bool),
+    Option("port", "--port", "server.port", None, _port_text, _port_json),
+    Option("host", "--host", "server.host", "localhost", _text, _json_str),
+    Option("allowed_hosts", "--allowed-hosts", "server.allowedHosts", (), _hosts_text, _hosts_json),
+    Option("max_sessions", "--max-sessions", "server.maxSessions", 8, _count_text, _count_json),
     Option(
         "role",
         "--role",
@@ -481,10 +550,18 @@ def _read_config(path: Path) -> dict[str, tuple[Any, str]]:
             elif path_key in _CHECKED_KEYS:
                 _CHECKED_KEYS[path_key](value, source)
             else:
-                raise UsageError(f"config file {path}: unknown key {path_key!r}; {_known_keys(prefix)}")
+                raise UsageError(
+                    f"config file {path}: unknown key {path_key!r}; {_elsewhere(key)}{_known_keys(prefix)}"
+                )
 
     walk(data, "")
     return found
+
+
+def _elsewhere(key: str) -> str:
+    """``it goes in server.port; `` when a known key ends with ``key``, for the unknown-key error."""
+    places = sorted(known for known in (option.key for option in OPTIONS if option.key) if known.endswith("." + key))
+    return f"it goes in {' or '.join(places)}; " if places else ""
 
 
 def _known_keys(prefix: str) -> str:

@@ -76,7 +76,8 @@ async def replay(
     """Replay ``entries`` against ``verdex serve *serve_args``, printing each call's outcome to ``out``."""
     report = ReplayReport()
     refs: dict[str, str] = {}
-    command = [sys.executable, "-m", "verdex", "serve", *serve_args]
+    # Every tool group: a trace may hold calls of any (a trace written with --caps replays without it).
+    command = [sys.executable, "-m", "verdex", "serve", "--caps", "all", *serve_args]
     async with Client(StdioServerParameters(command=command[0], args=command[1:])) as client:
         for index, entry in enumerate(entries):
             tool = str(entry["tool"])

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Literal
 
 from verdex.errors import UsageError
+from verdex.server.skill import SKILL_NAME, Skill, load_skill, skill_root
 
 __all__ = [
     "BODY_BUDGET",
@@ -49,8 +49,6 @@ __all__ = [
     "skill_root",
 ]
 
-SKILL_NAME = "verdex-playwright"
-
 #: Token budgets (cl100k) of the three layers of progressive disclosure.
 METADATA_BUDGET = 120
 BODY_BUDGET = 5_000
@@ -59,32 +57,8 @@ GUIDE_BUDGET = 15_000
 #: Where the Cursor rules go, relative to the project root.
 CURSOR_RULES = Path(".cursor/rules")
 
-_FRONTMATTER = re.compile(r"\A---\n(?P<head>.*?)\n---\n(?P<body>.*)\Z", re.DOTALL)
 _GUIDE_LINK = re.compile(r"\]\((?:guides/)?(?P<file>[a-z0-9-]+)\.md\)")
 _SKILL_LINK = re.compile(r"\]\(\.\./SKILL\.md\)")
-
-
-@dataclass(frozen=True)
-class Skill:
-    """A loaded skill.
-
-    Attributes:
-        root: the skill's folder.
-        name, description: the frontmatter (the metadata layer).
-        body: SKILL.md after the frontmatter (the instructions layer).
-        guides: guide file name (``selector-writing.md``) -> text (the guides layer).
-    """
-
-    root: Path
-    name: str
-    description: str
-    body: str
-    guides: dict[str, str]
-
-    @property
-    def metadata(self) -> str:
-        """The text an assistant always loads: the frontmatter's two fields."""
-        return f"name: {self.name}\ndescription: {self.description}"
 
 
 @dataclass(frozen=True)
@@ -108,46 +82,6 @@ class Installed:
 
     path: Path
     status: Literal["created", "updated", "unchanged"]
-
-
-def skill_root() -> Path:
-    """The skill's folder: the repository's ``skills/`` (a clone or an editable install), else the wheel's copy.
-
-    Raises:
-        UsageError: neither exists.
-    """
-    in_repository = Path(__file__).resolve().parents[2] / "skills" / SKILL_NAME
-    if (in_repository / "SKILL.md").is_file():
-        return in_repository
-    packaged = Path(str(resources.files("verdex"))) / "_skills" / SKILL_NAME
-    if (packaged / "SKILL.md").is_file():
-        return packaged
-    raise UsageError(f"the {SKILL_NAME} skill files are not installed with this copy of verdex")
-
-
-def load_skill(root: Path | None = None) -> Skill:
-    """Read SKILL.md and its guides.
-
-    Raises:
-        UsageError: SKILL.md lacks the ``---`` frontmatter with exactly ``name`` and ``description``.
-    """
-    root = root or skill_root()
-    text = (root / "SKILL.md").read_text(encoding="utf-8")
-    match = _FRONTMATTER.match(text)
-    if match is None:
-        raise UsageError(f"{root / 'SKILL.md'} does not start with a --- frontmatter block")
-    fields: dict[str, str] = {}
-    for line in match.group("head").splitlines():
-        key, sep, value = line.partition(":")
-        if not sep or key.strip() not in ("name", "description"):
-            raise UsageError(
-                f"{root / 'SKILL.md'}: frontmatter lines are 'name: ...' and 'description: ...', got {line!r}"
-            )
-        fields[key.strip()] = value.strip()
-    if set(fields) != {"name", "description"}:
-        raise UsageError(f"{root / 'SKILL.md'}: frontmatter needs both name and description")
-    guides = {path.name: path.read_text(encoding="utf-8") for path in sorted((root / "guides").glob("*.md"))}
-    return Skill(root, fields["name"], fields["description"], match.group("body"), guides)
 
 
 def layers(skill: Skill | None = None) -> list[Layer]:

@@ -1,27 +1,58 @@
 """The MCP server: verdex's tools over stdio, on trio.
 
 :func:`serve` runs until the client closes stdin (or SIGTERM/SIGINT), then closes the browser.
-Argument errors are rewritten for the model: which argument, what was wrong, what the tool takes.
-Unknown argument names are errors too (a misspelt optional argument would otherwise be ignored).
+Argument errors are rewritten for the model: which argument, what was wrong, what the tool takes,
+quoting at most 200 characters of what was refused. Unknown argument names are errors too (a misspelt
+optional argument would otherwise be ignored). Arguments validate strictly (``true`` is not 1, ``"2"`` is
+not 2), and no string or list past the limits of :mod:`verdex.server.limits` is handled at all.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import re
 import signal
+from collections.abc import Mapping
 from typing import Any
 
 import trio
+from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from mcp_types import CallToolResult, InputRequiredResult
+from mcp_types import (
+    LOG_LEVEL_META_KEY,
+    CallToolResult,
+    EmptyResult,
+    InputRequiredResult,
+    SetLevelRequestParams,
+    TextContent,
+)
+from mcp_types import Tool as MCPTool
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 
 from verdex import __version__
-from verdex.server.config import ServerConfig
+from verdex.errors import UsageError
+from verdex.masking import SecretValues
+from verdex.safe_text import clean_data, clean_text, cut, excerpt
+from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
+from verdex.server.feedback import (
+    LEVELS,
+    CallFeedback,
+    LoggingLevel,
+    calling,
+    forward_logs,
+    masked_logs,
+    python_level_of,
+)
+from verdex.server.groups import enabled_tools, slim_description, slim_schema
+from verdex.server.limits import MAX_ANY_CHARS, MAX_ANY_ITEMS
+from verdex.server.pool import CURRENT, SessionPool, client_key
 from verdex.server.session import Session, open_session
+from verdex.server.skill import register_skill
 from verdex.server.tools_browser import register_browser_tools
+from verdex.server.tools_compat import register_compat_tools
 from verdex.server.tools_find import register_find_tools
 from verdex.server.tools_locator import register_locator_tools
 from verdex.server.tools_observe import register_observe_tools
@@ -31,7 +62,7 @@ from verdex.server.tools_roles import register_role_tools
 from verdex.server.tools_structure import register_structure_tools
 from verdex.server.trace import TraceWriter
 
-__all__ = ["INSTRUCTIONS", "VerdexServer", "build_server", "serve"]
+__all__ = ["INSTRUCTIONS", "VerdexServer", "build_http_server", "build_server", "serve"]
 
 logger = logging.getLogger(__name__)
 
@@ -50,24 +81,97 @@ INSTRUCTIONS = (
 
 
 class VerdexServer(MCPServer[Any]):
-    """MCPServer whose argument errors say what to pass instead, and that traces every call (``--trace``)."""
+    """MCPServer whose argument errors say what to pass instead, that traces every call (``--trace``),
+    and whose ``tools/list`` is slimmed (:mod:`verdex.server.groups`)."""
 
     session: Session | None = None
+    pool: SessionPool | None = None
     tracer: TraceWriter | None = None
+    output_schemas: bool = False
+    _listed: list[MCPTool] | None = None
+    _log_levels: dict[str, LoggingLevel]
+
+    async def list_tools(self) -> list[MCPTool]:
+        """The tools as ``tools/list`` publishes them: one-line descriptions, input schemas without generated
+        noise, output schemas only with ``--output-schemas`` (computed once: the tools do not change)."""
+        if self._listed is None:
+            self._listed = [
+                tool.model_copy(
+                    update={
+                        "description": slim_description(tool.description or ""),
+                        "input_schema": slim_schema(tool.input_schema),
+                        "output_schema": slim_schema(tool.output_schema) if self.output_schemas else None,
+                    }
+                )
+                for tool in await super().list_tools()
+            ]
+        return self._listed
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> CallToolResult | InputRequiredResult:
-        tracer, session = self.tracer, self.session
-        if tracer is None or session is None:
-            return await self._call_tool(name, arguments, context)
-        call = await tracer.begin(session, name, arguments)
+        request = _request_of(context)
+        headers = getattr(request.request, "headers", None) if request is not None else None
+        level = self._log_level(headers, request)
+        if level is not None:
+            _log_down_to(level)
+        feedback = CallFeedback(name, context if request is not None else None, level)
+        async with calling(feedback):
+            if self.pool is None:
+                return await self._traced(self.session, name, arguments, context)
+            try:
+                key = client_key(headers)
+            except UsageError as exc:
+                raise ToolError(f"{name}: {exc}") from None
+            try:
+                async with self.pool.entered(key) as session:
+                    return await self._traced(session, name, arguments, context)
+            except UsageError as exc:  # no session for this client (the pool is full ...)
+                raise ToolError(f"{name}: {exc}") from None
+
+    def _log_level(
+        self, headers: Mapping[str, str] | None, request: ServerRequestContext[Any] | None
+    ) -> LoggingLevel | None:
+        """The least severe level of log message the caller receives (None: none)."""
+        if request is None:
+            return None
+        if request.protocol_version in MODERN_PROTOCOL_VERSIONS:
+            asked = (request.meta or {}).get(LOG_LEVEL_META_KEY)
+            return asked if asked in LEVELS else None
+        return self._log_levels.get(_level_key(headers), "warning")
+
+    async def _set_level(self, context: ServerRequestContext[Any], params: SetLevelRequestParams) -> EmptyResult:
+        """``logging/setLevel`` (clients with an ``initialize`` handshake): the level for this client; verdex's
+        loggers log down to it from now on (stderr keeps ``--log-level``)."""
+        level = params.level
+        self._log_levels[_level_key(getattr(context.request, "headers", None))] = level
+        _log_down_to(level)
+        return EmptyResult()
+
+    async def _traced(
+        self, session: Session | None, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None
+    ) -> CallToolResult | InputRequiredResult:
+        """Every answer leaves the server here: its strings are made safe once (:mod:`verdex.safe_text`)."""
+        tracer = self.tracer
+        call = await tracer.begin(session, name, arguments) if tracer is not None and session is not None else None
+
+        def trace(result: CallToolResult | InputRequiredResult | None, error: str | None) -> None:
+            if tracer is not None and session is not None and call is not None:
+                tracer.end(call, session, result if isinstance(result, CallToolResult) else None, error)
+
+        secrets = session.secrets if session is not None else SecretValues()
         try:
-            result = await self._call_tool(name, arguments, context)
-        except (ToolError, UnexpectedToolError) as exc:
-            tracer.end(call, session, None, str(exc))
+            result = _cleaned(await self._call_tool(name, arguments, context), secrets)
+        except UnexpectedToolError as exc:
+            trace(None, str(exc))
             raise
-        tracer.end(call, session, result if isinstance(result, CallToolResult) else None, None)
+        except ToolError as exc:
+            message = secrets.mask(clean_text(str(exc)))
+            trace(None, message)
+            if message == str(exc):
+                raise
+            raise ToolError(message) from exc.__cause__
+        trace(result, None)
         return result
 
     async def _call_tool(
@@ -75,12 +179,19 @@ class VerdexServer(MCPServer[Any]):
     ) -> CallToolResult | InputRequiredResult:
         tool = self._tool_manager.get_tool(name)
         if tool is not None:
+            arguments = _playwright_mcp_shapes(arguments, tool.parameters)
             allowed = set(tool.parameters.get("properties", {}))
             unknown = sorted(set(arguments) - allowed)
             if unknown:
-                raise ToolError(
-                    f"{name} got unknown argument(s) {', '.join(unknown)}; it takes: {_signature(tool.parameters)}"
-                )
+                names = ", ".join(cut(item) for item in unknown)
+                raise ToolError(f"{name} got unknown argument(s) {names}; it takes: {_signature(tool.parameters)}")
+            properties = tool.parameters.get("properties", {})
+            oversized = next(
+                filter(None, (_oversized(value, key, properties.get(key, {})) for key, value in arguments.items())),
+                None,
+            )
+            if oversized is not None:
+                raise ToolError(f"{name}: {oversized}. It takes: {_signature(tool.parameters)}.")
         try:
             return await super().call_tool(name, arguments, context)
         except UnexpectedToolError:
@@ -90,6 +201,72 @@ class VerdexServer(MCPServer[Any]):
             if isinstance(cause, ValidationError) and tool is not None:
                 raise ToolError(_explain_validation(name, cause, tool.parameters)) from cause
             raise
+
+
+def _cleaned(
+    result: CallToolResult | InputRequiredResult, secrets: SecretValues
+) -> CallToolResult | InputRequiredResult:
+    """``result`` made safe: its text by clean_text (verdex.safe_text), its structured content by clean_data, secret
+    values and URL passwords masked in both (verdex.masking)."""
+    if not isinstance(result, CallToolResult):
+        return result
+    content = [
+        TextContent(type="text", text=secrets.mask(clean_text(block.text))) if isinstance(block, TextContent) else block
+        for block in result.content
+    ]
+    data = result.structured_content
+    structured = secrets.mask_data(clean_data(data)) if data is not None else None
+    return result.model_copy(update={"content": content, "structured_content": structured})
+
+
+def _oversized(value: Any, path: str, spec: dict[str, Any]) -> str | None:
+    """The first string longer than :data:`MAX_ANY_CHARS` or list longer than :data:`MAX_ANY_ITEMS` in the
+    arguments, said as its schema's limit would say it (``spec``: its schema, for a top-level argument), or None.
+
+    Checked before validation, so that no part of the server handles a huge value (the schema's own limits are
+    smaller; they answer for values between the two).
+    """
+    limit = _declared_limit(spec)
+    if isinstance(value, str) and len(value) > MAX_ANY_CHARS:
+        return f"{path}: string should have at most {limit or MAX_ANY_CHARS} characters (got {excerpt(value)})"
+    if isinstance(value, list | dict):
+        if len(value) > MAX_ANY_ITEMS:
+            kind = "list" if isinstance(value, list) else "object"
+            return f"{path}: {kind} should have at most {limit or MAX_ANY_ITEMS} items, not {len(value)}"
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            found = _oversized(item, f"{path}.{key}", {})
+            if found is not None:
+                return found
+    return None
+
+
+def _declared_limit(spec: dict[str, Any]) -> int | None:
+    """``maxLength`` or ``maxItems`` of an argument's schema (of its non-null option), if it declares one."""
+    for option in [spec, *spec.get("anyOf", [])]:
+        for key in ("maxLength", "maxItems"):
+            if isinstance(option.get(key), int):
+                return int(option[key])
+    return None
+
+
+#: A ref as ``target`` carries it (Playwright MCP 0.0.83 names the ref ``target``).
+_REF_SHAPE = re.compile(r"(?:f\d+_)?e\d+")
+
+
+def _playwright_mcp_shapes(arguments: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    """Playwright MCP's ``target`` on a tool that takes ``ref``/``element``: a ref-shaped value is the ref,
+    anything else the element (a selector or description). Other arguments pass as they are."""
+    properties = schema.get("properties", {})
+    if "target" not in arguments or "target" in properties or "ref" not in properties:
+        return arguments
+    rewritten = dict(arguments)
+    target = rewritten.pop("target")
+    if isinstance(target, str) and _REF_SHAPE.fullmatch(target.strip()):
+        rewritten.setdefault("ref", target.strip())
+    elif "element" in properties:
+        rewritten["element"] = target  # a selector: more precise than the description beside it
+    return rewritten
 
 
 def _signature(schema: dict[str, Any]) -> str:
@@ -121,14 +298,54 @@ def _explain_validation(name: str, error: ValidationError, schema: dict[str, Any
         if item["type"] == "missing":
             problems.append(f"{field_name} is required")
         else:
-            problems.append(f"{field_name}: {message[0].lower() + message[1:]} (got {item.get('input')!r})")
+            problems.append(f"{field_name}: {message[0].lower() + message[1:]} (got {excerpt(item.get('input'))})")
     return f"{name}: {'; '.join(problems)}. It takes: {_signature(schema)}."
 
 
 def build_server(session: Session, tracer: TraceWriter | None = None) -> VerdexServer:
-    """The MCP server with every tool bound to ``session``; ``tracer`` records each call."""
+    """The MCP server with every tool bound to ``session`` (stdio, in-process); ``tracer`` records each call."""
+    server = _build(session, session.config, tracer)
+    server.session = session
+    return server
+
+
+def build_http_server(pool: SessionPool, tracer: TraceWriter | None = None) -> VerdexServer:
+    """The MCP server whose tools act on the calling client's session from ``pool`` (HTTP)."""
+    server = _build(CURRENT, pool.config, tracer)
+    server.pool = pool
+    return server
+
+
+def _log_down_to(level: LoggingLevel) -> None:
+    """Let verdex's loggers log records of ``level`` (stderr keeps ``--log-level``: :func:`forward_logs`)."""
+    package = logging.getLogger("verdex")
+    wanted = python_level_of(level)
+    if package.getEffectiveLevel() > wanted:
+        package.setLevel(wanted)
+
+
+def _request_of(context: Context[Any, Any] | None) -> ServerRequestContext[Any] | None:
+    """The SDK's request context of a call (None: a call made in-process, outside any request)."""
+    if context is None:
+        return None
+    try:
+        return context.request_context
+    except ValueError:
+        return None
+
+
+def _level_key(headers: Mapping[str, str] | None) -> str:
+    """Whose ``logging/setLevel`` applies: the MCP session's over HTTP, the one client's over stdio."""
+    return (headers or {}).get("mcp-session-id", "")
+
+
+def _build(session: Session, config: ServerConfig, tracer: TraceWriter | None) -> VerdexServer:
     server = VerdexServer("verdex", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
-    server.session, server.tracer = session, tracer
+    server.tracer = tracer
+    server._log_levels = {}
+    # The logging capability (deprecated by MCP 2026-07-28, which takes the level from each request's _meta).
+    server._lowlevel_server.add_request_handler("logging/setLevel", SetLevelRequestParams, server._set_level)
+    server.output_schemas = config.output_schemas
     register_browser_tools(server, session)
     register_find_tools(server, session)
     register_observe_tools(server, session)
@@ -137,19 +354,37 @@ def build_server(session: Session, tracer: TraceWriter | None = None) -> VerdexS
     register_locator_tools(server, session)
     register_page_tools(server, session)
     register_plan_tools(server, session)
+    register_compat_tools(server, session)
+    register_skill(server)
+    wanted = enabled_tools(config.caps, roles_given=config.roles != (RoleConfig(DEFAULT_ROLE),))
+    for tool in list(server._tool_manager.list_tools()):
+        if tool.name not in wanted:
+            server.remove_tool(tool.name)
+    _strict_arguments(server)
     return server
+
+
+def _strict_arguments(server: VerdexServer) -> None:
+    """Validate every tool's arguments in pydantic's strict mode: JSON ``true`` is not the integer 1 and
+    ``"2"`` is not 2 (the SDK's argument models coerce by default)."""
+    for tool in server._tool_manager.list_tools():
+        lax = tool.fn_metadata.arg_model
+        namespace = {"model_config": {**lax.model_config, "strict": True}, "__module__": lax.__module__}
+        tool.fn_metadata.arg_model = type(lax.__name__, (lax,), namespace)
 
 
 async def serve(config: ServerConfig) -> None:
     """Serve MCP over stdio until stdin closes or SIGTERM/SIGINT arrives; then close the browser."""
     tracer = TraceWriter(config.trace_file) if config.trace_file is not None else None
+    forward_logs()
     try:
         async with open_session(config) as session:
-            server = build_server(session, tracer)
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(_stop_on_signal, session)
-                await server.run_stdio_async()
-                nursery.cancel_scope.cancel()
+            with masked_logs(session.secrets):
+                server = build_server(session, tracer)
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(_stop_on_signal, session)
+                    await server.run_stdio_async()
+                    nursery.cancel_scope.cancel()
     finally:
         if tracer is not None:
             tracer.close()

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verdex.browser.launcher import BrowserOptions
+from verdex.server.groups import DEFAULT_GROUPS
 
 __all__ = ["DEFAULT_ROLE", "RoleConfig", "ServerConfig"]
 
@@ -42,6 +43,8 @@ class ServerConfig:
         trace_file: where ``--trace`` writes one JSON line per tool call (:mod:`verdex.server.trace`), or None.
         output_dir: where tools write files (``browser_snapshot(filename=...)``; ``--output-dir``), or None
             for ``verdex-output`` in the system's temporary folder.
+        caps: the tool groups on besides ``core`` (``--caps``; :mod:`verdex.server.groups`).
+        output_schemas: publish every tool's outputSchema in ``tools/list`` (``--output-schemas``).
     """
 
     browser: BrowserOptions = field(default_factory=BrowserOptions)
@@ -52,6 +55,8 @@ class ServerConfig:
     call_timeout: float = 30.0
     trace_file: Path | None = None
     output_dir: Path | None = None
+    caps: frozenset[str] = DEFAULT_GROUPS
+    output_schemas: bool = False
 
     @property
     def tool_timeout(self) -> float:

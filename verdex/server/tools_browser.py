@@ -14,10 +14,15 @@ from verdex.bridge.api import Action
 from verdex.browser import actions
 from verdex.browser.actions import ActionOutcome
 from verdex.browser.describe import DescriptionMatch, resolve_description
-from verdex.browser.page import Navigation, Page
+from verdex.browser.dialogs import dismiss_dialogs
+from verdex.browser.page import Navigation, Page, check_url
 from verdex.browser.snapshot import take_snapshot
 from verdex.browser.text import page_text
 from verdex.errors import NavigationError, UsageError
+from verdex.safe_text import quote
+from verdex.server.arguments import Element, OptionalRef
+from verdex.server.feedback import stage
+from verdex.server.limits import MAX_KEY_CHARS, MAX_TEXT_CHARS, MAX_URL_CHARS, MAX_VALUES
 from verdex.server.models import (
     ActionResult,
     BrowserInfoResult,
@@ -31,27 +36,17 @@ from verdex.server.models import (
 from verdex.server.session import Session
 from verdex.server.snapshot_answers import MAX_SNAPSHOT_CHARS, cut_notice, snapshot_file_answer
 from verdex.server.tooling import guarded, respond
+from verdex.server.trace import mask_url
 
 __all__ = ["register_browser_tools"]
 
-Ref = Annotated[str, Field(description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame).")]
-TargetRef = Annotated[
-    str | None,
-    Field(description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame). Give ref or element."),
-]
-Element = Annotated[
-    str | None,
-    Field(
-        max_length=500,
-        description="Instead of a ref: the element described by its text or label ('Sign in'), or a CSS selector "
-        "('#submit'). Resolved without guessing: a selector must match one visible element; else an exact accessible "
-        "name or text wins, else the best score (description inside it 3, it inside the description 2, else the "
-        "share of words, at least half). The answer names the element chosen and the runners-up. Prefer refs.",
-    ),
-]
+TargetRef = OptionalRef
 
 _READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=True)
 _ACTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
+
+#: Seconds a page in a dialog loop is given to be navigated away (its dialogs dismissed) before its tab is replaced.
+LEAVE_DIALOG_SECONDS = 5.0
 
 #: Longest explicit wait, milliseconds.
 MAX_WAIT_MS = 60_000
@@ -65,7 +60,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "browser_initialize")
     async def browser_initialize() -> Annotated[CallToolResult, BrowserInfoResult]:
-        """Start the browser (verdex also starts it on first use). Returns the browser version and the roles."""
+        """Start the browser (it also starts on first use)."""
         browser = await session.browser()
         config = session.config
         info = BrowserInfoResult(
@@ -86,49 +81,86 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_navigate")
     async def browser_navigate(
-        url: Annotated[str, Field(description="Absolute URL to open, e.g. http://localhost:3000/login.")],
+        url: Annotated[
+            str, Field(max_length=MAX_URL_CHARS, description="Absolute URL, e.g. http://localhost:3000/login.")
+        ],
     ) -> Annotated[CallToolResult, NavigateResult]:
-        """Open a URL in the current role's page and wait for it to load. Reports the HTTP status
-        (a 404 or 500 page still loads). http and https URLs (file: only if the server allows it); a URL
-        the server's origin policy refuses is an error naming the origin. Next: browser_snapshot."""
+        """Open a URL and wait for it to load; reports the HTTP status. The page's current URL loads it again."""
         page = await session.page()
-        navigation = await page.navigate(url)
+        stage(f"loading {mask_url(url)[:200]}")
+        if page.dialog is None:
+            if url == page.url and not page.url.startswith("about:"):
+                # The same URL again: a reload (Page.navigate would only scroll to a #fragment of it).
+                return await _navigation_answer(page, await page.reload(), reloaded=True)
+            return await _navigation_answer(page, await page.navigate(url))
+        # Leaving a page that shows a dialog (a dialog loop, a prompt nobody will answer): the dialogs it
+        # opens while it is left are answered by verdex, and the answer says how many. A loop that keeps
+        # the renderer too busy to take the new document gets its tab replaced instead.
+        navigation: Navigation | None = None
+        fresh: Page | None = None
+        check_url(url, allow_file_urls=page.guard.policy.allow_file_urls)
+        async with dismiss_dialogs(page) as dismissal:
+            with trio.move_on_after(LEAVE_DIALOG_SECONDS):
+                navigation = await page.navigate(url)
+            if navigation is None:
+                # Still dismissing while the old tab closes: its loop goes on until then.
+                role = session.roles[session.current_role]
+                assert role.context is not None
+                fresh = await role.context.replace_page(page)
+        events = page.settings.events
+        if (sentence := dismissal.sentence()) is not None and events is not None:
+            events.note(sentence)
+        if fresh is not None:
+            if events is not None:
+                events.note(
+                    f"The page kept opening dialogs and could not be left within {LEAVE_DIALOG_SECONDS:g} s, so verdex "
+                    "replaced its tab with a new one in the same browser context (cookies and storage kept; the "
+                    "tab's history is gone)."
+                )
+            page = fresh
+            navigation = await page.navigate(url)
+        assert navigation is not None
         return await _navigation_answer(page, navigation)
+
+    @server.tool(annotations=_ACTS)
+    @guarded(session, "browser_reload")
+    async def browser_reload() -> Annotated[CallToolResult, NavigateResult]:
+        """Load the current page again (after another role changed its data); refs of the old document go stale."""
+        page = await session.page()
+        stage("reloading")
+        return await _navigation_answer(page, await page.reload(), reloaded=True)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_go_back")
     async def browser_go_back() -> Annotated[CallToolResult, NavigateResult]:
-        """Go back one entry in the page's history and wait for it to load."""
-        page = await session.page()
-        return await _navigation_answer(page, await page.go_back())
+        """Go back one history entry."""
+        return await go_back(session)
 
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "browser_snapshot")
     async def browser_snapshot(
-        ref: Annotated[str | None, Field(description="Only the subtree of this element (a ref).")] = None,
+        ref: Annotated[str | None, Field(max_length=32, description="Only this element's subtree.")] = None,
         depth: Annotated[
             int | None, Field(ge=1, le=1000, description="Cut lines deeper than this (1 = top level).")
         ] = None,
         maxChars: Annotated[
             int | None,
-            Field(
-                ge=200, le=MAX_SNAPSHOT_CHARS, description="Cut the text after this many characters (default 40000)."
-            ),
+            Field(ge=200, le=MAX_SNAPSHOT_CHARS, description="Cut after this many characters (default 40000)."),
         ] = None,
         behindModal: Annotated[bool, Field(description="Show the page behind an open modal dialog too.")] = False,
         filename: Annotated[
-            str | None, Field(description="Write the whole snapshot to this file (under --output-dir) instead.")
+            str | None,
+            Field(max_length=255, description="Write the whole snapshot to this file (under --output-dir) instead."),
         ] = None,
     ) -> Annotated[CallToolResult, SnapshotResult]:
-        """Accessibility snapshot of the page: one node a line (role "name" [states]), with [ref=eN] on every
-        interactive element. Refs are stable: an element keeps its ref across snapshots. Use refs with the
-        action tools and with resolve_container / inspect_pattern / extract_anchors to scope locators."""
+        """Accessibility snapshot: a line per node, role "name" [states] [ref=eN]. On big pages find the element
+        with browser_find instead, or narrow with ref/depth."""
         page = await session.page()
         whole = filename is not None
         limit = None if whole else maxChars or DEFAULT_MAX_CHARS
         snapshot = await take_snapshot(page, ref=ref, depth=depth, max_chars=limit, behind_modal=behindModal)
         title = await page.title()
-        header = f"Page: {title} ({page.url})" if title else f"Page: {page.url}"
+        header = f"Page: {quote(title)} ({page.url})" if title else f"Page: {page.url}"
         if filename is not None:
             return snapshot_file_answer(session.config, filename, header, snapshot, page.url, title)
         truncated = snapshot.truncated
@@ -148,9 +180,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_click")
     async def browser_click(ref: TargetRef = None, element: Element = None) -> Annotated[CallToolResult, ActionResult]:
-        """Click an element with a real mouse click at its centre, after checking it is visible, enabled and not
-        covered (retried until --timeout-action). Waits for a navigation the click starts. Give the element's ref, or
-        element: a description or CSS selector when you have no ref (the answer says which element it chose)."""
+        """Click an element (a real mouse click, after visible/enabled/not-covered checks)."""
         page = await session.page()
         target, match = await _target(page, ref, element, "click")
         outcome = await actions.click(page, target, timeout=session.config.action_timeout)
@@ -159,19 +189,19 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_type")
     async def browser_type(
-        text: Annotated[str, Field(description="Text that replaces the field's content.")],
+        text: Annotated[str, Field(max_length=MAX_TEXT_CHARS, description="The new text.")],
         ref: TargetRef = None,
         element: Element = None,
-        submit: Annotated[bool, Field(description="Press Enter after typing (submits most forms).")] = False,
+        submit: Annotated[bool, Field(description="Press Enter after.")] = False,
     ) -> Annotated[CallToolResult, ActionResult]:
-        """Type into a textbox, search box, textarea or contenteditable element: clicks it, replaces its
-        content with the text, and presses Enter if submit is true. Give the field's ref, or element: its label,
-        placeholder or a CSS selector (only fields that take text are candidates)."""
+        """Replace a field's text (clicks it first)."""
         page = await session.page()
         target, match = await _target(page, ref, element, "type")
-        secret = await _is_secret(page, target) if match is not None else None
+        secret = await _is_secret(page, target)
+        if secret:
+            session.secrets.remember(text)  # masked in every answer, log line and trace record from now on
         outcome = await actions.type_into(page, target, text, submit=submit, timeout=session.config.action_timeout)
-        return _action_answer(page, "type", outcome, match=match, secret=secret)
+        return _action_answer(page, "type", outcome, match=match, secret=secret if match is not None else None)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_press_key")
@@ -179,12 +209,12 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         key: Annotated[
             str,
             Field(
-                description="Key name (Enter, Tab, Escape, ArrowDown ...), a character, or a "
-                "combination such as Shift+Tab or Control+a."
+                max_length=MAX_KEY_CHARS,
+                description="Enter, Tab, ArrowDown, a character, or a chord like Shift+Tab or Control+a.",
             ),
         ],
     ) -> Annotated[CallToolResult, ActionResult]:
-        """Press a key at the element that has focus."""
+        """Press a key at the focus."""
         page = await session.page()
         outcome = await actions.press_key(page, key)
         return _action_answer(page, f"press {key}", outcome)
@@ -193,18 +223,13 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "browser_select_option")
     async def browser_select_option(
         values: Annotated[
-            list[str],
-            Field(
-                min_length=1,
-                description="Option values or visible labels to select; one for a single-choice select.",
-            ),
+            list[Annotated[str, Field(max_length=MAX_TEXT_CHARS)]],
+            Field(min_length=1, max_length=MAX_VALUES, description="Option values or labels."),
         ],
         ref: TargetRef = None,
         element: Element = None,
     ) -> Annotated[CallToolResult, ActionResult]:
-        """Choose options of a <select> (combobox or listbox in the snapshot) by value or label, as a user
-        would: input and change events fire. Waits for missing options until --timeout-action. Give the select's
-        ref, or element: its label or a CSS selector (only <select> elements are candidates)."""
+        """Choose options of a <select>."""
         page = await session.page()
         target, match = await _target(page, ref, element, "select")
         outcome, selected = await actions.select_option(page, target, values, timeout=session.config.action_timeout)
@@ -213,8 +238,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_hover")
     async def browser_hover(ref: TargetRef = None, element: Element = None) -> Annotated[CallToolResult, ActionResult]:
-        """Move the mouse over an element (opens hover menus and tooltips), after the same checks as a click.
-        Give the element's ref, or element: a description or CSS selector."""
+        """Move the mouse over an element."""
         page = await session.page()
         target, match = await _target(page, ref, element, "hover")
         outcome = await actions.hover(page, target, timeout=session.config.action_timeout)
@@ -224,65 +248,90 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "wait_for_browser")
     async def wait_for_browser(
         milliseconds: Annotated[int | None, Field(ge=0, le=MAX_WAIT_MS, description="Wait this long.")] = None,
-        text: Annotated[str | None, Field(min_length=1, description="Wait until this text is on the page.")] = None,
+        text: Annotated[
+            str | None,
+            Field(min_length=1, max_length=MAX_TEXT_CHARS, description="Wait until this text is on the page."),
+        ] = None,
         textGone: Annotated[
-            str | None, Field(min_length=1, description="Wait until this text is no longer on the page.")
+            str | None,
+            Field(
+                min_length=1, max_length=MAX_TEXT_CHARS, description="Wait until this text is no longer on the page."
+            ),
         ] = None,
         timeoutMs: Annotated[
             int, Field(ge=0, le=MAX_WAIT_MS, description="Give up after this long (text waits).")
         ] = 10_000,
     ) -> Annotated[CallToolResult, WaitResult]:
-        """Wait for time to pass, or for a text to appear or disappear on the current page. Give exactly one of
-        milliseconds, text, textGone."""
-        given = [
-            name
-            for name, value in (("milliseconds", milliseconds), ("text", text), ("textGone", textGone))
-            if value is not None
-        ]
-        if len(given) != 1:
-            raise UsageError(f"give exactly one of milliseconds, text, textGone (got {', '.join(given) or 'none'})")
-        start = trio.current_time()
-        if milliseconds is not None:
-            await trio.sleep(milliseconds / 1000)
-            condition = f"{milliseconds} ms"
-        else:
-            page = await session.page()
-            wanted = text if text is not None else textGone
-            assert wanted is not None
-            present = text is not None
-            condition = f"text {wanted!r} {'to appear' if present else 'to disappear'}"
-            with trio.move_on_after(timeoutMs / 1000) as scope:
-                # Text on a page is not an event: poll it.
-                while (wanted in await page_text(page)) != present:
-                    if page.crashed:
-                        raise NavigationError(
-                            f"the page crashed while waiting for {condition} (it was at {page.url}); the wait did "
-                            f"not finish. The next call opens a new page for role {page.settings.role!r} (the "
-                            "crashed page's state is lost): call browser_navigate to load the page again."
-                        )
-                    await trio.sleep(_POLL)
-            if scope.cancelled_caught:
-                raise UsageError(
-                    f"timed out after {timeoutMs} ms waiting for {condition}; call browser_snapshot to see the page"
-                )
-        waited = round((trio.current_time() - start) * 1000)
-        return respond(f"Waited {waited} ms for {condition}.", WaitResult(waitedMs=waited, condition=condition))
+        """Wait for a time, or for a text to appear or go (give one of milliseconds, text, textGone)."""
+        return await wait_for(session, milliseconds, text, textGone, timeoutMs)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True))
     @guarded(session, "browser_close")
     async def browser_close() -> Annotated[CallToolResult, CloseResult]:
-        """Close the browser and every role's pages (logins made through the tools are lost; a role with an auth
-        file gets it applied again when next used). The next tool call starts a new browser."""
+        """Close the browser and every role's pages; the next call starts a new one."""
         closed = await session.close_browser()
         text = "Browser closed." if closed else "No browser was open."
         return respond(text, CloseResult(closed=closed))
+
+
+async def go_back(session: Session) -> CallToolResult:
+    """``browser_go_back`` (and Playwright MCP's ``browser_navigate_back``)."""
+    page = await session.page()
+    stage("going back")
+    return await _navigation_answer(page, await page.go_back())
+
+
+async def wait_for(
+    session: Session, milliseconds: int | None, text: str | None, textGone: str | None, timeoutMs: int
+) -> CallToolResult:
+    """``wait_for_browser`` (and Playwright MCP's ``browser_wait_for``): a time, or a text to appear or go.
+
+    Raises:
+        UsageError: not exactly one of the three, or the text wait timed out (``timeoutMs``, milliseconds).
+        NavigationError: the page crashed during the wait.
+    """
+    given = [
+        name
+        for name, value in (("milliseconds", milliseconds), ("text", text), ("textGone", textGone))
+        if value is not None
+    ]
+    if len(given) != 1:
+        raise UsageError(f"give exactly one of milliseconds, text, textGone (got {', '.join(given) or 'none'})")
+    start = trio.current_time()
+    if milliseconds is not None:
+        stage(f"waiting {milliseconds} ms")
+        await trio.sleep(milliseconds / 1000)
+        condition = f"{milliseconds} ms"
+    else:
+        page = await session.page()
+        wanted = text if text is not None else textGone
+        assert wanted is not None
+        present = text is not None
+        condition = f"text {wanted!r} {'to appear' if present else 'to disappear'}"
+        stage(f"waiting for {condition}")
+        with trio.move_on_after(timeoutMs / 1000) as scope:
+            # Text on a page is not an event: poll it.
+            while (wanted in await page_text(page)) != present:
+                if page.crashed:
+                    raise NavigationError(
+                        f"the page crashed while waiting for {condition} (it was at {page.url}); the wait did "
+                        f"not finish. The next call opens a new page for role {page.settings.role!r} (the "
+                        "crashed page's state is lost): call browser_navigate to load the page again."
+                    )
+                await trio.sleep(_POLL)
+        if scope.cancelled_caught:
+            raise UsageError(
+                f"timed out after {timeoutMs} ms waiting for {condition}; call browser_snapshot to see the page"
+            )
+    waited = round((trio.current_time() - start) * 1000)
+    return respond(f"Waited {waited} ms for {condition}.", WaitResult(waitedMs=waited, condition=condition))
 
 
 #: Default snapshot size limit, characters.
 DEFAULT_MAX_CHARS = 40_000
 
 
-async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResult:
+async def _navigation_answer(page: Page, navigation: Navigation, *, reloaded: bool = False) -> CallToolResult:
     title = await page.title()
     result = NavigateResult(
         url=page.url,
@@ -305,10 +354,12 @@ async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResu
         text = f"Frame f{navigation.frame} {verb} to {navigation.url}{status}; the page stays at {page.url}."
     elif navigation.same_document:
         text = f"Moved to {navigation.url} in the same document (a History API or fragment change: refs stay valid)."
+    elif reloaded:
+        text = f"Reloaded {navigation.url}{status}: refs of the previous document are stale, take a new snapshot."
     else:
         text = f"Navigated to {navigation.url}{status}."
     if title:
-        text += f' Title: "{title}".'
+        text += f" Title: {quote(title)}."
     if navigation.load_pending:
         text += " The page had not finished loading (its load event had not fired); content may still be arriving."
     return respond(text + " Next: browser_snapshot.", result)
@@ -317,12 +368,8 @@ async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResu
 async def _target(
     page: Page, ref: str | None, element: str | None, action: Action
 ) -> tuple[str, DescriptionMatch | None]:
-    """The ref to act on: ``ref`` as given, or the element ``element`` describes (verdex.browser.describe)."""
-    if ref is not None and element is not None:
-        raise UsageError(
-            "give ref or element, not both: ref is the element's ref from browser_snapshot (e12); element describes "
-            "it ('Sign in') or is a CSS selector, for when you have no ref"
-        )
+    """The ref to act on: ``ref`` as given (with ``element`` beside it, as Playwright MCP sends them, the element
+    is only the ref's human label), or the element ``element`` describes (verdex.browser.describe)."""
     if ref is not None:
         return ref, None
     if element is None:
@@ -384,7 +431,7 @@ def _action_answer(
     )
     if outcome.ref:
         described = (
-            f'{outcome.role or outcome.tag_name} "{outcome.name}"'
+            f"{outcome.role or outcome.tag_name} {quote(outcome.name)}"
             if outcome.name
             else f"{outcome.role or outcome.tag_name}"
         )

@@ -31,25 +31,13 @@ __all__ = ["register_locator_tools"]
 _READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
 LocatorText = Annotated[
-    str,
-    Field(
-        min_length=1,
-        max_length=4000,
-        description="The locator exactly as the test will have it, TypeScript "
-        "(page.getByTestId('card').filter({ hasText: 'iPhone 15 Pro' }).getByRole('button', { name: 'Add' })) "
-        'or Python (page.get_by_test_id("card").filter(has_text="iPhone 15 Pro").get_by_role("button", name="Add")).',
-    ),
+    str, Field(min_length=1, max_length=4000, description="A Playwright locator, TypeScript or Python, as in the test.")
 ]
 TargetRef = Annotated[
-    str | None,
-    Field(description="Optional: the ref (from browser_snapshot) of the element the locator is meant to find."),
+    str | None, Field(max_length=32, description="The element it should find: does it find exactly that one?")
 ]
 RoleName = Annotated[
-    str | None,
-    Field(
-        description='Optional: the role whose page to check (default: the current role), or "all" for every '
-        "configured role (each role's page as it is now)."
-    ),
+    str | None, Field(max_length=200, description="Check in this role's page instead (default: current), or all.")
 ]
 
 
@@ -61,13 +49,7 @@ def register_locator_tools(server: MCPServer, session: Session) -> None:
     async def verify_locator(
         locator: LocatorText, ref: TargetRef = None, role: RoleName = None
     ) -> Annotated[CallToolResult, VerifyLocatorResult]:
-        """Check a Playwright locator on the live page before writing it into a test. Answers what
-        Playwright's locator.count() would be, whether it is unique, and the matching elements in
-        Playwright's order (ref, role, accessible name, text). Supports getByRole/Text/Label/Placeholder/
-        AltText/Title/TestId, locator(css or locator), filter (hasText, hasNotText, has, hasNot, visible),
-        and, or, first, last, nth, frameLocator/contentFrame. With ref, matchesTarget says whether it finds
-        exactly that element. If it is not unique, scope it by a container (resolve_container, inspect_pattern)
-        or filter it; do not fall back to nth()."""
+        """Check a Playwright locator on the live page: how many elements it matches (as locator.count()) and which."""
         parsed = parse_locator(locator)
         source = Source(locator)
         if role == "all":

@@ -17,6 +17,8 @@ from pydantic import Field
 from verdex.browser.screenshot import take_screenshot
 from verdex.browser.stability import wait_for_stable as wait_until_stable
 from verdex.errors import UsageError
+from verdex.server.feedback import stage
+from verdex.server.limits import MAX_REF_CHARS
 from verdex.server.models import ScreenshotResult, StableResult
 from verdex.server.session import Session
 from verdex.server.tooling import guarded, respond
@@ -46,16 +48,14 @@ def register_observe_tools(server: MCPServer, session: Session) -> None:
             int, Field(ge=1, le=MAX_STABLE_MS, description="Give up after this long (more than quietMs).")
         ] = DEFAULT_STABLE_TIMEOUT_MS,
     ) -> Annotated[CallToolResult, StableResult]:
-        """Wait until the page stops changing: no DOM mutation (nodes added or removed, text, attributes) in the page
-        or its same-origin frames for quietMs. Reports how long it waited and how many mutations it saw; a page that
-        never settles (a ticker, an animation written in the DOM) gives an error after timeoutMs. Use after actions
-        that load content in steps (search results, infinite lists), before browser_snapshot."""
+        """Wait until the DOM has not changed for quietMs (content that loads in steps)."""
         if timeoutMs <= quietMs:
             raise UsageError(
                 f"timeoutMs ({timeoutMs}) must be more than quietMs ({quietMs}): the page has to stay quiet for "
                 "quietMs within the timeout"
             )
         page = await session.page()
+        stage(f"waiting for {quietMs} ms without a DOM change")
         result = await wait_until_stable(page, quietMs, timeoutMs)
         if not result.stable:
             raise UsageError(
@@ -78,11 +78,14 @@ def register_observe_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "browser_take_screenshot")
     async def browser_take_screenshot(
         ref: Annotated[
-            str | None, Field(description="Only this element (a ref), scrolled into view; default: the viewport.")
+            str | None,
+            Field(
+                max_length=MAX_REF_CHARS,
+                description="Only this element (a ref), scrolled into view; default: the viewport.",
+            ),
         ] = None,
     ) -> Annotated[CallToolResult, ScreenshotResult]:
-        """A PNG screenshot of the current role's page: the viewport, or one element (its border box) given its ref.
-        For looking at layout, icons or canvas content the snapshot cannot show; use browser_snapshot for refs."""
+        """A PNG of the viewport, or of one element (ref)."""
         page = await session.page()
         shot = await take_screenshot(page, ref)
         if shot.target is None:

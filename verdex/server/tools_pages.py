@@ -23,6 +23,7 @@ from verdex.browser.context import BrowserContext
 from verdex.browser.dialogs import answer_dialog
 from verdex.browser.page import Page
 from verdex.errors import UsageError
+from verdex.safe_text import quote
 from verdex.server.session import Role, Session
 from verdex.server.tooling import guarded, respond
 
@@ -77,13 +78,10 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True))
     @guarded(session, "browser_handle_dialog")
     async def browser_handle_dialog(
-        accept: Annotated[bool, Field(description="true: OK (accept, leave the page); false: Cancel (dismiss, stay).")],
-        promptText: Annotated[
-            str | None, Field(description="For a prompt dialog that is accepted: the text to answer with.")
-        ] = None,
+        accept: Annotated[bool, Field(description="true: OK; false: Cancel.")],
+        promptText: Annotated[str | None, Field(max_length=10_000, description="A prompt's answer.")] = None,
     ) -> Annotated[CallToolResult, DialogResult]:
-        """Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) that blocks the current role's
-        page. Tools that need the page fail while one is open; their error says so."""
+        """Answer the alert, confirm, prompt or beforeunload dialog that blocks the page."""
         role = session.roles[session.current_role]
         page = _page_with_dialog(role)
         if page is None:
@@ -97,6 +95,12 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
             text += f" The page navigated to {navigation.url}{status}."
         elif dialog.type == "beforeunload":
             text += f" The page stays at {page.url}." if not accept else ""
+        if page.dialog is not None and page.dialog is not dialog:
+            # A dialog loop: the page opened the next one as soon as this one was answered.
+            text += (
+                f" The page opened another at once: {page.dialog.describe()}. Answer it too, or leave the loop: "
+                "browser_navigate elsewhere (verdex dismisses the dialogs while the page is left) or close the tab."
+            )
         result = DialogResult(
             dialog=DialogFacts.model_validate(dialog.facts()),
             accepted=accept,
@@ -114,10 +118,11 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
             Literal["list", "select", "close", "new"],
             Field(description="list the tabs; select one (index); close one (index, default the selected); new."),
         ],
-        index: Annotated[int | None, Field(ge=0, description="The tab's index, as browser_tabs list shows it.")] = None,
+        index: Annotated[
+            int | None, Field(ge=0, le=1000, description="The tab's index, as browser_tabs list shows it.")
+        ] = None,
     ) -> Annotated[CallToolResult, TabsResult]:
-        """The current role's tabs: the pages it opened (window.open, target=_blank links) next to its own. Every
-        other tool acts on the selected tab; refs belong to the tab whose snapshot gave them out."""
+        """The current role's tabs: list, select, close or open one."""
         await session.page()  # the role's context and first tab exist from here on
         role = session.roles[session.current_role]
         context = role.context
@@ -159,7 +164,7 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
         lines.append(f"Tabs of role {role.name!r}:")
         for tab in result.tabs:
             marks = [m for m in ("selected" if tab.selected else "", _opened(tab)) if m]
-            title = f"{tab.title}: " if tab.title else ""
+            title = f"{quote(tab.title)}: " if tab.title else ""
             line = f"- [{tab.index}] {title}{tab.url or 'about:blank'}" + (f" ({', '.join(marks)})" if marks else "")
             if tab.dialog is not None:
                 line += f" [dialog open: {tab.dialog.type} {tab.dialog.message!r}]"

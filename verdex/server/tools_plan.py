@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from verdex.plan.run import PlanRun, run_plan
 from verdex.plan.steps import Step
+from verdex.server.feedback import stage
 from verdex.server.session import Session
 from verdex.server.tooling import guarded, respond
 
@@ -62,12 +63,14 @@ def register_plan_tools(server: MCPServer, session: Session) -> None:
             ),
         ],
     ) -> Annotated[CallToolResult, PlanResult]:
-        """Run several actions in one call, each checked: preconditions against the live page before acting,
-        postconditions after (polled until timeoutMs). Deterministic repairs, reported: scroll into view, wait for
-        enabled, re-find an element that was re-rendered (same role and name, unique). Stops at the first failing
-        step and says which condition failed and what the page showed instead."""
+        """Run several actions in one call, each with checked pre- and postconditions and reported repairs."""
         page = await session.page()
-        run = await run_plan(page, list(steps))
+        run = await run_plan(
+            page,
+            list(steps),
+            on_step=lambda index, count, step: stage(f"step {index + 1} of {count}: {step}"),
+            on_secret=session.secrets.remember,
+        )
         return _answer(run)
 
 

@@ -11,24 +11,15 @@ from typing import Annotated
 
 from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from verdex.browser import structure
 from verdex.browser.structure import ExtractAnchorsAnswer, InspectPatternAnswer, ResolveContainerAnswer
+from verdex.server.arguments import AncestorLevel, Ref
 from verdex.server.session import Session
 from verdex.server.tooling import compact_json, guarded, respond
 
 __all__ = ["register_structure_tools"]
-
-Ref = Annotated[str, Field(description="A ref from browser_snapshot, e.g. e12 (f1_e12 inside a frame).")]
-AncestorLevel = Annotated[
-    int,
-    Field(
-        ge=1,
-        le=10_000,
-        description="How many levels up from the element: 1 = its parent. resolve_container lists the levels.",
-    ),
-]
 
 _READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
@@ -39,10 +30,8 @@ def register_structure_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "resolve_container")
     async def resolve_container(ref: Ref) -> Annotated[CallToolResult, ResolveContainerAnswer]:
-        """Step 1 of scoping a locator. The element and its ancestors from the parent (level 1) up to <body>:
-        tag, locator attributes (data-testid, id, role, aria-label ...), child count and the refs inside.
-        Look for the nearest ancestor with a test id, role or landmark: that is the container to scope by.
-        Next: inspect_pattern at that level + 1 to see whether it repeats."""
+        """The element and its ancestors up to <body>: their locator attributes (test ids, roles, ids) and the
+        refs inside."""
         return _answer(await structure.resolve_container(await session.page(), ref))
 
     @server.tool(annotations=_READ_ONLY)
@@ -50,10 +39,7 @@ def register_structure_tools(server: MCPServer, session: Session) -> None:
     async def inspect_pattern(
         ref: Ref, ancestorLevel: AncestorLevel
     ) -> Annotated[CallToolResult, InspectPatternAnswer]:
-        """Step 2. The children of the ancestor at ancestorLevel: is the element's container one of a
-        repeating set (cards, rows, list items)? Each sibling comes with its attributes, its first texts and an
-        outline; targetSiblingIndex is the one holding the element. Pick a text that tells the target's
-        container apart from its siblings. Next: extract_anchors."""
+        """The children of one ancestor: do they repeat (cards, rows), and which texts set each apart?"""
         return _answer(await structure.inspect_pattern(await session.page(), ref, ancestorLevel))
 
     @server.tool(annotations=_READ_ONLY)
@@ -61,9 +47,7 @@ def register_structure_tools(server: MCPServer, session: Session) -> None:
     async def extract_anchors(
         ref: Ref, ancestorLevel: AncestorLevel
     ) -> Annotated[CallToolResult, ExtractAnchorsAnswer]:
-        """Step 3. The content inside the ancestor at ancestorLevel (usually the container found in steps 1-2):
-        its descendants in document order with depth, attributes, refs, roles, names and text. Use a unique
-        heading or label as the filter, e.g. getByTestId('card').filter({ hasText: 'iPhone 15 Pro' })."""
+        """The content of one ancestor: descendants with roles, names, texts and refs."""
         return _answer(await structure.extract_anchors(await session.page(), ref, ancestorLevel))
 
 

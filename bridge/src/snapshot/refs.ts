@@ -99,7 +99,8 @@ export function isInteractive(element: Element): boolean {
   return getStyle(element).pointerEvents !== 'none';
 }
 
-function isInteractiveKind(element: Element): boolean {
+/** {@link isInteractive} without the style: reads attributes and the role only. */
+export function isInteractiveKind(element: Element): boolean {
   switch (tagOf(element)) {
     case 'A': if (element.hasAttribute('href')) return true; break;
     case 'BUTTON': case 'SELECT': case 'TEXTAREA': case 'SUMMARY': return true;

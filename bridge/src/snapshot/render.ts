@@ -55,7 +55,7 @@ export function renderTree(root: AriaNode, refs: RefRegistry, options: RenderOpt
       return undefined;
     }
     let line = `${indent}- ${item.role}`;
-    if (item.name) line += ' ' + JSON.stringify(item.name);
+    if (item.name) line += ' ' + quote(item.name);
     line += stateSuffix(item);
     if (item.ref !== undefined) line += ` [ref=${refs.label(item.ref)}]`;
     const props: string[] = [];
@@ -194,9 +194,21 @@ function finish(lines: Line[], refs: RefRegistry, maxChars: number | undefined):
   };
 }
 
+/**
+ * Bidi controls and zero-width characters (verdex/safe_text.py INVISIBLE: the same list): never
+ * written raw, since they reorder or hide the text around them. A string holding one is quoted, and in
+ * quotes they are JSON escapes (`"\u202eDelete"`): the same string, so a locator copied from it matches.
+ */
+const kInvisible = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/** `text` as a JSON string literal, invisible characters as `\uXXXX` escapes. */
+export function quote(text: string): string {
+  return JSON.stringify(text).replace(kInvisible, ch => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'));
+}
+
 // A YAML plain scalar when it reads back as the same string, else a JSON (= YAML double-quoted) one.
-const kNeedsQuotes = /^$|^\s|\s$|^[-?:,[\]{}#&*!|>'"%@`]|: |:$| #|^(true|false|null|yes|no|on|off|~)$|^[-+]?(\d[\d_]*\.?\d*|\.\d+)([eE][-+]?\d+)?$|[\u0000-\u001f]/i;
+const kNeedsQuotes = /^$|^\s|\s$|^[-?:,[\]{}#&*!|>'"%@`]|: |:$| #|^(true|false|null|yes|no|on|off|~)$|^[-+]?(\d[\d_]*\.?\d*|\.\d+)([eE][-+]?\d+)?$|[\u0000-\u001f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/i;
 
 export function yamlValue(text: string): string {
-  return kNeedsQuotes.test(text) ? JSON.stringify(text) : text;
+  return kNeedsQuotes.test(text) ? quote(text) : text;
 }

@@ -10,7 +10,7 @@
  * (README: Snapshot format).
  */
 
-import { containsComposed, deepActiveElement, flatChildNodes, flatParent, getDisplay, getPseudoCandidates, getStyle, isPseudoCandidate, isSecretField, tagOf } from '../dom';
+import { containsComposed, deepActiveElement, flatChildNodes, flatParent, getDisplay, getPseudoCandidates, getStyle, isPseudoCandidate, isSecretField, tagOf, textData } from '../dom';
 import type { PseudoCandidates } from '../pseudo';
 import { getOwnedElements, getOwnerMap } from '../aria/owns';
 import { getAccessibleName, transformText } from '../aria/name';
@@ -256,7 +256,7 @@ class TreeBuilder {
       if (!child) break;
       if (frame.closedHost && !isRenderedLightChild(child)) continue;
       if (child.nodeType === 3) {
-        if (frame.showText) frame.target.tokens.push(transformText((child as Text).data, element));
+        if (frame.showText) frame.target.tokens.push(transformText(textData(child as Text), element));
       } else if (child.nodeType === 1) {
         const childElement = child as Element;
         if (this.ownedBy.size && this.ownedBy.has(childElement) && this.ownedBy.get(childElement) !== element) continue;

@@ -7,7 +7,7 @@ import { beginWalk, endWalk, tagNameOf } from '../dom';
 import type { RefRegistry } from '../snapshot/refs';
 import { getAttributes, getTargetAttributes, type Attributes } from './attributes';
 import { isClosedShadowHost } from '../shadow';
-import { describeRole, getAncestors, isHiddenFromTree, isVisibleInteractive, structureChildren, visibleText, walkRendered } from './tree';
+import { describeRole, getAncestors, isHiddenFromTree, isVisibleInteractive, structureChildren, visibleText, walkStructure } from './tree';
 
 export const kMaxAncestors = 25;
 export const kMaxRefsPerContainer = 8;
@@ -85,7 +85,9 @@ function targetRole(target: Element): { role?: string; name?: string; ariaHidden
 
 /**
  * For each element of a chain of ancestors, the visible interactive elements inside it in DOM
- * order, from one walk of the outermost: a subtree is a contiguous run of a pre-order walk.
+ * order, from one walk of the outermost: a subtree is a contiguous run of a pre-order walk. The
+ * outermost is often the whole page: the walk passes every element without reading its style
+ * (`walkStructure`), and only the interactive ones are checked for visibility.
  */
 function interactiveRanges(chain: Element[]): Map<Element, Element[]> {
   const result = new Map<Element, Element[]>();
@@ -94,7 +96,7 @@ function interactiveRanges(chain: Element[]): Map<Element, Element[]> {
   const members = new Set(chain);
   const found: Element[] = [];
   const starts = new Map<Element, number>();
-  walkRendered(top, element => {
+  walkStructure(top, element => {
     if (members.has(element)) starts.set(element, found.length);
     if (isVisibleInteractive(element)) found.push(element);
   }, element => {

@@ -7,13 +7,13 @@
  * content under its slot, marked `slotted`.
  */
 
-import { getStyle } from '../dom';
+import { getStyle, textData } from '../dom';
 import { getAccessibleName } from '../aria/name';
 import { getRole } from '../aria/roles';
 import { normalizeWhitespace, truncate } from '../aria/text';
 import { HIDDEN_ARIA, HIDDEN_RENDER, getHiddenFlags, isIgnoredTag, isStyleVisible } from '../aria/visibility';
 import { BridgeError } from '../errors';
-import { isInteractive, type RefRegistry } from '../snapshot/refs';
+import { isInteractive, isInteractiveKind, type RefRegistry } from '../snapshot/refs';
 import { isClosedShadowHost, isRenderedLightChild } from '../shadow';
 import { kMaxNameLength } from '../snapshot/tree';
 
@@ -95,9 +95,12 @@ export function isVisible(element: Element): boolean {
   return !isSubtreeSkipped(element) && isStyleVisible(element);
 }
 
-/** Visible and interactive (README: Refs). */
+/**
+ * Visible and interactive (README: Refs). The attribute and role tests come first: most elements
+ * are not interactive, and for those no computed style is read.
+ */
 export function isVisibleInteractive(element: Element): boolean {
-  return isVisible(element) && isInteractive(element);
+  return isInteractiveKind(element) && isVisible(element) && getStyle(element).pointerEvents !== 'none';
 }
 
 /**
@@ -127,12 +130,52 @@ export function walkRendered(root: Element, enter: (element: Element, depth: num
   }
 }
 
+/**
+ * Pre-order walk of every element under `root` (not `root` itself) in the locator tree (open
+ * shadow root's children, then light children), hidden subtrees included: `enter`, its subtree,
+ * then `leave`. No style is read, no array is built per element: for walks that test few of the
+ * elements they pass (the hidden ones among them answer `isVisible` false, hidden flags being
+ * inherited down the flat tree, which passes through every ancestor of the locator tree).
+ */
+export function walkStructure(root: Element, enter: (element: Element) => void, leave: (element: Element) => void): void {
+  // Each frame: the element whose children are walked, the next child, and whether that child is
+  // in the element's shadow root (the light children follow it).
+  const stack: Array<{ element: Element; next: Element | null; inShadow: boolean }> = [];
+  const push = (element: Element): void => {
+    const shadow = element.shadowRoot;
+    const first = shadow?.firstElementChild ?? null;
+    stack.push(first ? { element, next: first, inShadow: true } : { element, next: element.firstElementChild, inShadow: false });
+  };
+  push(root);
+  while (stack.length) {
+    const frame = stack[stack.length - 1]!;
+    const child = frame.next;
+    if (!child) {
+      if (frame.inShadow) {
+        frame.inShadow = false;
+        frame.next = frame.element.firstElementChild;
+        continue;
+      }
+      stack.pop();
+      if (stack.length) leave(frame.element);
+      continue;
+    }
+    frame.next = child.nextElementSibling;
+    if (!frame.next && frame.inShadow) {
+      frame.inShadow = false;
+      frame.next = frame.element.firstElementChild;
+    }
+    enter(child);
+    push(child);
+  }
+}
+
 /** Refs of the visible interactive descendants of `root`, DOM order, at most `max`. */
 export function collectRefs(refs: RefRegistry, root: Element, max: number): { refs: string[]; omitted: number } {
   const found: string[] = [];
   let total = 0;
   walkRendered(root, element => {
-    if (isStyleVisible(element) && isInteractive(element)) {
+    if (isInteractive(element) && isStyleVisible(element)) {
       total++;
       if (found.length < max) found.push(refs.label(refs.ensure(element)));
     }
@@ -143,7 +186,7 @@ export function collectRefs(refs: RefRegistry, root: Element, max: number): { re
 /** The element's own text nodes, normalized. */
 export function directText(element: Element): string {
   let text = '';
-  for (let c = element.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) text += (c as Text).data;
+  for (let c = element.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) text += textData(c as Text);
   return normalizeWhitespace(text);
 }
 
@@ -169,7 +212,7 @@ export function visibleText(element: Element, max: number): string {
     }
     const child = frame.nodes[frame.index++]!;
     if (child.nodeType === 3) {
-      if (frame.assigned || isStyleVisible(frame.parent)) text += (child as Text).data;
+      if (frame.assigned || isStyleVisible(frame.parent)) text += textData(child as Text);
       continue;
     }
     if (child.nodeType !== 1) continue;
