@@ -40,9 +40,19 @@ NO_AUTH_FILE = "none"
 #: The exit status after stdout closed under us: 128 + SIGPIPE, what a shell reports for ``yes | head -1``.
 BROKEN_PIPE_STATUS = 141
 
-#: The options of every command that drives a browser; ``serve`` adds ``--trace`` and ``--role``.
 #: Options of verdex serve only (the other commands drive their own server: every tool, no schemas).
-_SERVE_ONLY = ("trace", "role", "caps", "output_schemas", "codegen", "port", "host", "allowed_hosts", "max_sessions")
+_SERVE_ONLY = (
+    "trace",
+    "role",
+    "output_dir",
+    "caps",
+    "output_schemas",
+    "codegen",
+    "port",
+    "host",
+    "allowed_hosts",
+    "max_sessions",
+)
 _BROWSER_OPTIONS = tuple(option.name for option in OPTIONS if option.name not in _SERVE_ONLY)
 
 
@@ -307,6 +317,10 @@ _HELP: dict[str, tuple[str | None, str]] = {
     "allow_file_urls": (None, "let browser_navigate open file: URLs (off by default)"),
     "log_level": ("LEVEL", "stderr log level: debug, info, warning (default), error"),
     "trace": ("FILE", "write one JSON line per tool call to FILE (secrets masked; see `verdex replay`)"),
+    "output_dir": (
+        "DIR",
+        "where browser_snapshot(filename=...) writes files (default: verdex-output in the system's temporary folder)",
+    ),
     "caps": (
         "GROUPS",
         "comma-separated tool groups besides core: browser, waits, tabs, screenshots, plans, roles (on with "
@@ -436,6 +450,7 @@ def _config(resolved: Resolved | None, parser: argparse.ArgumentParser) -> Serve
         action_timeout=resolved["timeout_action"] / 1000,
         navigation_timeout=resolved["timeout_navigation"] / 1000,
         trace_file=resolved.values.get("trace"),
+        output_dir=resolved.values.get("output_dir"),
         caps=resolved.values.get("caps") or DEFAULT_GROUPS,
         output_schemas=bool(resolved.values.get("output_schemas")),
         codegen=resolved.values.get("codegen") or "typescript",

@@ -16,6 +16,7 @@ import type { HitTargetVerdict } from './actions/hitTarget';
 import type { FocusedElement } from './actions/prepare';
 import type { ElementState } from './actions/state';
 import type { AriaFactsResult } from './aria/facts';
+import type { FindArgs, FindResult } from './find/index';
 import type { FrameOwnerFacts, FramePoint } from './frames/owner';
 import type { QueryFramesResult, QueryLocatorResult } from './locator/index';
 import type { SnapshotArgs, SnapshotResult } from './snapshot/index';
@@ -67,6 +68,7 @@ export interface BridgeMethods {
   countLocators: { args: { locators: unknown[]; target?: number; budgetMs?: number }; result: CountLocatorsResult };
   diagnoseLocator: { args: { locator: unknown }; result: DiagnoseLocatorResult };
   focusedElement: { args: Record<string, never>; result: FocusedElement };
+  find: { args: FindArgs; result: FindResult };
 }
 
 export type MethodName = keyof BridgeMethods;

@@ -24,6 +24,7 @@ import { inspectPattern } from './structure/patterns';
 import { queryFrames, queryLocator } from './locator/index';
 import { optionalBoolean, optionalNumber, optionalString, optionalStringArray, readArgs, requireFiniteNumber, requireNumber, requireString, requireStringArray } from './args';
 import { frameOwner, framePoint } from './frames/owner';
+import { find } from './find/index';
 import { classifyShadowHosts, shadowCandidates } from './shadow';
 import { countLocators } from './suggest/count';
 import { diagnoseLocator } from './suggest/diagnose';
@@ -60,6 +61,7 @@ const methods: { [M in MethodName]: Method<M> } = {
     root: optionalNumber(args, 'root'),
     depth: optionalNumber(args, 'depth'),
     maxChars: optionalNumber(args, 'maxChars'),
+    behindModal: optionalBoolean(args, 'behindModal'),
   }),
   resolveContainer: args => resolveContainer(refs, requireNumber(args, 'ref')),
   inspectPattern: args => inspectPattern(refs, requireNumber(args, 'ref'), requireNumber(args, 'ancestorLevel')),
@@ -87,12 +89,21 @@ const methods: { [M in MethodName]: Method<M> } = {
     optionalNumber(args, 'target'), optionalNumber(args, 'budgetMs') ?? 5000),
   diagnoseLocator: args => diagnoseLocator(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid'),
   focusedElement: () => focusedElement(refs),
+  find: args => find(refs, optionalString(args, 'testIdAttribute') ?? 'data-testid', {
+    text: optionalString(args, 'text'),
+    regex: optionalString(args, 'regex'),
+    flags: optionalString(args, 'flags'),
+    role: optionalString(args, 'role'),
+    root: optionalNumber(args, 'root'),
+    limit: optionalNumber(args, 'limit'),
+    includeHidden: optionalBoolean(args, 'includeHidden'),
+  }),
 };
 
 /** The methods whose answers describe the page to the model: secret values are masked in them (secrets.ts). The
  * others answer checks (elementState: a plan compares the value itself; Python masks what it shows). */
 const kDescribing = new Set<string>(['snapshot', 'resolveContainer', 'inspectPattern', 'extractAnchors', 'describe',
-  'queryLocator', 'queryFrames', 'actionTarget']);
+  'queryLocator', 'queryFrames', 'actionTarget', 'find', 'suggestFacts', 'diagnoseLocator']);
 
 function call(method: string, rawArgs: unknown, element?: unknown): Envelope | Promise<Envelope> {
   const envelope = callMethod(method, rawArgs, element);

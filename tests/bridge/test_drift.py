@@ -73,6 +73,9 @@ async def test_every_answer_key_is_declared(page: Page, fixture_url: URL, name: 
     await _strict(bridge.count_locators([button, [{"kind": "testId", "at": 0, "testId": {"string": "x"}}]]))
     for steps in (button, [{"kind": "role", "at": 0, "role": "button", "name": {"string": "Add to crat"}}]):
         await _strict(bridge.diagnose_locator(steps))
+    await _strict(bridge.find(text="e", limit=50))
+    await _strict(bridge.find(text="a", role="button", limit=5))
+    await _strict(bridge.find(regex=r"\d", flags="i", include_hidden=True, limit=5))
     refs = [line.split("[ref=", 1)[1].split("]", 1)[0] for line in snapshot.text.splitlines() if "[ref=" in line]
     for ref in refs[:_REFS_PER_PAGE]:
         at, number = page.bridge_at(ref)
@@ -82,6 +85,7 @@ async def test_every_answer_key_is_declared(page: Page, fixture_url: URL, name: 
             await _strict(at.extract_anchors(number, level))
         await _strict(at.element_state(number, attribute="id"))
         await _strict(at.suggest_facts(number))
+        await _strict(at.find(text="a", root=number, limit=3))
         await _strict(at.element_box(number))
     for ref in [ref for ref in refs if ref.startswith("f")][:3]:
         frame, _ = page.locate(ref)

@@ -165,12 +165,12 @@ async def test_a_drifted_answer_fails_with_a_diff(tmp_path: Path, fixture_base: 
         " <!-- example page=\"shop.html\" call=\"verify_locator(locator=&quot;page.getByRole('button', { name: 'Add to Cart' }).first()&quot;)\" -->",
         " ```json",
         '-{"count":2}',
-        '+{"count":1,"unique":true,"matches":[{"ref":"e7","tagName":"button","role":"button","name":"Add to Cart"}]}',
+        '+{"count":1,"unique":true,"matches":[{"ref":"e12","tagName":"button","role":"button","name":"Add to Cart"}]}',
         "+Count after each step (Playwright's count() of the locator up to it):",
         "+  page.getByRole('button', { name: 'Add to Cart' }) → 12",
         "+  .first() → 1",
-        "+It picks e7 by position, which the next sort order or new item changes.",
-        "+Matches only e7 without a position (verified): page.getByTestId('product-card')"
+        "+It picks e12 by position, which the next sort order or new item changes.",
+        "+Matches only e12 without a position (verified): page.getByTestId('product-card')"
         ".filter({ has: page.getByRole('heading', { name: 'iPhone 15 Pro', exact: true }) })"
         ".getByRole('button', { name: 'Add to Cart' })",
         " ```",
