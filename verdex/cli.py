@@ -39,9 +39,8 @@ NO_AUTH_FILE = "none"
 #: The exit status after stdout closed under us: 128 + SIGPIPE, what a shell reports for ``yes | head -1``.
 BROKEN_PIPE_STATUS = 141
 
-#: The options of every command that drives a browser; ``serve`` adds ``--trace`` and ``--role``.
 #: Options of verdex serve only (the other commands drive their own server: every tool, no schemas).
-_SERVE_ONLY = ("trace", "role", "caps", "output_schemas", "port", "host", "allowed_hosts", "max_sessions")
+_SERVE_ONLY = ("trace", "role", "output_dir", "caps", "output_schemas", "port", "host", "allowed_hosts", "max_sessions")
 _BROWSER_OPTIONS = tuple(option.name for option in OPTIONS if option.name not in _SERVE_ONLY)
 
 
@@ -278,6 +277,10 @@ _HELP: dict[str, tuple[str | None, str]] = {
     "allow_file_urls": (None, "let browser_navigate open file: URLs (off by default)"),
     "log_level": ("LEVEL", "stderr log level: debug, info, warning (default), error"),
     "trace": ("FILE", "write one JSON line per tool call to FILE (secrets masked; see `verdex replay`)"),
+    "output_dir": (
+        "DIR",
+        "where browser_snapshot(filename=...) writes files (default: verdex-output in the system's temporary folder)",
+    ),
     "caps": (
         "GROUPS",
         "comma-separated tool groups besides core: browser, waits, tabs, screenshots, plans, roles (on with "
@@ -403,6 +406,7 @@ def _config(resolved: Resolved | None, parser: argparse.ArgumentParser) -> Serve
         action_timeout=resolved["timeout_action"] / 1000,
         navigation_timeout=resolved["timeout_navigation"] / 1000,
         trace_file=resolved.values.get("trace"),
+        output_dir=resolved.values.get("output_dir"),
         caps=resolved.values.get("caps") or DEFAULT_GROUPS,
         output_schemas=bool(resolved.values.get("output_schemas")),
     )
@@ -649,14 +653,25 @@ def _without_tool_prefix(text: str, tool: str) -> str:
     return text.removeprefix(f"Error executing tool {tool}: ")
 
 
-#: The snapshot's cut note names the tool's arguments; the CLI's flags say the same.
+#: The snapshot's cut note names the tools and their arguments (verdex/server/snapshot_answers.py cut_notice);
+#: the CLI's note says the same with the snapshot command's flags (it has no browser_find and no filename).
 _CUT_NOTE = re.compile(
-    r"\[snapshot cut at ([^\]:]*): narrow it with ref=<a container's ref>, depth=N, or raise maxChars\]"
+    r"\[snapshot cut after (line \d+ of \d+ \(\d+ characters in all\)(?:, inside [^\n]*?)?)\. To go on: "
+    r"browser_find\(text=\.\.\.\) finds an element and its ref without the whole page; "
+    r"browser_snapshot\(ref=<a container's ref>, depth=N\) shows one part; "
+    r"filename=\.\.\. writes the whole snapshot to a file(?:; maxChars=(\d+) shows it all here)?\]$",
+    flags=re.MULTILINE,
 )
 
 
 def _cli_hints(text: str) -> str:
-    """Tool answer text with the tool's argument names replaced by the CLI's flags."""
-    return _CUT_NOTE.sub(
-        r"[snapshot cut at \1: narrow it with --ref REF (a container's ref), --depth N, or a larger --max-chars]", text
-    )
+    """Tool answer text with the tools' argument names replaced by the CLI's flags."""
+
+    def flags(match: re.Match[str]) -> str:
+        whole = f"; --max-chars {match[2]} shows it all" if match[2] else ""
+        return (
+            f"[snapshot cut after {match[1]}. To go on: --ref REF (a container's ref) with --depth N shows one "
+            f"part{whole}]"
+        )
+
+    return _CUT_NOTE.sub(flags, text)

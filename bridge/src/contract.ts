@@ -15,6 +15,7 @@ import type { DescribeResult } from './actions/describe';
 import type { HitTargetVerdict } from './actions/hitTarget';
 import type { ElementState } from './actions/state';
 import type { AriaFactsResult } from './aria/facts';
+import type { FindArgs, FindResult } from './find/index';
 import type { FrameOwnerFacts, FramePoint } from './frames/owner';
 import type { QueryFramesResult, QueryLocatorResult } from './locator/index';
 import type { SnapshotArgs, SnapshotResult } from './snapshot/index';
@@ -59,6 +60,7 @@ export interface BridgeMethods {
     result: QueryLocatorResult;
   };
   queryFrames: { args: { locator: unknown }; result: QueryFramesResult };
+  find: { args: FindArgs; result: FindResult };
 }
 
 export type MethodName = keyof BridgeMethods;

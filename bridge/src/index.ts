@@ -24,6 +24,7 @@ import { inspectPattern } from './structure/patterns';
 import { queryFrames, queryLocator } from './locator/index';
 import { optionalBoolean, optionalNumber, optionalString, optionalStringArray, readArgs, requireFiniteNumber, requireNumber, requireString, requireStringArray } from './args';
 import { frameOwner, framePoint } from './frames/owner';
+import { find } from './find/index';
 import { classifyShadowHosts, shadowCandidates } from './shadow';
 import { waitForStable } from './wait/stable';
 import { paint } from './wait/paint';
@@ -57,6 +58,7 @@ const methods: { [M in MethodName]: Method<M> } = {
     root: optionalNumber(args, 'root'),
     depth: optionalNumber(args, 'depth'),
     maxChars: optionalNumber(args, 'maxChars'),
+    behindModal: optionalBoolean(args, 'behindModal'),
   }),
   resolveContainer: args => resolveContainer(refs, requireNumber(args, 'ref')),
   inspectPattern: args => inspectPattern(refs, requireNumber(args, 'ref'), requireNumber(args, 'ancestorLevel')),
@@ -79,6 +81,15 @@ const methods: { [M in MethodName]: Method<M> } = {
   queryLocator: args => queryLocator(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid',
     optionalNumber(args, 'limit') ?? 10, optionalNumber(args, 'target'), optionalString(args, 'attribute')),
   queryFrames: args => queryFrames(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid'),
+  find: args => find(refs, optionalString(args, 'testIdAttribute') ?? 'data-testid', {
+    text: optionalString(args, 'text'),
+    regex: optionalString(args, 'regex'),
+    flags: optionalString(args, 'flags'),
+    role: optionalString(args, 'role'),
+    root: optionalNumber(args, 'root'),
+    limit: optionalNumber(args, 'limit'),
+    includeHidden: optionalBoolean(args, 'includeHidden'),
+  }),
 };
 
 /** The methods whose answers describe the page to the model: secret values are masked in them (secrets.ts). The

@@ -34,7 +34,7 @@ async def test_the_bridge_lives_in_an_isolated_world(page: Page, fixture_url: Ca
     # A page that defines its own __verdex in the main world changes nothing.
     await _evaluate(page, "globalThis.__verdex = {version: 'evil', call() { return 'hacked'; }}", world=False)
     value = await bridge_json(page.bridge().snapshot(max_chars=400))
-    assert value["text"].startswith("- banner:")
+    assert value["text"].startswith("- banner [ref=e1]:")
 
 
 async def test_bridge_is_back_after_navigation_and_reload(page: Page, fixture_url: Callable[[str], str]) -> None:
@@ -42,16 +42,16 @@ async def test_bridge_is_back_after_navigation_and_reload(page: Page, fixture_ur
     first = page.main_frame.world
     await page.navigate(fixture_url("login.html"))
     assert page.main_frame.world != first
-    assert (await bridge_json(page.bridge().snapshot()))["text"].startswith("- main:")
+    assert (await bridge_json(page.bridge().snapshot()))["text"].startswith("- main [ref=")
     await page.reload()
-    assert (await bridge_json(page.bridge().snapshot()))["text"].startswith("- main:")
+    assert (await bridge_json(page.bridge().snapshot()))["text"].startswith("- main [ref=")
 
 
 async def test_a_missing_bridge_is_installed_on_first_call(page: Page, fixture_url: Callable[[str], str]) -> None:
     await page.navigate(fixture_url("shop.html"))
     await _evaluate(page, "delete globalThis.__verdex", world=True)
     value = await bridge_json(page.bridge().snapshot(max_chars=400))
-    assert value["text"].startswith("- banner:")
+    assert value["text"].startswith("- banner [ref=e1]:")
 
 
 async def test_a_bridge_of_another_version_is_reported(page: Page, fixture_url: Callable[[str], str]) -> None:
@@ -102,6 +102,6 @@ async def test_a_bridge_call_past_its_timeout_is_terminated_in_the_page(
         )
         with trio.fail_after(5):
             value = await bridge_json(page.bridge().snapshot())
-        assert value["text"].splitlines()[-1] == '  - button "Still here" [ref=e1]'
+        assert value["text"].splitlines()[-1] == '  - button "Still here" [ref=e3]'  # main is e1, the heading e2
     finally:
         await context.close()

@@ -56,7 +56,10 @@ CROSS_ROLE = (
     "or browser_snapshot for this role's refs"
 )
 LEVEL = "{tool}: ancestorLevel: {why}. It takes: ref (string), ancestorLevel (integer 1..10000)."
-SNAPSHOT_ARGS = "ref (string, optional), depth (integer 1..1000, optional), maxChars (integer 200..1000000, optional)"
+SNAPSHOT_ARGS = (
+    "ref (string, optional), depth (integer 1..1000, optional), maxChars (integer 200..1000000, optional), "
+    "behindModal (boolean, optional), filename (string, optional)"
+)
 WAIT_ARGS = (
     "milliseconds (integer 0..60000, optional), text (string, optional), textGone (string, optional), "
     "timeoutMs (integer 0..60000, optional)"
@@ -422,7 +425,11 @@ ROWS: list[Row] = [
         {"url": "{base}status/404"},
         'Navigated to {base}status/404 (HTTP 404 Not Found). Title: "404 Not Found". Next: browser_snapshot.',
         error=False,
-        then=("browser_snapshot", {}, 'Page: "404 Not Found" ({base}status/404)\n- heading "Not Found" [level=1]'),
+        then=(
+            "browser_snapshot",
+            {},
+            'Page: "404 Not Found" ({base}status/404)\n- heading "Not Found" [level=1] [ref=e85]',
+        ),
     ),
     Row(
         "browser_navigate",
@@ -433,7 +440,7 @@ ROWS: list[Row] = [
         then=(
             "browser_snapshot",
             {},
-            'Page: "500 Internal Server Error" ({base}status/500)\n- heading "Internal Server Error" [level=1]',
+            'Page: "500 Internal Server Error" ({base}status/500)\n- heading "Internal Server Error" [level=1] [ref=e86]',
         ),
     ),
 ]

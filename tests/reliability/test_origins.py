@@ -54,27 +54,27 @@ async def test_allowed_origins_hold_for_pages_frames_redirects_and_tabs(
         assert navigated.text == f'Navigated to {outer} (HTTP 200 OK). Title: "Origins". Next: browser_snapshot.'
         snapshot = await tools.ok("browser_snapshot")
         assert snapshot.text.splitlines()[1:] == [
-            "- main:",
-            '  - heading "Origins" [level=1]',
-            '  - link "Partner page" [ref=e1]:',
+            "- main [ref=e1]:",
+            '  - heading "Origins" [level=1] [ref=e2]',
+            '  - link "Partner page" [ref=e3]:',
             f"    - /url: {partner}",
-            '  - link "Partner page through a redirect" [ref=e2]:',
+            '  - link "Partner page through a redirect" [ref=e4]:',
             f"    - /url: /redirect?to={partner.replace(':', '%3A').replace('/', '%2F')}",
-            '  - button "Open the partner in a popup" [ref=e3]',
-            "  - iframe [ref=e4]:",
-            '    - heading "Partner" [level=1]',
-            '    - button "Partner action" [ref=f1_e7]',
-            "  - iframe [ref=e5]:",
-            '    - heading "Partner" [level=1]',
-            '    - button "Partner action" [ref=f2_e8]',
-            '    - link "Next partner page" [ref=f2_e9]:',
-            f"      - /url: {partner}",
+            '  - button "Open the partner in a popup" [ref=e5]',
             "  - iframe [ref=e6]:",
+            '    - heading "Partner" [level=1] [ref=f1_e9]',
+            '    - button "Partner action" [ref=f1_e10]',
+            "  - iframe [ref=e7]:",
+            '    - heading "Partner" [level=1] [ref=f2_e11]',
+            '    - button "Partner action" [ref=f2_e12]',
+            '    - link "Next partner page" [ref=f2_e13]:',
+            f"      - /url: {partner}",
+            "  - iframe [ref=e8]:",
             f"    - … frame blocked: {partner}?frame=third: {refused}",
         ]
 
         # The localhost frame (out of process) navigates itself to C: checked on its own session.
-        assert await tools.error("browser_click", ref="f2_e9") == (
+        assert await tools.error("browser_click", ref="f2_e13") == (
             f"Error executing tool browser_click: the action was done, but the navigation it started to {partner} "
             f"was blocked: {refused}. Frame f2 now shows the browser's error page; call browser_go_back to return, "
             "or browser_navigate with a URL the origin policy allows."
@@ -82,18 +82,18 @@ async def test_allowed_origins_hold_for_pages_frames_redirects_and_tabs(
         assert f"    - … frame blocked: {partner}: {refused}" in (await tools.ok("browser_snapshot")).text
 
         # A popup to C: the new tab is held until its requests are checked.
-        clicked = await tools.ok("browser_click", ref="e3")
+        clicked = await tools.ok("browser_click", ref="e5")
         assert clicked.text == (
             f"Note: A new tab [1] was opened by tab [0], but its page {partner} was blocked: {refused}. It shows the "
             "browser's error page; the selected tab is unchanged.\n"
-            'Clicked button "Open the partner in a popup" [ref=e3]. Next: browser_snapshot to see the result.'
+            'Clicked button "Open the partner in a popup" [ref=e5]. Next: browser_snapshot to see the result.'
         )
         assert (await tools.ok("browser_tabs", action="list")).text.splitlines()[2] == (
             '- [1] "127.0.0.1": chrome-error://chromewebdata/ (opened by [0])'
         )
 
         # A link of the page to C.
-        assert await tools.error("browser_click", ref="e1") == (
+        assert await tools.error("browser_click", ref="e3") == (
             f"Error executing tool browser_click: the action was done, but the navigation it started to {partner} "
             f"was blocked: {refused}. The main frame now shows the browser's error page; call browser_go_back to "
             "return, or browser_navigate with a URL the origin policy allows."
@@ -135,17 +135,17 @@ async def test_blocked_origins_block_a_cross_origin_frame_and_navigations(serve:
         await tools.ok("browser_navigate", url=fixture_url("origins/outer.html"))
         snapshot = await tools.ok("browser_snapshot")
         assert snapshot.text.splitlines()[-5:] == [
-            "  - iframe [ref=e4]:",
-            '    - heading "Partner" [level=1]',
-            '    - button "Partner action" [ref=f1_e6]',
-            "  - iframe [ref=e5]:",
+            "  - iframe [ref=e6]:",
+            '    - heading "Partner" [level=1] [ref=f1_e8]',
+            '    - button "Partner action" [ref=f1_e9]',
+            "  - iframe [ref=e7]:",
             f"    - … frame blocked: {partner}?frame=partner: {refused}",
         ]
         assert await tools.error("browser_navigate", url=partner) == (
             f"Error executing tool browser_navigate: {partner} was not opened: {refused}. The page stays at "
             f"{fixture_url('origins/outer.html')}; call browser_navigate with a URL the origin policy allows."
         )
-        assert await tools.error("browser_click", ref="e2") == (
+        assert await tools.error("browser_click", ref="e4") == (
             f"Error executing tool browser_click: the action was done, but the navigation it started to {partner} "
             f"(a redirect) was blocked: {refused}. The main frame now shows the browser's error page; call "
             "browser_go_back to return, or browser_navigate with a URL the origin policy allows."
@@ -173,7 +173,7 @@ async def test_file_urls_only_with_allow_file_urls(serve: Serve, tools: Tools) -
             navigated.text
             == f'Navigated to {shop} (HTTP 200 OK). Title: "TechShop: featured products". Next: browser_snapshot.'
         )
-        assert '        - button "Add to Cart" [ref=e7]' in (await allowed.ok("browser_snapshot")).text.splitlines()
+        assert '        - button "Add to Cart" [ref=e12]' in (await allowed.ok("browser_snapshot")).text.splitlines()
         assert await allowed.error("browser_navigate", url="chrome://settings") == (
             "Error executing tool browser_navigate: url 'chrome://settings' has scheme 'chrome'; verdex opens http, "
             "https, file and about URLs"
@@ -333,7 +333,7 @@ async def test_speculative_loads_do_not_reach_a_blocked_origin(serve: Serve, fix
         await tools.ok("browser_navigate", url=page)
         await tools.ok("wait_for_browser", milliseconds=2000)  # speculative loads start at once ("immediate")
         assert (await tools.ok("browser_snapshot")).text.splitlines()[1:3] == [
-            "- main:",
-            '  - heading "Speculation" [level=1]',
+            "- main [ref=e1]:",
+            '  - heading "Speculation" [level=1] [ref=e2]',
         ]
     assert _requests(base) == [f"127.0.0.1:{port} /origins/speculation.html"]

@@ -27,19 +27,19 @@ PASSWORD = "pw-hunter2-x9"
 
 #: Field (its ref on secret-fields.html) -> the value typed; the secret ones are masked in snapshots.
 TYPED = {
-    "e1": "ada@example.com",
-    "e2": PASSWORD,
-    "e3": "pw-current-77",
-    "e4": "pw-new-88",
-    "e5": "otp-424242",
-    "e6": "cc-4242424242424242",
-    "e7": "csc-737",
-    "e8": "exp-12/29",
-    "e9": "month-12",
-    "e10": "Ada Lovelace",
-    "e11": "note-otp-99",
+    "e4": "ada@example.com",
+    "e6": PASSWORD,
+    "e8": "pw-current-77",
+    "e10": "pw-new-88",
+    "e12": "otp-424242",
+    "e14": "cc-4242424242424242",
+    "e16": "csc-737",
+    "e18": "exp-12/29",
+    "e20": "month-12",
+    "e22": "Ada Lovelace",
+    "e24": "note-otp-99",
 }
-SHOWN = {"e1", "e10"}
+SHOWN = {"e4", "e22"}
 
 
 def _auth_file(path: Path, origin: str) -> Path:
@@ -96,17 +96,17 @@ async def test_secrets_stay_out_of_answers_and_debug_logs(cdp_endpoint: str, fix
                 assert typed.startswith("Typed into textbox"), typed
             snapshot = (await call(tools, "browser_snapshot")).splitlines()
             assert [line.strip() for line in snapshot if "textbox" in line] == [
-                '- textbox "Email" [ref=e1]: ada@example.com',
-                '- textbox "Password" [ref=e2]: ••••',
-                '- textbox "Current password (shown)" [ref=e3]: ••••',
-                '- textbox "New password" [ref=e4]: ••••',
-                '- textbox "One-time code" [ref=e5]: ••••',
-                '- textbox "Card number" [ref=e6]: ••••',
-                '- textbox "Security code" [ref=e7]: ••••',
-                '- textbox "Expiry" [ref=e8]: ••••',
-                '- textbox "Expiry month" [ref=e9]: ••••',
-                '- textbox "Name on card" [ref=e10]: Ada Lovelace',
-                '- textbox "Recovery note" [active] [ref=e11]: ••••',
+                '- textbox "Email" [ref=e4]: ada@example.com',
+                '- textbox "Password" [ref=e6]: ••••',
+                '- textbox "Current password (shown)" [ref=e8]: ••••',
+                '- textbox "New password" [ref=e10]: ••••',
+                '- textbox "One-time code" [ref=e12]: ••••',
+                '- textbox "Card number" [ref=e14]: ••••',
+                '- textbox "Security code" [ref=e16]: ••••',
+                '- textbox "Expiry" [ref=e18]: ••••',
+                '- textbox "Expiry month" [ref=e20]: ••••',
+                '- textbox "Name on card" [ref=e22]: Ada Lovelace',
+                '- textbox "Recovery note" [active] [ref=e24]: ••••',
             ]
             # A plan types the password, then a condition on the field fails: the error shows no value.
             failed = await call(
@@ -115,22 +115,22 @@ async def test_secrets_stay_out_of_answers_and_debug_logs(cdp_endpoint: str, fix
                 steps=[
                     {
                         "action": "type",
-                        "ref": "e2",
+                        "ref": "e6",
                         "text": PASSWORD,
                         "timeoutMs": 300,
-                        "postconditions": [{"type": "elementTextContains", "ref": "e2", "text": "something else"}],
+                        "postconditions": [{"type": "elementTextContains", "ref": "e6", "text": "something else"}],
                     }
                 ],
             )
             assert failed.splitlines()[0] == (
-                "Error executing tool browser_run_plan: Plan failed at step [0] type e2: postcondition "
-                'elementTextContains(\'something else\', e2) failed: e2 (textbox "Password") has value "••••" '
+                "Error executing tool browser_run_plan: Plan failed at step [0] type e6: postcondition "
+                'elementTextContains(\'something else\', e6) failed: e6 (textbox "Password") has value "••••" '
                 "(checked for 300 ms)."
             )
             for tool, arguments in [
-                ("resolve_container", {"ref": "e2"}),
-                ("extract_anchors", {"ref": "e2", "ancestorLevel": 2}),
-                ("verify_locator", {"locator": "page.getByLabel('Password', { exact: true })", "ref": "e2"}),
+                ("resolve_container", {"ref": "e6"}),
+                ("extract_anchors", {"ref": "e6", "ancestorLevel": 2}),
+                ("verify_locator", {"locator": "page.getByLabel('Password', { exact: true })", "ref": "e6"}),
                 ("get_current_role", {}),
                 ("list_current_roles", {}),
                 ("save_role_state", {"path": "saved.json"}),
@@ -183,43 +183,43 @@ async def test_one_masking_rule_covers_conditions_mirrors_revealed_fields_urls_l
             assert URL_SECRET not in await call(tools, "list_current_roles")
             await call(tools, "browser_navigate", url=page)
             await call(tools, "browser_snapshot")
-            typed = await call(tools, "browser_type", ref="e1", text=HOSTILE_SECRET)
-            assert typed.startswith('Typed into textbox "Password" [ref=e1].')
+            typed = await call(tools, "browser_type", ref="e3", text=HOSTILE_SECRET)
+            assert typed.startswith('Typed into textbox "Password" [ref=e3].')
             # The page mirrors the value into a title, a value attribute and a text.
             snapshot = (await call(tools, "browser_snapshot")).splitlines()
             assert snapshot[1:] == [
-                "- main:",
-                '  - heading "Sign in" [level=1]',
+                "- main [ref=e1]:",
+                '  - heading "Sign in" [level=1] [ref=e2]',
                 "  - generic:",
                 "    - text: Password",
-                '    - textbox "Password" [active] [ref=e1]: ••••',
+                '    - textbox "Password" [active] [ref=e3]: ••••',
                 "    - text: Saved password",
-                '    - textbox "Saved password" [ref=e2]: ••••',
-                '    - button "Show passwords" [ref=e3]',
+                '    - textbox "Saved password" [ref=e4]: ••••',
+                '    - button "Show passwords" [ref=e5]',
                 "    - text: Strength",
                 "    - paragraph: You typed ••••",
             ]
-            anchors = await call(tools, "extract_anchors", ref="e1", ancestorLevel=1)
+            anchors = await call(tools, "extract_anchors", ref="e3", ancestorLevel=1)
             assert '"title":"••••"' in anchors
             # "Show passwords": the fields are type=text now, and stay masked (the bridge remembers them).
-            await call(tools, "browser_click", ref="e3")
+            await call(tools, "browser_click", ref="e5")
             shown = (await call(tools, "browser_snapshot")).splitlines()
-            assert '    - textbox "Password" [ref=e1]: ••••' in shown
-            assert '    - textbox "Saved password" [ref=e2]: ••••' in shown
+            assert '    - textbox "Password" [ref=e3]: ••••' in shown
+            assert '    - textbox "Saved password" [ref=e4]: ••••' in shown
             failed = await call(
                 tools,
                 "browser_run_plan",
                 steps=[
                     {
                         "action": "click",
-                        "ref": "e1",
+                        "ref": "e3",
                         "preconditions": [{"type": "attrEquals", "name": "value", "value": HOSTILE_SECRET + "x"}],
                     }
                 ],
             )
             assert failed.splitlines()[0] == (
-                "Error executing tool browser_run_plan: Plan failed at step [0] click e1: precondition "
-                'attrEquals(value="••••") failed: e1 (textbox "Password"): value is "••••".'
+                "Error executing tool browser_run_plan: Plan failed at step [0] click e3: precondition "
+                'attrEquals(value="••••") failed: e3 (textbox "Password"): value is "••••".'
             )
             await call(
                 tools,
@@ -227,7 +227,7 @@ async def test_one_masking_rule_covers_conditions_mirrors_revealed_fields_urls_l
                 steps=[
                     {
                         "action": "click",
-                        "ref": "e1",
+                        "ref": "e3",
                         "preconditions": [{"type": "attrEquals", "name": "value", "value": HOSTILE_SECRET}],
                     }
                 ],

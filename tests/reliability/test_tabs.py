@@ -14,14 +14,14 @@ from tests.mcp_client import Tools
 URL = Callable[[str], str]
 
 SNAPSHOT = """Page: "Popups" ({url})
-- main:
-  - heading "Popups" [level=1]
-  - link "Open terms in a new tab" [ref=e1]:
+- main [ref=e1]:
+  - heading "Popups" [level=1] [ref=e2]
+  - link "Open terms in a new tab" [ref=e3]:
     - /url: /tabs/child.html?from=link
-  - button "Open a popup window" [ref=e2]
-  - link "Download the report" [ref=e3]:
+  - button "Open a popup window" [ref=e4]
+  - link "Download the report" [ref=e5]:
     - /url: /tabs/report.csv
-  - link "Get the archive" [ref=e4]:
+  - link "Get the archive" [ref=e6]:
     - /url: /tabs/archive.bin"""
 
 
@@ -31,17 +31,17 @@ async def test_popups_are_reported_listed_selected_and_closed(tools: Tools, fixt
     await tools.ok("browser_navigate", url=url)
     assert (await tools.ok("browser_snapshot")).text == SNAPSHOT.format(url=url)
 
-    clicked = await tools.ok("browser_click", ref="e1")
+    clicked = await tools.ok("browser_click", ref="e3")
     assert clicked.text == (
         f"Note: A new tab [1] was opened by tab [0]: {by_link}. The selected tab is unchanged; call "
         "browser_tabs(action='select', index=1) to use the new one.\n"
-        'Clicked link "Open terms in a new tab" [ref=e1]. Next: browser_snapshot to see the result.'
+        'Clicked link "Open terms in a new tab" [ref=e3]. Next: browser_snapshot to see the result.'
     )
-    clicked = await tools.ok("browser_click", ref="e2")
+    clicked = await tools.ok("browser_click", ref="e4")
     assert clicked.text.startswith(f"Note: A new tab [2] was opened by tab [0]: {by_script}.")
     # The opener stays usable (in front): its refs and actions still work.
     assert (await tools.ok("browser_snapshot")).text == SNAPSHOT.format(url=url).replace(
-        'window" [ref=e2]', 'window" [active] [ref=e2]'
+        'window" [ref=e4]', 'window" [active] [ref=e4]'
     )
 
     listed = await tools.ok("browser_tabs", action="list")
@@ -59,15 +59,15 @@ async def test_popups_are_reported_listed_selected_and_closed(tools: Tools, fixt
     child = await tools.ok("browser_snapshot")
     assert child.text.splitlines()[:4] == [
         f'Page: "Terms" ({by_link})',
-        "- main:",
-        '  - heading "Terms of service" [level=1]',
-        '  - button "Accept" [ref=e5]',
+        "- main [ref=e7]:",
+        '  - heading "Terms of service" [level=1] [ref=e8]',
+        '  - button "Accept" [ref=e9]',
     ]
-    assert await tools.error("browser_click", ref="e1") == (
-        f"Error executing tool browser_click: ref e1 belongs to role 'default', tab [0] ({url}), not to the selected "
+    assert await tools.error("browser_click", ref="e3") == (
+        f"Error executing tool browser_click: ref e3 belongs to role 'default', tab [0] ({url}), not to the selected "
         "tab; call browser_tabs(action='select', index=...) to use it, or browser_snapshot for this tab's refs"
     )
-    await tools.ok("browser_click", ref="e5")
+    await tools.ok("browser_click", ref="e9")
     assert "  - status: Accepted" in (await tools.ok("browser_snapshot")).text
 
     closed = await tools.ok("browser_tabs", action="close")
@@ -94,7 +94,7 @@ async def test_popups_are_reported_listed_selected_and_closed(tools: Tools, fixt
     assert f"{clicked.text}\n{after.text}".count(note) == 1
     notes = [line for line in after.text.splitlines() if line.startswith("Note: ")]
     assert after.text.split("\n", len(notes))[-1] == SNAPSHOT.format(url=url).replace(
-        'window" [ref=e2]', 'window" [active] [ref=e2]'
+        'window" [ref=e4]', 'window" [active] [ref=e4]'
     )
     assert await tools.error("browser_tabs", action="close") == (
         "Error executing tool browser_tabs: tab [0] is the only tab of role 'default'; navigate it elsewhere instead "
@@ -107,7 +107,7 @@ async def test_downloads_are_reported_and_saved(tools: Tools, fixture_url: URL) 
     await tools.ok("browser_navigate", url=url)
     await tools.ok("browser_snapshot")
     # A link whose response is a file: the navigation turns into a download, and the click says so at once.
-    clicked = await tools.ok("browser_click", ref="e4")
+    clicked = await tools.ok("browser_click", ref="e6")
     note, answer = clicked.text.split("\n")
     saved = re.fullmatch(
         rf"Note: Downloaded archive\.bin \(2048 bytes\) from {re.escape(fixture_url('tabs/archive.bin'))} in role "
@@ -115,12 +115,12 @@ async def test_downloads_are_reported_and_saved(tools: Tools, fixture_url: URL) 
         note,
     )
     assert saved is not None, note
-    assert answer == 'Clicked link "Get the archive" [ref=e4]. Next: browser_snapshot to see the result.'
+    assert answer == 'Clicked link "Get the archive" [ref=e6]. Next: browser_snapshot to see the result.'
     assert clicked.data["navigated"] is False
     assert await trio.Path(saved.group(1)).read_bytes() == b"x" * 2048
     # <a download>: the browser fetches it on its own; this answer or the next one reports it.
     texts = [
-        (await tools.ok("browser_click", ref="e3")).text,
+        (await tools.ok("browser_click", ref="e5")).text,
         (await tools.ok("wait_for_browser", milliseconds=500)).text,
     ]
     reports = [

@@ -53,6 +53,7 @@ from verdex.server.session import Session, open_session
 from verdex.server.skill import register_skill
 from verdex.server.tools_browser import register_browser_tools
 from verdex.server.tools_compat import register_compat_tools
+from verdex.server.tools_find import register_find_tools
 from verdex.server.tools_locator import register_locator_tools
 from verdex.server.tools_observe import register_observe_tools
 from verdex.server.tools_pages import register_page_tools
@@ -346,6 +347,7 @@ def _build(session: Session, config: ServerConfig, tracer: TraceWriter | None) -
     server._lowlevel_server.add_request_handler("logging/setLevel", SetLevelRequestParams, server._set_level)
     server.output_schemas = config.output_schemas
     register_browser_tools(server, session)
+    register_find_tools(server, session)
     register_observe_tools(server, session)
     register_structure_tools(server, session)
     register_role_tools(server, session)

@@ -34,6 +34,7 @@ from verdex.server.models import (
     WaitResult,
 )
 from verdex.server.session import Session
+from verdex.server.snapshot_answers import MAX_SNAPSHOT_CHARS, cut_notice, snapshot_file_answer
 from verdex.server.tooling import guarded, respond
 from verdex.server.trace import mask_url
 
@@ -144,28 +145,35 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         ] = None,
         maxChars: Annotated[
             int | None,
-            Field(ge=200, le=1_000_000, description="Cut after this many characters (default 40000)."),
+            Field(ge=200, le=MAX_SNAPSHOT_CHARS, description="Cut after this many characters (default 40000)."),
+        ] = None,
+        behindModal: Annotated[bool, Field(description="Show the page behind an open modal dialog too.")] = False,
+        filename: Annotated[
+            str | None,
+            Field(max_length=255, description="Write the whole snapshot to this file (under --output-dir) instead."),
         ] = None,
     ) -> Annotated[CallToolResult, SnapshotResult]:
         """Accessibility snapshot: a line per node, role "name" [states] [ref=eN]. On big pages find the element
         with browser_find instead, or narrow with ref/depth."""
         page = await session.page()
-        snapshot = await take_snapshot(page, ref=ref, depth=depth, max_chars=maxChars or DEFAULT_MAX_CHARS)
+        whole = filename is not None
+        limit = None if whole else maxChars or DEFAULT_MAX_CHARS
+        snapshot = await take_snapshot(page, ref=ref, depth=depth, max_chars=limit, behind_modal=behindModal)
         title = await page.title()
+        header = f"Page: {quote(title)} ({page.url})" if title else f"Page: {page.url}"
+        if filename is not None:
+            return snapshot_file_answer(session.config, filename, header, snapshot, page.url, title)
         truncated = snapshot.truncated
-        lines = [f"Page: {quote(title)} ({page.url})" if title else f"Page: {page.url}", snapshot.text]
+        lines = [header, snapshot.text]
         if truncated:
-            lines.append(
-                f"[snapshot cut at {truncated.shownLines} of {truncated.totalLines} lines "
-                f"({truncated.totalChars} characters): narrow it with ref=<a container's ref>, depth=N, "
-                "or raise maxChars]"
-            )
+            lines.append(cut_notice(snapshot))
         result = SnapshotResult(
             url=page.url,
             title=title,
             snapshot=snapshot.text,
             refCount=snapshot.ref_count,
             truncated=truncated,
+            cutInside=list(snapshot.cut_inside) or None,
         )
         return respond("\n".join(line for line in lines if line), result)
 
