@@ -769,14 +769,25 @@ def _without_tool_prefix(text: str, tool: str) -> str:
     return text.removeprefix(f"Error executing tool {tool}: ")
 
 
-#: The snapshot's cut note names the tool's arguments; the CLI's flags say the same.
+#: The snapshot's cut note names the tools and their arguments (verdex/server/snapshot_answers.py cut_notice);
+#: the CLI's note says the same with the snapshot command's flags (it has no browser_find and no filename).
 _CUT_NOTE = re.compile(
-    r"\[snapshot cut at ([^\]:]*): narrow it with ref=<a container's ref>, depth=N, or raise maxChars\]"
+    r"\[snapshot cut after (line \d+ of \d+ \(\d+ characters in all\)(?:, inside [^\n]*?)?)\. To go on: "
+    r"browser_find\(text=\.\.\.\) finds an element and its ref without the whole page; "
+    r"browser_snapshot\(ref=<a container's ref>, depth=N\) shows one part; "
+    r"filename=\.\.\. writes the whole snapshot to a file(?:; maxChars=(\d+) shows it all here)?\]$",
+    flags=re.MULTILINE,
 )
 
 
 def _cli_hints(text: str) -> str:
-    """Tool answer text with the tool's argument names replaced by the CLI's flags."""
-    return _CUT_NOTE.sub(
-        r"[snapshot cut at \1: narrow it with --ref REF (a container's ref), --depth N, or a larger --max-chars]", text
-    )
+    """Tool answer text with the tools' argument names replaced by the CLI's flags."""
+
+    def flags(match: re.Match[str]) -> str:
+        whole = f"; --max-chars {match[2]} shows it all" if match[2] else ""
+        return (
+            f"[snapshot cut after {match[1]}. To go on: --ref REF (a container's ref) with --depth N shows one "
+            f"part{whole}]"
+        )
+
+    return _CUT_NOTE.sub(flags, text)

@@ -240,7 +240,7 @@ async def _structural(server: MeteredServer, task: Task, target: Node, nodes: li
         return None
     locator = render_js(steps)
     verification = await _verify(server, locator, ref)
-    if _on_target(verification) or nodes is None:
+    if _on_target(verification):
         return locator
     if not any(match.get("ref") == ref for match in verification.get("matches") or []):
         notes.append("the composed locator does not match the target")

@@ -29,10 +29,10 @@ async def test_wait_for_stable_on_a_page_that_streams_then_stops(tools: Tools, f
         "Next: browser_snapshot."
     )
     lines = (await tools.ok("browser_snapshot")).text.splitlines()
-    assert "    - listitem: Line 29" in lines
+    assert "    - listitem [ref=e27]: Line 29" in lines
     # Every sixth line went to the frame: line 30 is there (its lines are under the iframe line).
-    assert "    - listitem: Line 30" not in lines
-    assert "      - listitem: Line 30" in lines
+    assert not any(line.endswith(": Line 30") and not line.startswith("      - ") for line in lines)
+    assert "      - listitem [ref=f1_e33]: Line 30" in lines
     # A quiet page: stable after quietMs, with no mutation.
     again = await tools.ok("wait_for_stable", quietMs=200, timeoutMs=5000)
     assert again.data["mutations"] == 0

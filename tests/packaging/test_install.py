@@ -109,8 +109,8 @@ def test_the_wheel_in_a_fresh_virtualenv_runs_the_demo(tmp_path: Path) -> None:
     sessions = _run([venv / "bin" / "python", script], timeout=240, env=env, cwd=work)
     assert sessions.returncode == 0, sessions.stderr
     assert sessions.stdout.splitlines() == [
-        'stdio: Page: "Fresh" (http://127.0.0.1:PORT/page.html) | - main: |   - button "Go" [ref=e1]',
-        'http: Page: "Fresh" (http://127.0.0.1:PORT/page.html) | - main: |   - button "Go" [ref=e1]',
+        'stdio: Page: "Fresh" (http://127.0.0.1:PORT/page.html) | - main [ref=e1]: |   - button "Go" [ref=e2]',
+        'http: Page: "Fresh" (http://127.0.0.1:PORT/page.html) | - main [ref=e1]: |   - button "Go" [ref=e2]',
     ]
 
     # demo-roles runs a Flask app: without the demo extra it says how to get it.

@@ -23,7 +23,7 @@ async def test_a_lone_surrogate_in_page_text_is_replaced_and_the_server_lives(to
         snapshot = await tools.ok("browser_snapshot")
     assert "  - paragraph: a\ufffdb" in snapshot.text.splitlines()
     assert "a\ufffdb" in snapshot.data["snapshot"]
-    anchors = await tools.ok("extract_anchors", ref="e1", ancestorLevel=1)
+    anchors = await tools.ok("extract_anchors", ref="e3", ancestorLevel=1)
     assert {
         "depth": 1,
         "index": 1,
@@ -48,21 +48,20 @@ async def test_invisible_characters_and_titles_are_escaped(tools: Tools, fixture
     snapshot = await tools.ok("browser_snapshot")
     assert snapshot.text.splitlines() == [
         f'Page: "Uni2 \\u202egnp.exe" ({url})',
-        "- main:",
-        '  - heading "Page text that fights the reader" [level=1]',
-        "  - paragraph",
-        '  - button "\\u202eDelete\\u202c all" [ref=e1]',
+        "- main [ref=e1]:",
+        '  - heading "Page text that fights the reader" [level=1] [ref=e2]',
+        '  - button "\\u202eDelete\\u202c all" [ref=e3]',
         '  - paragraph: "zero\\u200bwidth and \\u2067isolate\\u2069"',
-        '  - button "Open popups" [ref=e2]',
+        '  - button "Open popups" [ref=e4]',
     ]
     assert snapshot.data["title"] == title
-    assert '- button "\\u202eDelete\\u202c all" [ref=e1]' in snapshot.data["snapshot"]
-    clicked = await tools.ok("browser_click", ref="e1")
+    assert '- button "\\u202eDelete\\u202c all" [ref=e3]' in snapshot.data["snapshot"]
+    clicked = await tools.ok("browser_click", ref="e3")
     assert (
-        clicked.text == 'Clicked button "\\u202eDelete\\u202c all" [ref=e1]. Next: browser_snapshot to see the result.'
+        clicked.text == 'Clicked button "\\u202eDelete\\u202c all" [ref=e3]. Next: browser_snapshot to see the result.'
     )
     assert clicked.data["name"] == "\u202eDelete\u202c all"
-    anchors = await tools.ok("extract_anchors", ref="e1", ancestorLevel=1)
+    anchors = await tools.ok("extract_anchors", ref="e3", ancestorLevel=1)
     assert '"name":"\\u202eDelete\\u202c all"' in anchors.text
     verified = await tools.ok(
         "verify_locator", locator="page.getByRole('button', { name: '\\u202eDelete\\u202c all' })"
@@ -82,7 +81,7 @@ async def test_invisible_characters_and_titles_are_escaped(tools: Tools, fixture
 async def test_a_storm_of_new_tabs_is_one_capped_note(tools: Tools, fixture_url: URL) -> None:
     await tools.ok("browser_navigate", url=fixture_url("hostile/text.html?popups=12"))
     await tools.ok("browser_snapshot")
-    clicked = await tools.ok("browser_click", ref="e2")
+    clicked = await tools.ok("browser_click", ref="e4")
     notes = [line for line in clicked.text.splitlines() if line.startswith("Note: ")]
     assert [note.split(":", 2)[:2] for note in notes[:3]] == [["Note", " A new tab [1] was opened by tab [0]"]] + [
         ["Note", f" A new tab [{index}] was opened by tab [0]"] for index in (2, 3)
@@ -96,7 +95,7 @@ async def test_a_50_mb_text_node_is_cut_in_the_page(tools: Tools, fixture_url: U
     snapshot = await tools.ok("browser_snapshot")
     print(f"snapshot of a 50 MB text node: {round((trio.current_time() - start) * 1000)} ms")
     big = next(line for line in snapshot.text.splitlines() if "lorem" in line)
-    assert big == "  - paragraph: " + ("lorem ipsum " * 17)[:199] + "…"
+    assert big == "  - paragraph: " + ("lorem ipsum " * 9)[:99] + "…"
     assert len(snapshot.text) < 2_000
-    anchors = await tools.ok("extract_anchors", ref="e1", ancestorLevel=1)
+    anchors = await tools.ok("extract_anchors", ref="e3", ancestorLevel=1)
     assert len(anchors.text) < 4_000

@@ -333,7 +333,7 @@ async def test_speculative_loads_do_not_reach_a_blocked_origin(serve: Serve, fix
         await tools.ok("browser_navigate", url=page)
         await tools.ok("wait_for_browser", milliseconds=2000)  # speculative loads start at once ("immediate")
         assert (await tools.ok("browser_snapshot")).text.splitlines()[1:3] == [
-            "- main:",
-            '  - heading "Speculation" [level=1]',
+            "- main [ref=e1]:",
+            '  - heading "Speculation" [level=1] [ref=e2]',
         ]
     assert _requests(base) == [f"127.0.0.1:{port} /origins/speculation.html"]

@@ -183,43 +183,43 @@ async def test_one_masking_rule_covers_conditions_mirrors_revealed_fields_urls_l
             assert URL_SECRET not in await call(tools, "list_current_roles")
             await call(tools, "browser_navigate", url=page)
             await call(tools, "browser_snapshot")
-            typed = await call(tools, "browser_type", ref="e1", text=HOSTILE_SECRET)
-            assert typed.startswith('Typed into textbox "Password" [ref=e1].')
+            typed = await call(tools, "browser_type", ref="e3", text=HOSTILE_SECRET)
+            assert typed.startswith('Typed into textbox "Password" [ref=e3].')
             # The page mirrors the value into a title, a value attribute and a text.
             snapshot = (await call(tools, "browser_snapshot")).splitlines()
             assert snapshot[1:] == [
-                "- main:",
-                '  - heading "Sign in" [level=1]',
+                "- main [ref=e1]:",
+                '  - heading "Sign in" [level=1] [ref=e2]',
                 "  - generic:",
                 "    - text: Password",
-                '    - textbox "Password" [active] [ref=e1]: ••••',
+                '    - textbox "Password" [active] [ref=e3]: ••••',
                 "    - text: Saved password",
-                '    - textbox "Saved password" [ref=e2]: ••••',
-                '    - button "Show passwords" [ref=e3]',
+                '    - textbox "Saved password" [ref=e4]: ••••',
+                '    - button "Show passwords" [ref=e5]',
                 "    - text: Strength",
                 "    - paragraph: You typed ••••",
             ]
-            anchors = await call(tools, "extract_anchors", ref="e1", ancestorLevel=1)
+            anchors = await call(tools, "extract_anchors", ref="e3", ancestorLevel=1)
             assert '"title":"••••"' in anchors
             # "Show passwords": the fields are type=text now, and stay masked (the bridge remembers them).
-            await call(tools, "browser_click", ref="e3")
+            await call(tools, "browser_click", ref="e5")
             shown = (await call(tools, "browser_snapshot")).splitlines()
-            assert '    - textbox "Password" [ref=e1]: ••••' in shown
-            assert '    - textbox "Saved password" [ref=e2]: ••••' in shown
+            assert '    - textbox "Password" [ref=e3]: ••••' in shown
+            assert '    - textbox "Saved password" [ref=e4]: ••••' in shown
             failed = await call(
                 tools,
                 "browser_run_plan",
                 steps=[
                     {
                         "action": "click",
-                        "ref": "e1",
+                        "ref": "e3",
                         "preconditions": [{"type": "attrEquals", "name": "value", "value": HOSTILE_SECRET + "x"}],
                     }
                 ],
             )
             assert failed.splitlines()[0] == (
-                "Error executing tool browser_run_plan: Plan failed at step [0] click e1: precondition "
-                'attrEquals(value="••••") failed: e1 (textbox "Password"): value is "••••".'
+                "Error executing tool browser_run_plan: Plan failed at step [0] click e3: precondition "
+                'attrEquals(value="••••") failed: e3 (textbox "Password"): value is "••••".'
             )
             await call(
                 tools,
@@ -227,7 +227,7 @@ async def test_one_masking_rule_covers_conditions_mirrors_revealed_fields_urls_l
                 steps=[
                     {
                         "action": "click",
-                        "ref": "e1",
+                        "ref": "e3",
                         "preconditions": [{"type": "attrEquals", "name": "value", "value": HOSTILE_SECRET}],
                     }
                 ],

@@ -145,9 +145,8 @@ def register_find_tools(server: MCPServer, session: Session) -> None:
         limit: Annotated[int, Field(ge=1, le=MAX_LIMIT, description="Matches listed (default 10).")] = 10,
         includeHidden: Annotated[bool, Field(description="Hidden elements match too.")] = False,
     ) -> Annotated[CallToolResult, FindAnswer]:
-        """Find elements by accessible name, text, label, placeholder, alt, title or test id, instead of reading the
-        whole snapshot. One line a match: its ref, role and name, and its repeating container (card, row, list item)
-        with the text that tells it apart from its siblings."""
+        """Find elements by name, text, label, placeholder, alt, title or test id instead of reading the snapshot:
+        each match's ref, role, name, and its container (card, row, list item) with what sets it apart."""
         if role is not None and role not in ROLES:
             raise UsageError(f"role {role!r} is not an ARIA role getByRole takes (button, link, row, listitem ...)")
         page = await session.page()
