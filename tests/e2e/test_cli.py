@@ -101,11 +101,11 @@ async def test_devices_lists_playwrights_descriptors() -> None:
 
 
 async def test_locate_prints_verified_locators(cdp_endpoint: str, fixture_url: URL) -> None:
-    by_ref = await _verdex("locate", fixture_url("shop.html"), "--ref", "e7", "--cdp-endpoint", cdp_endpoint)
+    by_ref = await _verdex("locate", fixture_url("shop.html"), "--ref", "e12", "--cdp-endpoint", cdp_endpoint)
     lines = by_ref.stdout.decode().splitlines()
     assert by_ref.returncode == 0, by_ref.stderr
     assert (
-        lines[0] == 'e7 button "Add to Cart", 12 on the page with this role and name. Verified, each matches only e7:'
+        lines[0] == 'e12 button "Add to Cart", 12 on the page with this role and name. Verified, each matches only e12:'
     )
     assert lines[1] == (
         "1. page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: 'iPhone 15 Pro', "

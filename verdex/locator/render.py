@@ -10,10 +10,12 @@ suggestion engine (:mod:`verdex.locator.suggest`), the demo's composition
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from verdex.browser.owners import FrameFacts
+from verdex.safe_text import INVISIBLE
 
 __all__ = ["TEST_ID_ATTRIBUTES", "Step", "frame_steps", "js_string", "render_js", "render_python"]
 
@@ -73,8 +75,8 @@ def _py_arg(value: str | int) -> str:
 def _py_str(value: str) -> str:
     """A Python string literal: double-quoted, or single-quoted when that avoids escapes (CSS with quotes)."""
     if '"' in value and "'" not in value:
-        return repr(value)
-    return json.dumps(value, ensure_ascii=False)
+        return _escape_invisible(repr(value))
+    return _escape_invisible(json.dumps(value, ensure_ascii=False))
 
 
 def frame_steps(frames: Sequence[FrameFacts], test_id_attribute: str = "data-testid") -> list[Step]:
@@ -140,6 +142,15 @@ def _snake(name: str) -> str:
 
 
 def js_string(value: str) -> str:
-    """A JavaScript single-quoted string literal."""
+    """A JavaScript single-quoted string literal; bidi controls and zero-width characters as ``\\u202e``
+    escapes (the same string, and nothing in the code line that reorders or hides what it shows)."""
     escaped = value.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n")
-    return f"'{escaped}'"
+    return f"'{_escape_invisible(escaped)}'"
+
+
+#: The characters :func:`js_string` and :func:`_py_str` write as ``\\uXXXX`` escapes.
+_INVISIBLE = re.compile(f"[{INVISIBLE}]")
+
+
+def _escape_invisible(literal_body: str) -> str:
+    return _INVISIBLE.sub(lambda match: f"\\u{ord(match.group(0)):04x}", literal_body)
