@@ -9,7 +9,7 @@ URL    ?=
 REF    ?=
 BUTTON ?=
 
-.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles bench-workflow bench-real soak conformance skills-examples devices dockerfile-lint clean
+.PHONY: all install chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles bench-workflow bench-suggest bench-real soak conformance skills-examples devices dockerfile-lint clean
 
 all: test
 
@@ -76,10 +76,12 @@ bridge-check: bridge/node_modules/.stamp
 	  || { echo "verdex/bridge/contract.json is out of date: run make bridge and commit it" >&2; exit 1; }
 
 ## bench: token, latency, scale and cold-start benchmarks and the skill's token budgets (prints tables, writes
-## benchmarks/results.json), then verify_locator's latency (its own key of results.json), then the README's Performance section
+## benchmarks/results.json), then verify_locator's latency and suggest_locator's latency, answer tokens and correctness
+## on the fixture pages (their own keys of results.json), then the README's Performance section
 bench: install
 	$(BIN)/python -m benchmarks
 	$(BIN)/python -m benchmarks.verify_locator
+	$(BIN)/python -m benchmarks.suggest --quick
 	$(BIN)/python -m benchmarks.readme
 
 ## bench-roles: RSS/PSS of the server and its browser with 0, 1 and 5 active roles (median of 3 runs; key
@@ -97,6 +99,13 @@ benchmarks/peers/node_modules/.stamp: benchmarks/peers/package.json benchmarks/p
 ## shown in the README's Performance section)
 bench-workflow: install benchmarks/peers/node_modules/.stamp
 	$(BIN)/python -m benchmarks.workflow
+	$(BIN)/python -m benchmarks.readme
+
+## bench-suggest: suggest_locator on every ref of the fixture pages and on the real pages of ../shared/corpora/real-pages
+## (refs whose role and name repeat), judged by real Playwright; the change survival of its top suggestion, beside
+## Playwright MCP's browser_generate_locator (key suggest of benchmarks/results.json, shown in the README's Performance section)
+bench-suggest: install benchmarks/peers/node_modules/.stamp
+	$(BIN)/python -m benchmarks.suggest --peer
 	$(BIN)/python -m benchmarks.readme
 
 ## bench-real: verdex against Playwright's AI snapshot (and Verdex (Node) when VERDEX_NODE names a built

@@ -14,6 +14,7 @@ from typing import Any
 
 from benchmarks.harness import ROOT
 from benchmarks.report import STRUCTURAL, page_floor
+from benchmarks.suggest.readme import render_suggest
 from benchmarks.workflow.readme import render_workflow
 
 __all__ = ["END", "START", "render_section", "update_readme"]
@@ -207,6 +208,8 @@ def _standalone(results: dict[str, Any]) -> list[str]:
         ]
     if results.get("workflow"):
         out += render_workflow(results["workflow"])
+    if results.get("suggest"):
+        out += render_suggest(results["suggest"])
     return out
 
 

@@ -1,12 +1,12 @@
 """``benchmarks/results.json``: read it, and update one key of it in place.
 
-``python -m benchmarks`` writes the file's main sections in one go. Four benchmarks run on their
+``python -m benchmarks`` writes the file's main sections in one go. Five benchmarks run on their
 own and keep their results under a key of their own: ``rolesMemory`` (``make bench-roles``,
 :mod:`benchmarks.roles_memory`), ``verifyLocator`` (:mod:`benchmarks.verify_locator`),
-``workflow`` (``make bench-workflow``, :mod:`benchmarks.workflow`) and ``realPages`` (``make bench-real``,
-:mod:`benchmarks.real_pages`). Each updates only its key (read the file, set the key, write it
-back), and ``python -m benchmarks`` carries those keys over when it rewrites the file, so no run
-erases another's numbers.
+``workflow`` (``make bench-workflow``, :mod:`benchmarks.workflow`), ``realPages`` (``make bench-real``,
+:mod:`benchmarks.real_pages`) and ``suggest`` (``make bench-suggest``, :mod:`benchmarks.suggest`). Each
+updates only its key (read the file, set the key, write it back), and ``python -m benchmarks``
+carries those keys over when it rewrites the file, so no run erases another's numbers.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ __all__ = ["RESULTS", "STANDALONE_KEYS", "carry_over", "read_results", "update_r
 
 RESULTS = ROOT / "benchmarks" / "results.json"
 #: Keys written by benchmarks that ``python -m benchmarks`` does not run.
-STANDALONE_KEYS = ("realPages", "rolesMemory", "verifyLocator", "workflow")
+STANDALONE_KEYS = ("realPages", "rolesMemory", "suggest", "verifyLocator", "workflow")
 
 
 def read_results(path: Path = RESULTS) -> dict[str, Any]:

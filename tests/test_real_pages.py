@@ -154,6 +154,7 @@ async def test_two_real_pages_through_the_benchmark() -> None:
             "resolve_container": 3,
             "inspect_pattern": 3,
             "extract_anchors": 3,
+            "suggest_locator": 3,
         }
         assert not row["snapshot"]["truncated"]
         assert row["snapshot"]["tokens"] > row["snapshot"]["snapshotTokens"] > 0  # the text block adds the Page: line

@@ -155,10 +155,12 @@ async def test_three_tasks_on_verdex() -> None:
     assert [attempt.task.id for attempt in run.attempts] == ["products-related-add", "orders-edit", "consent-subscribe"]
     assert [attempt.verdict for attempt in run.attempts] == [Verdict(1, True, True, False, False)] * 3
     assert [attempt.locator for attempt in run.attempts] == [
-        "page.getByRole('region', { name: 'Related products' }).getByRole('listitem')"
-        ".filter({ hasText: 'Walnut Desk Lamp' }).getByRole('button', { name: 'Add to cart' })",
-        "page.getByRole('row').filter({ hasText: '#10241' }).getByRole('button', { name: 'Edit' })",
-        "page.locator('aside > div').filter({ hasText: 'Morning Briefing' }).getByRole('button', { name: 'Subscribe' })",
+        # suggest_locator's first candidates (verified by it, then judged here by real Playwright)
+        "page.locator('li[class*=\"Carousel_slide__\"]').filter({ has: page.getByRole('heading', "
+        "{ name: 'Walnut Desk Lamp', exact: true }) }).getByRole('button', { name: 'Add to cart' })",
+        "page.getByRole('row').filter({ has: page.getByText('#10241', { exact: true }) })"
+        ".getByRole('button', { name: 'Edit' })",
+        "page.getByRole('complementary', { name: 'More from the Courier' }).getByRole('button', { name: 'Subscribe' })",
     ]
     consent = run.attempts[2]
     assert "clicked 'Accept all' to close the dialog" in consent.transcript.notes
@@ -166,7 +168,8 @@ async def test_three_tasks_on_verdex() -> None:
     for attempt in run.attempts:
         assert attempt.calls == len(attempt.transcript.calls) > 0
         assert attempt.transcript.calls[0].tool == "browser_navigate"
-        assert attempt.transcript.calls[-1].tool == "verify_locator"
+        # suggest_locator's candidates are verified on the page already: no verify_locator after it
+        assert attempt.transcript.calls[-1].tool == "suggest_locator"
         assert attempt.total_tokens == attempt.answer_tokens + tools * attempt.calls
     summary = summarize(run)
     assert summary["servers"]["verdex"]["okPercent"] == 100.0

@@ -9,6 +9,7 @@ quietly with status 141, as a shell reports a process that SIGPIPE ended.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import os
 import re
@@ -40,7 +41,18 @@ NO_AUTH_FILE = "none"
 BROKEN_PIPE_STATUS = 141
 
 #: Options of verdex serve only (the other commands drive their own server: every tool, no schemas).
-_SERVE_ONLY = ("trace", "role", "output_dir", "caps", "output_schemas", "port", "host", "allowed_hosts", "max_sessions")
+_SERVE_ONLY = (
+    "trace",
+    "role",
+    "output_dir",
+    "caps",
+    "output_schemas",
+    "codegen",
+    "port",
+    "host",
+    "allowed_hosts",
+    "max_sessions",
+)
 _BROWSER_OPTIONS = tuple(option.name for option in OPTIONS if option.name not in _SERVE_ONLY)
 
 
@@ -194,15 +206,43 @@ def _parser() -> argparse.ArgumentParser:
 
     explore = commands.add_parser(
         "explore",
-        help="print resolve_container, inspect_pattern and extract_anchors for one ref",
+        help="print resolve_container, inspect_pattern, extract_anchors and suggest_locator for one ref",
         description="Open URL, take a snapshot (which numbers the refs), then print resolve_container(REF), "
-        "inspect_pattern(REF, LEVEL + 1) and extract_anchors(REF, LEVEL).",
+        "inspect_pattern(REF, LEVEL + 1), extract_anchors(REF, LEVEL) and suggest_locator(REF): the locators "
+        "those facts support, verified.",
     )
     explore.add_argument("url")
     explore.add_argument("ref", help="a ref as `verdex snapshot URL` prints it, e.g. e12")
     explore.add_argument("--level", type=int, default=1, help="the container's ancestor level (default 1: the parent)")
     _browser_options(explore)
     explore.set_defaults(run=_run_explore)
+
+    locate = commands.add_parser(
+        "locate",
+        help="print verified locators for one element (suggest_locator)",
+        description="Open URL, take a snapshot (which numbers the refs), and print suggest_locator's answer for the "
+        "element of --ref, or the first element whose text or accessible name is --text: up to 3 locators, each "
+        "verified to match only that element, with the facts they rest on. Exits 1 when none is found.",
+    )
+    locate.add_argument("url")
+    which = locate.add_mutually_exclusive_group(required=True)
+    which.add_argument("--ref", help="a ref as `verdex snapshot URL` prints it, e.g. e12")
+    which.add_argument("--text", help="the element's visible text or accessible name (the first such element)")
+    _browser_options(locate)
+    locate.set_defaults(run=_run_locate)
+
+    verify = commands.add_parser(
+        "verify",
+        help="check a Playwright locator on a page (verify_locator): count, matches, diagnosis",
+        description="Open URL and print what LOCATOR (TypeScript or Python, or a line pasted from a test) matches, "
+        "and, when it is not exactly one element, the diagnosis: the count after each step, near misses, what "
+        "sets the matches apart. Exits 1 when the locator does not match exactly one element (with --ref: that one).",
+    )
+    verify.add_argument("url")
+    verify.add_argument("locator")
+    verify.add_argument("--ref", help="the element it should find (a ref of the first snapshot)")
+    _browser_options(verify)
+    verify.set_defaults(run=_run_verify)
 
     devices = commands.add_parser(
         "devices",
@@ -287,6 +327,10 @@ _HELP: dict[str, tuple[str | None, str]] = {
         "--role), compat (Playwright MCP's browser_navigate_back, browser_wait_for), or all",
     ),
     "output_schemas": (None, "publish every tool's outputSchema in tools/list (more tokens on every turn)"),
+    "codegen": (
+        "LANGUAGE",
+        "the Playwright code line action answers end with: typescript (default), python or none",
+    ),
     "port": ("PORT", "serve MCP over Streamable HTTP at http://HOST:PORT/mcp instead of stdio (0: any free port)"),
     "host": ("HOST", "the interface --port binds: localhost (default), or 0.0.0.0 for every interface"),
     "allowed_hosts": (
@@ -409,6 +453,7 @@ def _config(resolved: Resolved | None, parser: argparse.ArgumentParser) -> Serve
         output_dir=resolved.values.get("output_dir"),
         caps=resolved.values.get("caps") or DEFAULT_GROUPS,
         output_schemas=bool(resolved.values.get("output_schemas")),
+        codegen=resolved.values.get("codegen") or "typescript",
     )
 
 
@@ -606,8 +651,79 @@ def _run_explore(args: argparse.Namespace, config: ServerConfig) -> None:
         ("resolve_container", {"ref": args.ref}, True),
         ("inspect_pattern", {"ref": args.ref, "ancestorLevel": args.level + 1}, True),
         ("extract_anchors", {"ref": args.ref, "ancestorLevel": args.level}, True),
+        ("suggest_locator", {"ref": args.ref}, True),
     ]
     sys.exit(trio.run(_in_process, config, calls))
+
+
+def _run_locate(args: argparse.Namespace, config: ServerConfig) -> None:
+    sys.exit(trio.run(_locate, config, args.url, args.ref, args.text))
+
+
+async def _locate(config: ServerConfig, url: str, ref: str | None, text: str | None) -> int:
+    """``verdex locate``: suggest_locator for --ref, or for the first element with the text --text."""
+    from mcp import Client
+    from mcp_types import TextContent
+
+    from verdex.server.app import build_server
+    from verdex.server.session import open_session
+
+    async with open_session(config) as session, Client(build_server(session)) as client:
+        for tool, arguments in (("browser_navigate", {"url": url}), ("browser_snapshot", {})):
+            result = await client.call_tool(tool, arguments)
+            if result.is_error:
+                shown = "\n".join(block.text for block in result.content if isinstance(block, TextContent))
+                print(f"verdex: {tool}: {_without_tool_prefix(shown, tool)}", file=sys.stderr)
+                return 1
+        if ref is None:
+            assert text is not None
+            literal = json.dumps(text)
+            found = await client.call_tool("verify_locator", {"locator": f"page.get_by_text({literal}, exact=True)"})
+            matches = (found.structured_content or {}).get("matches") or []
+            if not matches:
+                found = await client.call_tool("verify_locator", {"locator": f"page.get_by_text({literal})"})
+                matches = (found.structured_content or {}).get("matches") or []
+            if not matches:
+                print(f"verdex: no element has the text {text!r} on {url}", file=sys.stderr)
+                return 1
+            ref = str(matches[0]["ref"])
+        result = await client.call_tool("suggest_locator", {"ref": ref})
+        shown = "\n".join(block.text for block in result.content if isinstance(block, TextContent))
+        if result.is_error:
+            print(f"verdex: suggest_locator: {_without_tool_prefix(shown, 'suggest_locator')}", file=sys.stderr)
+            return 1
+        print(shown)
+        return 0 if (result.structured_content or {}).get("candidates") else 1
+
+
+def _run_verify(args: argparse.Namespace, config: ServerConfig) -> None:
+    sys.exit(trio.run(_verify, config, args.url, args.locator, args.ref))
+
+
+async def _verify(config: ServerConfig, url: str, locator: str, ref: str | None) -> int:
+    """``verdex verify``: verify_locator's answer; 1 when the locator is not exactly one element (ref's)."""
+    from mcp import Client
+    from mcp_types import TextContent
+
+    from verdex.server.app import build_server
+    from verdex.server.session import open_session
+
+    calls: list[tuple[str, dict[str, Any]]] = [("browser_navigate", {"url": url})]
+    if ref is not None:
+        calls.append(("browser_snapshot", {}))
+    arguments: dict[str, Any] = {"locator": locator, **({"ref": ref} if ref is not None else {})}
+    calls.append(("verify_locator", arguments))
+    async with open_session(config) as session, Client(build_server(session)) as client:
+        for tool, given in calls:
+            result = await client.call_tool(tool, given)
+            shown = "\n".join(block.text for block in result.content if isinstance(block, TextContent))
+            if result.is_error:
+                print(f"verdex: {tool}: {_without_tool_prefix(shown, tool)}", file=sys.stderr)
+                return 1
+        print(shown)
+        data = result.structured_content or {}
+        ok = data.get("count") == 1 and (ref is None or bool(data.get("matchesTarget")))
+        return 0 if ok else 1
 
 
 async def _in_process(config: ServerConfig, calls: list[tuple[str, dict[str, Any], bool]]) -> int:

@@ -13,6 +13,7 @@ import type { ElementBox } from './actions/box';
 import type { PaintResult } from './wait/paint';
 import type { DescribeResult } from './actions/describe';
 import type { HitTargetVerdict } from './actions/hitTarget';
+import type { FocusedElement } from './actions/prepare';
 import type { ElementState } from './actions/state';
 import type { AriaFactsResult } from './aria/facts';
 import type { FindArgs, FindResult } from './find/index';
@@ -22,6 +23,9 @@ import type { SnapshotArgs, SnapshotResult } from './snapshot/index';
 import type { AnchorsResult } from './structure/anchors';
 import type { ContainerResult } from './structure/containers';
 import type { PatternResult } from './structure/patterns';
+import type { CountLocatorsResult } from './suggest/count';
+import type { DiagnoseLocatorResult } from './suggest/diagnose';
+import type { SuggestFactsResult } from './suggest/facts';
 import type { StableResult } from './wait/stable';
 
 /** Arguments every call carries besides its own (README: Calling). */
@@ -60,6 +64,10 @@ export interface BridgeMethods {
     result: QueryLocatorResult;
   };
   queryFrames: { args: { locator: unknown }; result: QueryFramesResult };
+  suggestFacts: { args: RefArgs; result: SuggestFactsResult };
+  countLocators: { args: { locators: unknown[]; target?: number; budgetMs?: number }; result: CountLocatorsResult };
+  diagnoseLocator: { args: { locator: unknown }; result: DiagnoseLocatorResult };
+  focusedElement: { args: Record<string, never>; result: FocusedElement };
   find: { args: FindArgs; result: FindResult };
 }
 

@@ -11,7 +11,7 @@ import { armHitTarget, hitTargetVerdict } from './actions/hitTarget';
 import { elementBox } from './actions/box';
 import { describe } from './actions/describe';
 import { ariaFacts } from './aria/facts';
-import { prepareType, selectOption } from './actions/prepare';
+import { focusedElement, prepareType, selectOption } from './actions/prepare';
 import { elementState } from './actions/state';
 import type { BridgeMethods, MethodName } from './contract';
 import { BridgeError, type Json } from './errors';
@@ -26,6 +26,9 @@ import { optionalBoolean, optionalNumber, optionalString, optionalStringArray, r
 import { frameOwner, framePoint } from './frames/owner';
 import { find } from './find/index';
 import { classifyShadowHosts, shadowCandidates } from './shadow';
+import { countLocators } from './suggest/count';
+import { diagnoseLocator } from './suggest/diagnose';
+import { suggestFacts } from './suggest/facts';
 import { waitForStable } from './wait/stable';
 import { paint } from './wait/paint';
 import { maskSecrets, secretValues } from './secrets';
@@ -81,6 +84,11 @@ const methods: { [M in MethodName]: Method<M> } = {
   queryLocator: args => queryLocator(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid',
     optionalNumber(args, 'limit') ?? 10, optionalNumber(args, 'target'), optionalString(args, 'attribute')),
   queryFrames: args => queryFrames(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid'),
+  suggestFacts: args => suggestFacts(refs, requireNumber(args, 'ref'), optionalString(args, 'testIdAttribute') ?? 'data-testid'),
+  countLocators: args => countLocators(refs, args.locators, optionalString(args, 'testIdAttribute') ?? 'data-testid',
+    optionalNumber(args, 'target'), optionalNumber(args, 'budgetMs') ?? 5000),
+  diagnoseLocator: args => diagnoseLocator(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid'),
+  focusedElement: () => focusedElement(refs),
   find: args => find(refs, optionalString(args, 'testIdAttribute') ?? 'data-testid', {
     text: optionalString(args, 'text'),
     regex: optionalString(args, 'regex'),
@@ -95,7 +103,7 @@ const methods: { [M in MethodName]: Method<M> } = {
 /** The methods whose answers describe the page to the model: secret values are masked in them (secrets.ts). The
  * others answer checks (elementState: a plan compares the value itself; Python masks what it shows). */
 const kDescribing = new Set<string>(['snapshot', 'resolveContainer', 'inspectPattern', 'extractAnchors', 'describe',
-  'queryLocator', 'queryFrames', 'actionTarget']);
+  'queryLocator', 'queryFrames', 'actionTarget', 'find', 'suggestFacts', 'diagnoseLocator']);
 
 function call(method: string, rawArgs: unknown, element?: unknown): Envelope | Promise<Envelope> {
   const envelope = callMethod(method, rawArgs, element);

@@ -30,6 +30,7 @@ _SKIP = {
     "actions/navigate-away.html",
     "hostile/heavy.html",
     "ticker.html",  # replaces its document every 15 ms
+    "hostile/spin.html",  # its script loops forever 300 ms after load: the calls after that time out
 }
 #: Refs per page whose structure is read (in snapshot order): enough to meet every kind of element.
 _REFS_PER_PAGE = 25
@@ -68,6 +69,11 @@ async def test_every_answer_key_is_declared(page: Page, fixture_url: URL, name: 
         step = {"kind": "role", "at": 0, "role": kind}
         await _strict(bridge.query_locator([step], limit=3))
     await _strict(bridge.hit_target_verdict())
+    await _strict(bridge.focused_element())
+    button = [{"kind": "role", "at": 0, "role": "button"}]
+    await _strict(bridge.count_locators([button, [{"kind": "testId", "at": 0, "testId": {"string": "x"}}]]))
+    for steps in (button, [{"kind": "role", "at": 0, "role": "button", "name": {"string": "Add to crat"}}]):
+        await _strict(bridge.diagnose_locator(steps))
     await _strict(bridge.find(text="e", limit=50))
     await _strict(bridge.find(text="a", role="button", limit=5))
     await _strict(bridge.find(regex=r"\d", flags="i", include_hidden=True, limit=5))
@@ -79,6 +85,7 @@ async def test_every_answer_key_is_declared(page: Page, fixture_url: URL, name: 
             await _strict(at.inspect_pattern(number, level))
             await _strict(at.extract_anchors(number, level))
         await _strict(at.element_state(number, attribute="id"))
+        await _strict(at.suggest_facts(number))
         await _strict(at.find(text="a", root=number, limit=3))
         await _strict(at.element_box(number))
     for ref in [ref for ref in refs if ref.startswith("f")][:3]:

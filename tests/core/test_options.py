@@ -54,6 +54,7 @@ def test_every_option_has_an_environment_variable_and_most_a_config_key() -> Non
         ("--host", "VERDEX_HOST", "server.host"),
         ("--allowed-hosts", "VERDEX_ALLOWED_HOSTS", "server.allowedHosts"),
         ("--max-sessions", "VERDEX_MAX_SESSIONS", "server.maxSessions"),
+        ("--codegen", "VERDEX_CODEGEN", "codegen"),
         ("--role", "VERDEX_ROLE", "roles"),
     ]
     assert env_name("--config") == "VERDEX_CONFIG"
@@ -200,7 +201,7 @@ def test_config_file_in_playwright_mcps_layout(tmp_path: Path) -> None:
         (
             {"saveSession": True},
             "config file {file}: unknown key 'saveSession'; the top level takes allowFileUrls, browser, capabilities, "
-            "logLevel, network, outputDir, outputSchemas, roles, server, testIdAttribute, timeouts, trace "
+            "codegen, logLevel, network, outputDir, outputSchemas, roles, server, testIdAttribute, timeouts, trace "
             "(docs/options.md lists every key)",
         ),
         (

@@ -98,3 +98,51 @@ async def test_devices_lists_playwrights_descriptors() -> None:
     assert lines[0] == "207 devices (Playwright 1.65.2's deviceDescriptorsSource.json)"
     assert "iPhone 15                          393x659  x3      mobile, touch" in lines
     assert "Desktop Chrome                    1280x720  x1" in lines
+
+
+async def test_locate_prints_verified_locators(cdp_endpoint: str, fixture_url: URL) -> None:
+    by_ref = await _verdex("locate", fixture_url("shop.html"), "--ref", "e12", "--cdp-endpoint", cdp_endpoint)
+    lines = by_ref.stdout.decode().splitlines()
+    assert by_ref.returncode == 0, by_ref.stderr
+    assert (
+        lines[0] == 'e12 button "Add to Cart", 12 on the page with this role and name. Verified, each matches only e12:'
+    )
+    assert lines[1] == (
+        "1. page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: 'iPhone 15 Pro', "
+        "exact: true }) }).getByRole('button', { name: 'Add to Cart' })"
+    )
+    by_text = await _verdex("locate", fixture_url("shop.html"), "--text", "Privacy", "--cdp-endpoint", cdp_endpoint)
+    assert by_text.returncode == 0, by_text.stderr
+    assert by_text.stdout.decode().splitlines()[1] == "1. page.getByRole('link', { name: 'Privacy' })"
+    missing = await _verdex(
+        "locate", fixture_url("shop.html"), "--text", "No such text", "--cdp-endpoint", cdp_endpoint
+    )
+    assert (missing.returncode, missing.stderr.decode()) == (
+        1,
+        f"verdex: no element has the text 'No such text' on {fixture_url('shop.html')}\n",
+    )
+
+
+async def test_verify_exits_1_unless_the_locator_is_unique(cdp_endpoint: str, fixture_url: URL) -> None:
+    unique = await _verdex(
+        "verify", fixture_url("shop.html"), "page.getByRole('link', { name: 'Home' })", "--cdp-endpoint", cdp_endpoint
+    )
+    assert (unique.returncode, unique.stdout.decode()) == (
+        0,
+        '{"count":1,"unique":true,"matches":[{"ref":"e1","tagName":"a","role":"link","name":"Home"}]}\n',
+    )
+    several = await _verdex(
+        "verify",
+        fixture_url("shop.html"),
+        "await page.getByRole('button', { name: 'Add to Cart' }).click();",
+        "--cdp-endpoint",
+        cdp_endpoint,
+    )
+    lines = several.stdout.decode().splitlines()
+    assert several.returncode == 1
+    assert lines[1:4] == [
+        "Checked the locator of the pasted line; left aside, not run: await, .click().",
+        "Count after each step (Playwright's count() of the locator up to it):",
+        "  page.getByRole('button', { name: 'Add to Cart' }) → 12",
+    ]
+    assert lines[4].startswith("What sets the matches apart")

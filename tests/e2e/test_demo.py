@@ -31,12 +31,14 @@ async def test_demo_on_the_bundled_shop(cdp_endpoint: str) -> None:
         "resolve_container",
         "inspect_pattern",
         "extract_anchors",
+        "suggest_locator",
         "verify_locator",
     ]
     assert re.search(r"^── resolve_container\(ref='e22'\) · \d+ tokens$", output, flags=re.MULTILINE)
     assert re.search(r"^── inspect_pattern\(ref='e22', ancestorLevel=2\) · \d+ tokens$", output, flags=re.MULTILINE)
     assert re.search(r"^── extract_anchors\(ref='e22', ancestorLevel=1\) · \d+ tokens$", output, flags=re.MULTILINE)
-    assert re.search(r"^tokens: \d+ in 5 calls \(\d+ in the structural calls\)$", output, flags=re.MULTILINE)
+    assert re.search(r"^── suggest_locator\(ref='e22'\) · \d+ tokens$", output, flags=re.MULTILINE)
+    assert re.search(r"^tokens: \d+ in 6 calls \(\d+ in the structural calls\)$", output, flags=re.MULTILINE)
     assert re.search(
         r"^the page's full DOM \(outerHTML\): \d+ tokens; the structural calls cost \d+% of it, the whole walk \d+%$",
         output,
@@ -47,14 +49,22 @@ async def test_demo_on_the_bundled_shop(cdp_endpoint: str) -> None:
         output,
         flags=re.MULTILINE,
     )
+    card = (
+        "page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: 'iPhone 15 Pro', exact: true }) })"
+        ".getByRole('button', { name: 'Add to Cart' })"
+    )
     assert output.rstrip().endswith(
+        "facts used (suggest_locator's first candidate rests on):\n"
+        '  - test id "product-card" (level 1, 12 alike)\n'
+        '  - heading "iPhone 15 Pro" (exact)\n'
+        '  - button "Add to Cart"\n'
         "locator (TypeScript):\n"
-        "  page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' }).getByRole('button', { name: 'Add to Cart' })\n"
+        f"  {card}\n"
         "locator (Python):\n"
-        '  page.get_by_test_id("product-card").filter(has_text="iPhone 15 Pro").get_by_role("button", name="Add to Cart")\n'
+        '  page.get_by_test_id("product-card").filter(has=page.get_by_role("heading", name="iPhone 15 Pro", exact=True))'
+        '.get_by_role("button", name="Add to Cart")\n'
         "\n"
-        "── verify_locator(locator=\"page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' })"
-        ".getByRole('button', { name: 'Add to Cart' })\", ref='e22') · 41 tokens\n"
+        f"── verify_locator(locator=\"{card}\", ref='e22') · 41 tokens\n"
         '{"count":1,"unique":true,"matches":[{"ref":"e22","tagName":"button","role":"button","name":"Add to Cart"}],'
         '"matchesTarget":true,"targetIndex":0}\n'
         "\n"
@@ -85,18 +95,21 @@ async def test_demo_on_a_url_and_ref(cdp_endpoint: str, fixture_url: Callable[[s
         "inspect_pattern(ref='e15', ancestorLevel=2)",
         "inspect_pattern(ref='e15', ancestorLevel=3)",
         "extract_anchors(ref='e15', ancestorLevel=2)",
-        "verify_locator(locator=\"page.locator('section > div').filter({ hasText: 'AirPods Pro' })"
-        ".getByRole('button', { name: 'Add to Cart' })\", ref='e15')",
+        "suggest_locator(ref='e15')",
+        "verify_locator(locator=\"page.locator('section > div').filter({ has: page.getByRole('heading', "
+        "{ name: 'AirPods Pro', exact: true }) }).getByRole('button', { name: 'Add to Cart' })\", ref='e15')",
     ]
     assert (
-        "facts used:\n"
-        "  - container (level 2) has no test id or role: structure section > div\n"
-        "  - 'AirPods Pro' is in no sibling container's text: hasText is unique\n"
-        "  - target is button 'Add to Cart'\n"
+        "facts used (suggest_locator's first candidate rests on):\n"
+        "  - <div> in <section> (level 2, 12 alike)\n"
+        '  - heading "AirPods Pro" (exact)\n'
+        '  - button "Add to Cart"\n'
         "locator (TypeScript):\n"
-        "  page.locator('section > div').filter({ hasText: 'AirPods Pro' }).getByRole('button', { name: 'Add to Cart' })\n"
+        "  page.locator('section > div').filter({ has: page.getByRole('heading', { name: 'AirPods Pro', exact: true }) })"
+        ".getByRole('button', { name: 'Add to Cart' })\n"
         "locator (Python):\n"
-        '  page.locator("section > div").filter(has_text="AirPods Pro").get_by_role("button", name="Add to Cart")\n'
+        '  page.locator("section > div").filter(has=page.get_by_role("heading", name="AirPods Pro", exact=True))'
+        '.get_by_role("button", name="Add to Cart")\n'
     ) in output
     assert output.rstrip().endswith(
         '{"count":1,"unique":true,"matches":[{"ref":"e15","tagName":"button","role":"button","name":"Add to Cart"}],'
@@ -120,7 +133,7 @@ async def test_demo_with_a_url_needs_a_target(fixture_url: Callable[[str], str])
 
 
 def test_cli_help_for_every_command() -> None:
-    for command in ("serve", "demo", "snapshot", "explore"):
+    for command in ("serve", "demo", "snapshot", "explore", "locate", "verify"):
         result = subprocess.run(
             [sys.executable, "-m", "verdex", command, "--help"], capture_output=True, text=True, check=True
         )
@@ -153,5 +166,6 @@ async def test_snapshot_and_explore_commands(cdp_endpoint: str, fixture_url: Cal
         "── resolve_container",
         "── inspect_pattern",
         "── extract_anchors",
+        "── suggest_locator",
     ]
     assert lines[1].startswith('{"target":{"ref":"e12","tagName":"button","role":"button","name":"Add to Cart"')

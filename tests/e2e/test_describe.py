@@ -35,7 +35,9 @@ async def test_the_reference_scenarios(tools: Tools, fixture_url: URL) -> None:
     exact = await tools.ok("browser_click", element="Sign in")
     assert exact.text == (
         'Clicked link "Sign in" [ref=e1]. Matched "Sign in" exactly (accessible name or text). Runners-up: '
-        'button "Sign in to continue" [ref=e2] (score 3), link "Sign up" [ref=e3] (score 1).' + NEXT
+        'button "Sign in to continue" [ref=e2] (score 3), link "Sign up" [ref=e3] (score 1).'
+        + NEXT
+        + "\nawait page.getByRole('link', { name: 'Sign in' }).click();"
     )
     assert exact.data == {
         "action": "click",
@@ -52,6 +54,7 @@ async def test_the_reference_scenarios(tools: Tools, fixture_url: URL) -> None:
                 runner("e3", "link", "Sign up", 1),
             ],
         },
+        "code": "await page.getByRole('link', { name: 'Sign in' }).click();",
     }
     assert await status(tools) == "- paragraph: Clicked header-link"
 
@@ -61,7 +64,7 @@ async def test_the_reference_scenarios(tools: Tools, fixture_url: URL) -> None:
     assert scored.text == (
         'Clicked link "Sign in" [ref=e1]. Matched "Sign in button" by score 2 (its accessible name or text is '
         'inside the description). Runners-up: button "Sign in to continue" [ref=e2] (score 0.5), link "Sign up" '
-        "[ref=e3] (score 0.5)." + NEXT
+        "[ref=e3] (score 0.5)." + NEXT + "\nawait page.getByRole('link', { name: 'Sign in' }).click();"
     )
     assert scored.data["described"] == {
         "description": "Sign in button",
@@ -82,7 +85,9 @@ async def test_the_reference_scenarios(tools: Tools, fixture_url: URL) -> None:
     hero = await tools.ok("browser_click", element="Sign in to continue")
     assert hero.text == (
         'Clicked button "Sign in to continue" [ref=e2]. Matched "Sign in to continue" exactly (accessible name or '
-        'text). Runners-up: link "Sign in" [ref=e1] (score 2), link "Sign up" [ref=e3] (score 0.5).' + NEXT
+        'text). Runners-up: link "Sign in" [ref=e1] (score 2), link "Sign up" [ref=e3] (score 0.5).'
+        + NEXT
+        + "\nawait page.getByRole('button', { name: 'Sign in to continue' }).click();"
     )
     assert await status(tools) == "- paragraph: Clicked hero-button"
 
@@ -94,7 +99,9 @@ async def test_ties_hidden_candidates_css_and_frames(tools: Tools, fixture_url: 
     tie = await tools.ok("browser_click", element="Export")
     assert tie.text == (
         'Clicked button "Export CSV" [ref=e1]. Matched "Export" by score 3 (the description is inside its '
-        'accessible name or text). Runners-up: button "Export PDF" [ref=e2] (score 3).' + NEXT
+        'accessible name or text). Runners-up: button "Export PDF" [ref=e2] (score 3).'
+        + NEXT
+        + "\nawait page.getByRole('button', { name: 'Export CSV' }).click();"
     )
     assert tie.data["described"]["runnersUp"] == [runner("e2", "button", "Export PDF", 3)]
     assert await status(tools) == "- paragraph: Clicked export-csv"
@@ -104,7 +111,9 @@ async def test_ties_hidden_candidates_css_and_frames(tools: Tools, fixture_url: 
     hidden = await tools.ok("browser_click", element="Delete account")
     assert hidden.text == (
         'Clicked button "Delete account permanently" [ref=e6]. Matched "Delete account" by score 3 (the description '
-        "is inside its accessible name or text). No other candidate scored." + NEXT
+        "is inside its accessible name or text). No other candidate scored."
+        + NEXT
+        + "\nawait page.getByRole('button', { name: 'Delete account permanently' }).click();"
     )
     assert hidden.data["described"] == {
         "description": "Delete account",
@@ -117,7 +126,9 @@ async def test_ties_hidden_candidates_css_and_frames(tools: Tools, fixture_url: 
     # CSS: one visible match is used; several are an error that lists them with refs; hidden only: nothing.
     one = await tools.ok("browser_click", element="#chip-green")
     assert one.text == (
-        'Clicked button "Green" [ref=e9]. Matched "#chip-green" as a CSS selector (its only visible match).' + NEXT
+        'Clicked button "Green" [ref=e9]. Matched "#chip-green" as a CSS selector (its only visible match).'
+        + NEXT
+        + "\nawait page.getByRole('button', { name: 'Green' }).click();"
     )
     assert one.data["described"] == {"description": "#chip-green", "match": "css", "runnersUp": []}
     assert await status(tools) == "- paragraph: Clicked chip-green"
@@ -138,7 +149,9 @@ async def test_ties_hidden_candidates_css_and_frames(tools: Tools, fixture_url: 
     framed = await tools.ok("browser_click", element="Accept cookies")
     assert framed.text == (
         'Clicked button "Accept cookies" [ref=f1_e15]. Matched "Accept cookies" exactly (accessible name or text). '
-        "No other candidate scored." + NEXT
+        "No other candidate scored."
+        + NEXT
+        + "\nawait page.frameLocator('iframe[title=\"Consent\"]').getByRole('button', { name: 'Accept cookies' }).click();"
     )
     assert "    - paragraph: Cookies accepted" in (await tools.ok("browser_snapshot")).text.splitlines()
 
@@ -149,18 +162,23 @@ async def test_type_select_and_hover_by_description(tools: Tools, fixture_url: U
     typed = await tools.ok("browser_type", element="Email address", text="ada@example.com")
     assert typed.text == (
         'Typed into textbox "Email address" [ref=e1]. Matched "Email address" exactly (accessible name or text). '
-        "No other candidate scored." + NEXT
+        "No other candidate scored."
+        + NEXT
+        + "\nawait page.getByRole('textbox', { name: 'Email address' }).fill('ada@example.com');"
     )
     selected = await tools.ok("browser_select_option", element="Country", values=["France"])
     assert selected.text == (
         'Selected in combobox "Country" [ref=e2]. Matched "Country" exactly (accessible name or text). No other '
-        'candidate scored. Selected now: "fr".' + NEXT
+        'candidate scored. Selected now: "fr".'
+        + NEXT
+        + "\nawait page.getByRole('combobox', { name: 'Country' }).selectOption('France');"
     )
     assert selected.data["selected"] == ["fr"]
     hovered = await tools.ok("browser_hover", element="Help")
     assert hovered.text == (
         'Hovered button "Help" [ref=e3]. Matched "Help" exactly (accessible name or text). No other candidate scored.'
         + NEXT
+        + "\nawait page.getByRole('button', { name: 'Help' }).hover();"
     )
     lines = (await tools.ok("browser_snapshot")).text.splitlines()
     assert '    - textbox "Email address" [active] [ref=e1]: ada@example.com' in lines
@@ -172,7 +190,9 @@ async def test_type_select_and_hover_by_description(tools: Tools, fixture_url: U
     card = await tools.ok("browser_type", element="Card number", text="4242 4242 4242 4242")
     assert card.text == (
         'Typed into textbox "Card number" [ref=f2_e16]. Matched "Card number" exactly (accessible name or text). '
-        "No other candidate scored." + NEXT
+        "No other candidate scored."
+        + NEXT
+        + "\nawait page.getByTestId('card-frame').contentFrame().getByRole('textbox', { name: 'Card number' }).fill('<secret>');"
     )
     # autocomplete=cc-number: a secret field, so the answer says so and the snapshot masks what was typed.
     assert card.data["secret"] is True
@@ -205,5 +225,8 @@ async def test_ref_or_element_and_playwright_mcp_shapes(tools: Tools, fixture_ur
     )
     # The session goes on: the ref path is unchanged.
     clicked = await tools.ok("browser_click", ref="e2")
-    assert clicked.text == 'Clicked link "Sign in" [ref=e2].' + NEXT
+    assert (
+        clicked.text
+        == 'Clicked link "Sign in" [ref=e2].' + NEXT + "\nawait page.getByRole('link', { name: 'Sign in' }).click();"
+    )
     assert "described" not in clicked.data

@@ -66,14 +66,21 @@ async def test_checkout_card_form_in_a_cross_origin_frame(tools: Tools, fixture_
     selected = await tools.ok("browser_select_option", ref="e12", values=["Japan"])
     assert selected.text == (
         'Selected in combobox "Country" [ref=e12]. Selected now: "jp". Next: browser_snapshot to see the result.'
+        + "\nawait page.getByRole('combobox', { name: 'Country' }).selectOption('Japan');"
     )
     assert selected.data["selected"] == ["jp"]
     typed = await tools.ok("browser_type", ref="f1_e16", text="4242 4242 4242 4242")
-    assert typed.text == 'Typed into textbox "Card number" [ref=f1_e16]. Next: browser_snapshot to see the result.'
+    assert (
+        typed.text
+        == 'Typed into textbox "Card number" [ref=f1_e16]. Next: browser_snapshot to see the result.'
+        + "\nawait page.getByTestId('card-frame').contentFrame().getByRole('textbox', { name: 'Card number' }).fill('<secret>');"
+    )
     # Keys go to the focused element, inside the frame.
     assert (
-        await tools.ok("browser_press_key", key="Tab")
-    ).text == "Pressed Tab. Next: browser_snapshot to see the result."
+        (await tools.ok("browser_press_key", key="Tab")).text
+        == "Pressed Tab. Next: browser_snapshot to see the result."
+        + "\nawait page.getByTestId('card-frame').contentFrame().getByRole('textbox', { name: 'Card number' }).press('Tab');"
+    )
     assert (
         '        - textbox "Expiry (MM/YY)" [active] [ref=f1_e17]'
         in (await tools.ok("browser_snapshot")).text.splitlines()
@@ -193,7 +200,11 @@ async def test_three_nested_frames_sandboxed_and_added_after_load(tools: Tools, 
 
     # Main page -> same-origin frame -> cross-origin frame -> srcdoc frame: the click lands three levels down.
     clicked = await tools.ok("browser_click", ref="f4_e13")
-    assert clicked.text == 'Clicked button "Confirm" [ref=f4_e13]. Next: browser_snapshot to see the result.'
+    assert (
+        clicked.text
+        == 'Clicked button "Confirm" [ref=f4_e13]. Next: browser_snapshot to see the result.'
+        + "\nawait page.frameLocator('iframe[title=\"Level 1\"]').frameLocator('iframe[title=\"Level 2\"]').frameLocator('iframe[title=\"Level 3\"]').getByRole('button', { name: 'Confirm' }).click();"
+    )
     await tools.ok("browser_click", ref="f1_e7")
     await tools.ok("browser_click", ref="f2_e14")
     await tools.ok("browser_click", ref="e5")
@@ -210,7 +221,11 @@ async def test_three_nested_frames_sandboxed_and_added_after_load(tools: Tools, 
     ]
     # A ref inside the frame added after load takes real input too.
     clicked = await tools.ok("browser_click", ref="f5_e18")
-    assert clicked.text == 'Clicked button "Helpful" [ref=f5_e18]. Next: browser_snapshot to see the result.'
+    assert (
+        clicked.text
+        == 'Clicked button "Helpful" [ref=f5_e18]. Next: browser_snapshot to see the result.'
+        + "\nawait page.frameLocator('iframe[title=\"Help\"]').getByRole('button', { name: 'Helpful' }).click();"
+    )
     assert (await tools.ok("browser_snapshot")).text.splitlines()[-2:] == [
         '    - button "Helpful" [active] [ref=f5_e18]',
         "    - status: Thanks for your vote",
@@ -275,6 +290,7 @@ async def test_a_frame_navigating_and_its_stale_refs(tools: Tools, fixture_url: 
     assert clicked.text == (
         f'Clicked link "Next page" [ref=f3_e10]. Frame f3 navigated to {level_2b} (HTTP 200). '
         "Next: browser_snapshot to see the result."
+        + "\nawait page.frameLocator('iframe[title=\"Level 1\"]').frameLocator('iframe[title=\"Level 2\"]').getByRole('link', { name: 'Next page' }).click();"
     )
     assert clicked.data["frameUrl"] == level_2b
     assert clicked.data["url"] == fixture_url("nested.html")
@@ -322,7 +338,11 @@ async def test_covered_iframe_and_hover_in_a_frame(tools: Tools, fixture_url: UR
     await tools.ok("browser_navigate", url=fixture_url("checkout.html"))
     await tools.ok("browser_snapshot")
     hovered = await tools.ok("browser_hover", ref="f1_e20")
-    assert hovered.text == 'Hovered button "Pay $1,018" [ref=f1_e20]. Next: browser_snapshot to see the result.'
+    assert (
+        hovered.text
+        == 'Hovered button "Pay $1,018" [ref=f1_e20]. Next: browser_snapshot to see the result.'
+        + "\nawait page.getByTestId('card-frame').contentFrame().getByRole('button', { name: 'Pay $1,018' }).hover();"
+    )
     # An overlay in the page over the iframe: the click inside the frame is refused, naming the overlay.
     await tools.ok("browser_navigate", url=fixture_url("checkout.html?overlay=1"))
     await tools.ok("browser_snapshot")

@@ -30,7 +30,10 @@ async def test_a_press_that_the_hover_moves_onto_another_element_is_stopped_and_
     assert "Promo" not in snapshot
 
     clicked = await tools.ok("browser_click", ref="e3")
-    assert clicked.text == 'Clicked button "Buy" [ref=e3].' + NEXT
+    assert (
+        clicked.text
+        == 'Clicked button "Buy" [ref=e3].' + NEXT + "\nawait page.getByRole('button', { name: 'Buy' }).click();"
+    )
     # Buy got exactly one press and one click; Promo, under the first press, got nothing.
     assert await status(tools) == '- status: "buy: pointerdown mousedown click"'
 

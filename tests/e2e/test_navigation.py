@@ -39,6 +39,7 @@ async def test_client_side_routing_keeps_the_document_and_its_refs(tools: Tools,
     assert moved.text == (
         f'Clicked link "Browse products" [ref=e8]. The page moved to {products}. '
         "Next: browser_snapshot to see the result."
+        + "\nawait page.getByRole('link', { name: 'Browse products' }).click();"
     )
     assert moved.data["navigated"] is True
     snapshot = await tools.ok("browser_snapshot")
@@ -51,7 +52,7 @@ async def test_client_side_routing_keeps_the_document_and_its_refs(tools: Tools,
     )
     assert (await tools.ok("browser_click", ref="e16")).text == (
         f'Clicked link "Reviews" [ref=e16]. The page moved to {products}#reviews. '
-        "Next: browser_snapshot to see the result."
+        "Next: browser_snapshot to see the result." + "\nawait page.getByRole('link', { name: 'Reviews' }).click();"
     )
     await tools.ok("browser_click", ref="e5")
     await tools.ok("browser_snapshot")
@@ -59,6 +60,7 @@ async def test_client_side_routing_keeps_the_document_and_its_refs(tools: Tools,
     assert replaced.text == (
         f'Clicked button "Show the team" [ref=e19]. The page moved to {fixture_url("app/about?tab=team")}. '
         "Next: browser_snapshot to see the result."
+        + "\nawait page.getByRole('button', { name: 'Show the team' }).click();"
     )
     # replaceState left no entry for /app/about: back goes to the hash entry, in the same document.
     back = await tools.ok("browser_go_back")
@@ -142,6 +144,7 @@ async def test_page_initiated_back_forward_and_reload(tools: Tools, fixture_url:
     back = await tools.ok("browser_click", ref="e14")
     assert back.text == (
         f'Clicked button "Back" [ref=e14]. It navigated to {first} (HTTP 200). Next: browser_snapshot to see the result.'
+        + "\nawait page.getByRole('button', { name: 'Back' }).click();"
     )
     restored = _history(1, "restored from the back/forward cache", (1, 2, 3, 4, 5, 6, 7, 8), note="kept", active="next")
     assert await snapshot() == f'Page: "History" ({first})\n{restored}'
@@ -149,7 +152,7 @@ async def test_page_initiated_back_forward_and_reload(tools: Tools, fixture_url:
     forward = await tools.ok("browser_click", ref="e7")
     assert forward.text == (
         f'Clicked button "Forward" [ref=e7]. It navigated to {second} (HTTP 200). '
-        "Next: browser_snapshot to see the result."
+        "Next: browser_snapshot to see the result." + "\nawait page.getByRole('button', { name: 'Forward' }).click();"
     )
     assert await tools.error("browser_click", ref="e6") == (
         f"Error executing tool browser_click: ref e6 is stale: it belonged to {first}, a document the page has left "
@@ -163,7 +166,7 @@ async def test_page_initiated_back_forward_and_reload(tools: Tools, fixture_url:
     reloaded = await tools.ok("browser_click", ref="e16")
     assert reloaded.text == (
         f'Clicked button "Reload" [ref=e16]. It navigated to {second} (HTTP 200). '
-        "Next: browser_snapshot to see the result."
+        "Next: browser_snapshot to see the result." + "\nawait page.getByRole('button', { name: 'Reload' }).click();"
     )
     for ref, tool in (("e15", "browser_click"), ("e12", "resolve_container")):
         assert await tools.error(tool, ref=ref) == (

@@ -423,6 +423,6 @@ async def test_a_bad_config_file_stops_verdex_serve(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.decode().splitlines()[-1] == (
         f"verdex: error: config file {config}: unknown key 'port'; it goes in server.port; the top level takes "
-        "allowFileUrls, browser, capabilities, logLevel, network, outputDir, outputSchemas, roles, server, testIdAttribute, "
+        "allowFileUrls, browser, capabilities, codegen, logLevel, network, outputDir, outputSchemas, roles, server, testIdAttribute, "
         "timeouts, trace (docs/options.md lists every key)"
     )

@@ -68,11 +68,19 @@ async def test_actions_on_shadow_refs(tools: Tools, fixture_url: URL) -> None:
     await tools.ok("browser_click", ref="e10")
     assert "  - status: Added MacBook Air 13 to cart" in (await tools.ok("browser_snapshot")).text.splitlines()
     typed = await tools.ok("browser_type", ref="e13", text="ada@example.com", submit=True)
-    assert typed.text == 'Typed into textbox "Newsletter email" [ref=e13]. Next: browser_snapshot to see the result.'
+    assert (
+        typed.text
+        == 'Typed into textbox "Newsletter email" [ref=e13]. Next: browser_snapshot to see the result.'
+        + "\nawait page.getByRole('textbox', { name: 'Newsletter email' }).fill('ada@example.com');\nawait page.getByRole('textbox', { name: 'Newsletter email' }).press('Enter');"
+    )
     assert "  - status: Subscribed ada@example.com" in (await tools.ok("browser_snapshot")).text.splitlines()
     # Clicking the closed host clicks what its hidden tree shows at its centre.
     clicked = await tools.ok("browser_click", ref="e15")
-    assert clicked.text == "Clicked generic [ref=e15]. Next: browser_snapshot to see the result."
+    assert (
+        clicked.text
+        == "Clicked generic [ref=e15]. Next: browser_snapshot to see the result."
+        + "\nawait page.getByTestId('pin-pad').click();"
+    )
     assert "  - status: PIN key 2" in (await tools.ok("browser_snapshot")).text.splitlines()
 
 

@@ -21,7 +21,7 @@ from verdex.server.groups import GROUPS, TOOLS_LIST_BUDGET
 URL = Callable[[str], str]
 Serve = Callable[..., AbstractAsyncContextManager[Tools]]
 
-CORE = sorted(name for name in GROUPS["core"] if name not in ("browser_find", "suggest_locator"))
+CORE = sorted(GROUPS["core"])
 
 
 async def _listed(*args: str) -> list[dict[str, object]]:
@@ -38,8 +38,7 @@ def _tokens(listed: list[dict[str, object]]) -> int:
 async def test_the_default_group_is_the_main_job_within_the_budget() -> None:
     listed = await _listed()
     names = sorted(str(tool["name"]) for tool in listed)
-    assert [name for name in names if name in CORE] == CORE
-    assert set(names) <= set(GROUPS["core"])
+    assert names == CORE
     assert _tokens(listed) <= TOOLS_LIST_BUDGET
     # No generated noise: no titles, no anyOf with null, no outputSchema, one-line descriptions.
     text = json.dumps(listed)
@@ -59,8 +58,7 @@ async def test_caps_add_groups_roles_come_with_role_and_schemas_on_request() -> 
     assert "browser_tabs" not in with_role
     every = await _listed("--caps", "all", "--output-schemas")
     every_name = {str(tool["name"]) for tool in every}
-    not_yet = {"browser_find", "suggest_locator"} - every_name  # tools this round adds, once they exist
-    assert every_name == {name for tools in GROUPS.values() for name in tools} - not_yet
+    assert every_name == {name for tools in GROUPS.values() for name in tools}
     schemas = {str(tool["name"]): tool.get("outputSchema") for tool in every}
     assert all(schema is not None for name, schema in schemas.items())
     assert '"title": "' not in json.dumps(schemas)
@@ -77,9 +75,10 @@ def test_an_unknown_group_stops_serve_with_the_list() -> None:
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1] == (
         "verdex: error: --caps: unknown tool group(s) vision; the groups are core (browser_navigate, "
-        "browser_snapshot, browser_find, browser_click, browser_type, browser_press_key, browser_select_option, "
-        "browser_hover, browser_handle_dialog, resolve_container, inspect_pattern, extract_anchors, verify_locator, "
-        "suggest_locator), browser (browser_initialize, browser_go_back, browser_reload, browser_close), waits (wait_for_browser, "
+        "browser_snapshot, browser_find, suggest_locator, browser_click, browser_type, browser_press_key, "
+        "browser_select_option, browser_hover, browser_handle_dialog, resolve_container, inspect_pattern, "
+        "extract_anchors, verify_locator), browser (browser_initialize, browser_go_back, browser_reload, browser_close), "
+        "waits (wait_for_browser, "
         "wait_for_stable), tabs (browser_tabs), screenshots (browser_take_screenshot), plans (browser_run_plan), roles "
         "(select_role, get_current_role, list_current_roles, save_role_state), compat (browser_navigate_back, "
         "browser_wait_for), or all"

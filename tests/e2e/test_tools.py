@@ -29,6 +29,7 @@ TOOLS = {
     "inspect_pattern": True,
     "extract_anchors": True,
     "verify_locator": True,
+    "suggest_locator": True,
     "select_role": False,
     "get_current_role": True,
     "list_current_roles": True,
@@ -84,20 +85,30 @@ async def test_type_submit_click_and_navigation(tools: Tools, fixture_url: URL) 
         == f'Page: "Sign in" ({fixture_url("login.html")})\n{LOGIN_SNAPSHOT}\n  - paragraph: Ready for sign in'
     )
     typed = await tools.ok("browser_type", ref="e3", text="ada@example.com")
-    assert typed.text == 'Typed into textbox "Email" [ref=e3]. Next: browser_snapshot to see the result.'
-    await tools.ok("browser_type", ref="e4", text="hunter2")
+    assert typed.text == (
+        'Typed into textbox "Email" [ref=e3]. Next: browser_snapshot to see the result.\n'
+        "await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');"
+    )
+    typed = await tools.ok("browser_type", ref="e4", text="hunter2")
+    # A password field's text stays out of the code line too.
+    assert typed.data["code"] == "await page.getByRole('textbox', { name: 'Password' }).fill('<secret>');"
     snapshot = await tools.ok("browser_snapshot")
     assert '    - textbox "Email" [ref=e3]: ada@example.com' in snapshot.text.splitlines()
     assert '    - textbox "Password" [active] [ref=e4]: ••••' in snapshot.text.splitlines()
     assert "hunter2" not in snapshot.text
     clicked = await tools.ok("browser_click", ref="e6")
-    assert clicked.text == 'Clicked checkbox "Remember me" [ref=e6]. Next: browser_snapshot to see the result.'
+    assert clicked.text == (
+        'Clicked checkbox "Remember me" [ref=e6]. Next: browser_snapshot to see the result.\n'
+        "await page.getByRole('checkbox', { name: 'Remember me' }).click();"
+    )
     assert '      - checkbox "Remember me" [checked] [active] [ref=e6]' in (await tools.ok("browser_snapshot")).text
     submitted = await tools.ok("browser_type", ref="e4", text="hunter2", submit=True)
     welcome = fixture_url("welcome.html?email=ada%40example.com")
     assert submitted.text == (
         f'Typed into textbox "Password" [ref=e4]. It navigated to {welcome} (HTTP 200). '
-        "Next: browser_snapshot to see the result."
+        "Next: browser_snapshot to see the result.\n"
+        "await page.getByRole('textbox', { name: 'Password' }).fill('<secret>');\n"
+        "await page.getByRole('textbox', { name: 'Password' }).press('Enter');"
     )
     assert submitted.data == {
         "action": "type",
@@ -107,6 +118,8 @@ async def test_type_submit_click_and_navigation(tools: Tools, fixture_url: URL) 
         "url": welcome,
         "navigated": True,
         "status": 200,
+        "code": "await page.getByRole('textbox', { name: 'Password' }).fill('<secret>');\n"
+        "await page.getByRole('textbox', { name: 'Password' }).press('Enter');",
     }
     assert "hunter2" not in submitted.text
     snapshot = await tools.ok("browser_snapshot")
@@ -116,7 +129,8 @@ async def test_type_submit_click_and_navigation(tools: Tools, fixture_url: URL) 
     clicked = await tools.ok("browser_click", ref="e13")
     assert clicked.text == (
         f'Clicked link "Sign out" [ref=e13]. It navigated to {fixture_url("login.html")} (HTTP 200). '
-        "Next: browser_snapshot to see the result."
+        "Next: browser_snapshot to see the result.\n"
+        "await page.getByRole('link', { name: 'Sign out' }).click();"
     )
     back = await tools.ok("browser_go_back")
     assert back.data["url"] == welcome
@@ -130,12 +144,16 @@ async def test_press_key_hover_and_waits(tools: Tools, fixture_url: URL) -> None
     assert waited.data["waitedMs"] <= 2000
     await tools.ok("browser_snapshot")
     await tools.ok("browser_click", ref="e3")
-    assert (
-        await tools.ok("browser_press_key", key="Tab")
-    ).text == "Pressed Tab. Next: browser_snapshot to see the result."
+    assert (await tools.ok("browser_press_key", key="Tab")).text == (
+        "Pressed Tab. Next: browser_snapshot to see the result.\n"
+        "await page.getByRole('textbox', { name: 'Email' }).press('Tab');"
+    )
     assert '    - textbox "Password" [active] [ref=e4]' in (await tools.ok("browser_snapshot")).text.splitlines()
     hovered = await tools.ok("browser_hover", ref="e7")
-    assert hovered.text == 'Hovered button "Sign in" [ref=e7]. Next: browser_snapshot to see the result.'
+    assert hovered.text == (
+        'Hovered button "Sign in" [ref=e7]. Next: browser_snapshot to see the result.\n'
+        "await page.getByRole('button', { name: 'Sign in', exact: true }).hover();"
+    )
     slept = await tools.ok("wait_for_browser", milliseconds=50)
     assert slept.data["condition"] == "50 ms"
     assert slept.data["waitedMs"] >= 50
@@ -151,7 +169,10 @@ async def test_press_key_with_modifiers(tools: Tools, fixture_url: URL) -> None:
     lines = (await tools.ok("browser_snapshot")).text.splitlines()
     assert (lines[5], lines[7]) == ('    - textbox "Email" [ref=e3]', '    - textbox "Password" [active] [ref=e4]')
     pressed = await tools.ok("browser_press_key", key="Shift+Tab")
-    assert pressed.text == "Pressed Shift+Tab. Next: browser_snapshot to see the result."
+    assert pressed.text == (
+        "Pressed Shift+Tab. Next: browser_snapshot to see the result.\n"
+        "await page.getByRole('textbox', { name: 'Password' }).press('Shift+Tab');"
+    )
     lines = (await tools.ok("browser_snapshot")).text.splitlines()
     assert (lines[5], lines[7]) == ('    - textbox "Email" [active] [ref=e3]', '    - textbox "Password" [ref=e4]')
 
@@ -185,7 +206,10 @@ async def test_hover_opens_menus_and_a_covered_element_is_refused(tools: Tools, 
     await tools.ok("browser_navigate", url=url)
     assert (await tools.ok("browser_snapshot")).text == f'Page: "Menus" ({url})\n{MENU}'
     hovered = await tools.ok("browser_hover", ref="e2")
-    assert hovered.text == 'Hovered button "Products" [ref=e2]. Next: browser_snapshot to see the result.'
+    assert hovered.text == (
+        'Hovered button "Products" [ref=e2]. Next: browser_snapshot to see the result.\n'
+        "await page.getByRole('button', { name: 'Products' }).hover();"
+    )
     assert (await tools.ok("browser_snapshot")).text.splitlines()[1:] == [
         '- navigation "Main" [ref=e1]:',
         "  - generic:",

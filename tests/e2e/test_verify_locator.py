@@ -79,7 +79,16 @@ async def test_an_ambiguous_locator_lists_ten_matches_and_counts_the_rest(tools:
 async def test_zero_matches_and_text_of_matches(tools: Tools, fixture_url: URL) -> None:
     await _shop(tools, fixture_url)
     none = await tools.ok("verify_locator", locator="page.getByRole('button', { name: 'Buy now' })")
-    assert none.data == {"count": 0, "unique": False, "matches": []}
+    assert {key: value for key, value in none.data.items() if key != "diagnosis"} == {
+        "count": 0,
+        "unique": False,
+        "matches": [],
+    }
+    # Nothing on the page is named like it: the diagnosis has the count and no near miss.
+    assert none.data["diagnosis"] == {
+        "steps": [{"step": "page.getByRole('button', { name: 'Buy now' })", "count": 0}],
+        "lostAt": 0,
+    }
     prices = await tools.ok("verify_locator", locator='page.get_by_test_id("product-card").filter(has_text="$149")')
     assert prices.data["count"] == 2
     assert [m["text"][:30] for m in prices.data["matches"]] == [
@@ -175,7 +184,16 @@ async def test_frame_locators_through_an_out_of_process_iframe(tools: Tools, fix
     outside = await tools.ok("verify_locator", locator="page.getByLabel('Card number')", ref=ref)
     assert (outside.data["count"], outside.data["matchesTarget"]) == (0, False)
     nothing = await tools.ok("verify_locator", locator="page.frameLocator('#no-such-frame').getByRole('button')")
-    assert nothing.data == {"count": 0, "unique": False, "matches": []}
+    assert {key: value for key, value in nothing.data.items() if key != "diagnosis"} == {
+        "count": 0,
+        "unique": False,
+        "matches": [],
+    }
+    assert nothing.data["diagnosis"]["steps"] == [
+        {"step": "page.frameLocator('#no-such-frame')", "iframes": 0},
+        {"step": ".getByRole('button')", "count": 0},
+    ]
+    assert nothing.data["diagnosis"]["lostAt"] == 0
     text = await _error(tools, locator="page.frameLocator('h1').getByRole('button')")
     assert text == (
         'Playwright would fail on this locator: the locator before entering a frame matched <h1> "Checkout", '
@@ -199,6 +217,13 @@ async def test_per_role_answers(cdp_endpoint: str, fixture_url: URL) -> None:
             ("customer", "about:blank", 0, None),
         ]
         customer = await tools.ok("verify_locator", locator=REFERENCE_PY, role="customer")
-        assert customer.data == {"count": 0, "unique": False, "matches": [], "role": "customer", "url": "about:blank"}
+        assert {key: value for key, value in customer.data.items() if key != "diagnosis"} == {
+            "count": 0,
+            "unique": False,
+            "matches": [],
+            "role": "customer",
+            "url": "about:blank",
+        }
+        assert customer.data["diagnosis"]["lostAt"] == 0
         text = await _error(tools, locator=REFERENCE_PY, role="customer", ref=ref)
         assert text.startswith(f"ref {ref} belongs to role 'admin', but the current role is 'customer'")

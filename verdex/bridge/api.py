@@ -21,11 +21,14 @@ from verdex.bridge.models import (
     AriaFactsResult,
     ArmHitTargetResult,
     BridgeModel,
+    CountLocatorsResult,
     DescribeResult,
+    DiagnoseLocatorResult,
     ElementBoxResult,
     ElementStateResult,
     ExtractAnchorsResult,
     FindResult,
+    FocusedElementResult,
     FrameOwnerResult,
     FramePointResult,
     HitTargetVerdictResult,
@@ -37,6 +40,7 @@ from verdex.bridge.models import (
     ResolveContainerResult,
     SelectOptionResult,
     SnapshotResult,
+    SuggestFactsResult,
     WaitForStableResult,
 )
 
@@ -78,6 +82,10 @@ METHODS: dict[str, type[BridgeModel]] = {
     "ariaFacts": AriaFactsResult,
     "queryLocator": QueryLocatorResult,
     "queryFrames": QueryFramesResult,
+    "suggestFacts": SuggestFactsResult,
+    "countLocators": CountLocatorsResult,
+    "diagnoseLocator": DiagnoseLocatorResult,
+    "focusedElement": FocusedElementResult,
     "find": FindResult,
 }
 
@@ -290,3 +298,28 @@ class Bridge:
     async def query_frames(self, steps: list[dict[str, Any]]) -> QueryFramesResult:
         """The iframes the steps before a frame step select."""
         return await self._answer(QueryFramesResult, "queryFrames", {"locator": {"steps": steps}})
+
+    async def suggest_facts(self, ref: int) -> SuggestFactsResult:
+        """What a locator for the element of ``ref`` can rest on: its own facts, its ancestors' (bridge
+        README: suggestFacts)."""
+        return await self._answer(SuggestFactsResult, "suggestFacts", {"ref": ref})
+
+    async def count_locators(
+        self, locators: list[list[dict[str, Any]]], *, target: int | None = None, budget_ms: int = 5000
+    ) -> CountLocatorsResult:
+        """Playwright's count() of each locator (its steps) in this document, in one evaluation; with
+        ``target`` (a ref number), the target's index among each one's matches. Stops counting after
+        ``budget_ms`` milliseconds (``omitted``)."""
+        args: dict[str, Any] = {"locators": [{"steps": steps} for steps in locators], "budgetMs": budget_ms}
+        if target is not None:
+            args["target"] = target
+        return await self._answer(CountLocatorsResult, "countLocators", args)
+
+    async def diagnose_locator(self, steps: list[dict[str, Any]]) -> DiagnoseLocatorResult:
+        """The count after each step of a locator in this document, and why it lost its matches or
+        what sets its matches apart (bridge README: diagnoseLocator)."""
+        return await self._answer(DiagnoseLocatorResult, "diagnoseLocator", {"locator": {"steps": steps}})
+
+    async def focused_element(self) -> FocusedElementResult:
+        """The element that has focus in this document (given a ref), or none; ``frame`` when it is an iframe."""
+        return await self._answer(FocusedElementResult, "focusedElement", {})

@@ -1400,6 +1400,7 @@
     }
   );
   var hiddenRuleIds = /* @__PURE__ */ new WeakMap();
+  var roleRuleIds = /* @__PURE__ */ new WeakMap();
   var nextHiddenRuleId = 1;
   function optionsKey(options) {
     let rule = 0;
@@ -1407,7 +1408,12 @@
       rule = hiddenRuleIds.get(options.isHidden) ?? 0;
       if (!rule) hiddenRuleIds.set(options.isHidden, rule = nextHiddenRuleId++);
     }
-    return `${options.textTransform ?? true}|${options.counters ?? true}|${options.includeHidden ?? false}|${rule}`;
+    let roles = 0;
+    if (options.roleOf) {
+      roles = roleRuleIds.get(options.roleOf) ?? 0;
+      if (!roles) roleRuleIds.set(options.roleOf, roles = nextHiddenRuleId++);
+    }
+    return `${options.textTransform ?? true}|${options.counters ?? true}|${options.includeHidden ?? false}|${rule}|${roles}`;
   }
   function getAccessibleName(element, options = {}) {
     let caches2;
@@ -1423,8 +1429,12 @@
     return name;
   }
   function computeAccessibleName(element, options, contents) {
-    const role = getRole(element);
-    if (role ? kNameProhibitedRoles.has(role) : isGenericTag(element)) return "";
+    if (options.roleOf) {
+      if (kNameProhibitedRoles.has(options.roleOf(element) ?? "")) return "";
+    } else {
+      const role = getRole(element);
+      if (role ? kNameProhibitedRoles.has(role) : isGenericTag(element)) return "";
+    }
     return asFlatString(textAlternative(element, { visited: new Visited(), options, target: "self", contents }));
   }
   function isGenericTag(element) {
@@ -1465,7 +1475,7 @@
       })).join(" ");
       if (text.trim()) return text;
     }
-    const role = getRole(element) ?? "";
+    const role = roleOf(t, element) ?? "";
     const tag = tagOf(element);
     if (t.label || t.labelledBy || t.target === "descendant") {
       const ownLabelledBy = !!labelledBy && labelledBy.includes(element);
@@ -1504,6 +1514,9 @@
     }
     return "";
   }
+  function roleOf(t, element) {
+    return t.options.roleOf ? t.options.roleOf(element) : getRole(element);
+  }
   function hiddenRule(t) {
     return t.options.isHidden ?? isHiddenForAria;
   }
@@ -1524,8 +1537,8 @@
         selected = Array.from(select.selectedOptions);
         if (!selected.length && select.options.length) selected.push(select.options[0]);
       } else {
-        const listbox = role === "combobox" ? findInOwned(element, (e) => getRole(e) === "listbox")[0] : element;
-        selected = listbox ? findInOwned(listbox, (e) => e.getAttribute("aria-selected") === "true" && getRole(e) === "option") : [];
+        const listbox = role === "combobox" ? findInOwned(element, (e) => roleOf(t, e) === "listbox")[0] : element;
+        selected = listbox ? findInOwned(listbox, (e) => e.getAttribute("aria-selected") === "true" && roleOf(t, e) === "option") : [];
       }
       if (!selected.length && tag === "INPUT") return element.value;
       if (!selected.length && role === "combobox" && tag !== "SELECT") return element.textContent ?? "";
@@ -2891,6 +2904,13 @@
     select.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
     select.dispatchEvent(new Event("change", { bubbles: true }));
     return { selected: Array.from(select.selectedOptions).map((o) => o.value) };
+  }
+  function focusedElement(refs2) {
+    const active = deepActiveElement(document);
+    if (!active || active === document.body || active === document.documentElement) return { ref: null, number: null, frame: false };
+    const number = refs2.ensure(active);
+    const tag = tagOf(active);
+    return { ref: refs2.label(number), number, frame: tag === "IFRAME" || tag === "FRAME" };
   }
 
   // src/actions/state.ts
@@ -4474,7 +4494,7 @@
     const upper = wanted.toUpperCase();
     return (value) => value.toUpperCase().includes(upper);
   }
-  var kPlaywrightName = { textTransform: false, counters: false, isHidden: isHiddenForRole };
+  var kPlaywrightName = { textTransform: false, counters: false, isHidden: isHiddenForRole, roleOf: getPlaywrightRole };
   var kPlaywrightNameHidden = { ...kPlaywrightName, includeHidden: true };
   function getPlaywrightName(element, includeHidden) {
     return getAccessibleName(element, includeHidden ? kPlaywrightNameHidden : kPlaywrightName);
@@ -4541,26 +4561,31 @@
   };
   function queryLocator(evaluation, locator, root) {
     let current2 = [root];
-    for (const step of locator.steps) {
-      if (step.kind === "nth") {
-        let index = step.index;
-        if (index === -1) index = current2.length - 1;
-        current2 = current2.slice(index, index + 1);
-      } else if (step.kind === "and") {
-        const mine = new Set(current2);
-        current2 = queryLocator(evaluation, step.locator, root).filter((element) => mine.has(element));
-      } else if (step.kind === "or") {
-        const others = queryLocator(evaluation, step.locator, root);
-        current2 = sortInDOMOrder(/* @__PURE__ */ new Set([...current2, ...others]));
-      } else if (step.kind === "frame") {
-        throw new BridgeError("bad-args", "locator: a frame step must be split off by the caller (queryFrames)");
-      } else {
-        const next = /* @__PURE__ */ new Set();
-        for (const scope of current2) for (const element of queryStep(evaluation, step, scope)) next.add(element);
-        current2 = [...next];
-      }
-    }
+    for (const step of locator.steps) current2 = applyStep(evaluation, step, current2, root);
+    return onlyElements(current2);
+  }
+  function onlyElements(current2) {
     return current2.filter((node) => node.nodeType === 1);
+  }
+  function applyStep(evaluation, step, current2, root) {
+    if (step.kind === "nth") {
+      let index = step.index;
+      if (index === -1) index = current2.length - 1;
+      return current2.slice(index, index + 1);
+    }
+    if (step.kind === "and") {
+      const mine = new Set(current2);
+      return queryLocator(evaluation, step.locator, root).filter((element) => mine.has(element));
+    }
+    if (step.kind === "or") {
+      const others = queryLocator(evaluation, step.locator, root);
+      return sortInDOMOrder(/* @__PURE__ */ new Set([...current2, ...others]));
+    }
+    if (step.kind === "frame")
+      throw new BridgeError("bad-args", "locator: a frame step must be split off by the caller (queryFrames)");
+    const next = /* @__PURE__ */ new Set();
+    for (const scope of current2) for (const element of queryStep(evaluation, step, scope)) next.add(element);
+    return [...next];
   }
   function queryStep(evaluation, step, root) {
     const isElement = root.nodeType === 1;
@@ -4670,14 +4695,15 @@
   function describe3(refs2, element) {
     const number = refs2.ensure(element);
     const role = getPlaywrightRole(element);
-    const name = role ? getPlaywrightName(element, isHiddenForRole(element)) : "";
+    const visible = isElementVisible(element);
+    const name = getPlaywrightName(element, !visible && isHiddenForRole(element));
     refs2.remember(number, role ?? "", name);
     const facts = { ref: refs2.label(number), tagName: tagNameOf(element) };
     if (role) facts.role = role;
     if (name) facts.name = truncate(name, kNameMax);
     const text = elementText(/* @__PURE__ */ new Map(), element).normalized;
     if (text && text !== name) facts.text = truncate(text, kTextMax);
-    if (!isElementVisible(element)) facts.visible = false;
+    if (!visible) facts.visible = false;
     return facts;
   }
 
@@ -5106,6 +5132,588 @@
     return window;
   }
 
+  // src/suggest/count.ts
+  var now = () => performance.now();
+  function stepKey(step) {
+    return JSON.stringify(step, (key, value) => key === "at" ? void 0 : value);
+  }
+  function runMemoized(evaluation, locator, root, memo) {
+    let current2 = [root];
+    let key = "";
+    for (const step of locator.steps) {
+      key += "\0" + stepKey(step);
+      const known = memo.get(key);
+      if (known) {
+        current2 = known;
+        continue;
+      }
+      current2 = applyStep(evaluation, step, current2, root);
+      memo.set(key, current2);
+    }
+    return onlyElements(current2);
+  }
+  function countLocators(refs2, rawLocators, testIdAttribute, target, budgetMs) {
+    if (!Array.isArray(rawLocators)) throw new BridgeError("bad-args", "locators must be an array");
+    const locators = rawLocators.map(readLocator);
+    const targetElement = target === void 0 ? void 0 : refs2.resolve(target);
+    beginWalk();
+    try {
+      return withRoleCache(() => withVisibilityCaches(() => {
+        const evaluation = new Evaluation(testIdAttribute);
+        const memo = /* @__PURE__ */ new Map();
+        const start = now();
+        const results = [];
+        for (const locator of locators) {
+          if (results.length && now() - start > budgetMs) break;
+          try {
+            const elements = runMemoized(evaluation, locator, document, memo);
+            const index = targetElement ? elements.indexOf(targetElement) : -1;
+            results.push({ count: elements.length, targetIndex: index < 0 ? null : index });
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            results.push({ count: 0, targetIndex: null, error: message });
+          }
+        }
+        const result = { results };
+        if (results.length < locators.length) result.omitted = locators.length - results.length;
+        return result;
+      }));
+    } finally {
+      endWalk();
+    }
+  }
+
+  // src/suggest/facts.ts
+  var kTestIdFamily = ["data-testid", "data-test", "data-test-id", "data-qa", "data-cy"];
+  var kMaxAncestors2 = 60;
+  var kMaxTextLength2 = 300;
+  var kMaxValue = 200;
+  var kMaxHeadings = 4;
+  var kMaxTexts2 = 6;
+  var kMaxAlts = 2;
+  var kMaxNamed = 3;
+  var kNamedRoles = /* @__PURE__ */ new Set([
+    "link",
+    "button",
+    "checkbox",
+    "radio",
+    "switch",
+    "textbox",
+    "option",
+    "tab",
+    "menuitem",
+    "cell",
+    "rowheader",
+    "searchbox",
+    "combobox",
+    "spinbutton",
+    "slider"
+  ]);
+  var kWalkBudget = 3e3;
+  var kMaxClasses = 12;
+  function cut2(text, max) {
+    if (text.length <= max) return { text };
+    const head = text.slice(0, max + 1);
+    const space = head.lastIndexOf(" ");
+    return { text: (space > max / 2 ? head.slice(0, space) : text.slice(0, max)).trim(), cut: true };
+  }
+  function ownFacts(element, testIdAttribute) {
+    const facts = { tagName: tagNameOf(element) };
+    const role = getPlaywrightRole(element);
+    if (role) facts.role = role;
+    const name = normalizeWhiteSpace(getPlaywrightName(element, false));
+    if (name) {
+      facts.name = name.length > kMaxValue ? name.slice(0, kMaxValue) : name;
+      if (name.length > kMaxValue) facts.nameCut = true;
+    }
+    const testId = element.getAttribute(testIdAttribute);
+    if (testId !== null) facts.testId = testId;
+    for (const attribute of kTestIdFamily) {
+      if (attribute === testIdAttribute) continue;
+      const value = element.getAttribute(attribute);
+      if (value !== null) (facts.otherTestIds ??= {})[attribute] = value;
+    }
+    const id = element.getAttribute("id");
+    if (id) facts.id = id;
+    const classes2 = (element.getAttribute("class") ?? "").split(/\s+/).filter(Boolean);
+    if (classes2.length) facts.classes = classes2.slice(0, kMaxClasses);
+    return facts;
+  }
+  function ancestorsOf(element) {
+    const result = [];
+    for (let current2 = element; ; ) {
+      const parent = parentElementOrHost(current2);
+      if (!parent || parent.localName === "body" || parent.localName === "html") break;
+      result.push({ element: parent, shadowHost: current2.parentElement !== parent });
+      current2 = parent;
+    }
+    return result;
+  }
+  function lookalikesOf(target, cache) {
+    const role = getPlaywrightRole(target);
+    if (role && !isHiddenForRole(target)) {
+      const name = normalizeWhiteSpace(getPlaywrightName(target, false));
+      const step = name ? { kind: "role", at: 0, role, name: { string: name } } : { kind: "role", at: 0, role };
+      return queryRole(document, step);
+    }
+    const text = elementText(cache, target).normalized;
+    const tag = target.localName;
+    const result = [];
+    const { matcher } = textArgMatcher({ string: text }, true, 0);
+    const visit = (root) => {
+      for (const element of Array.from(root.querySelectorAll(tag))) {
+        if (!text || matcher(elementText(cache, element))) result.push(element);
+      }
+      for (const element of Array.from(root.querySelectorAll("*"))) if (element.shadowRoot) visit(element.shadowRoot);
+    };
+    visit(document);
+    if (!result.includes(target)) result.push(target);
+    return result;
+  }
+  function signature(element, testIdAttribute) {
+    const classes2 = (element.getAttribute("class") ?? "").split(/\s+/).filter(Boolean).sort().join(" ");
+    return [element.localName, element.getAttribute(testIdAttribute) ?? "", element.getAttribute("role") ?? "", classes2].join("|");
+  }
+  function likeSiblings2(element, testIdAttribute) {
+    const parent = element.parentNode;
+    if (!parent) return 1;
+    const mine = signature(element, testIdAttribute);
+    let count = 0;
+    for (let child = parent.firstElementChild; child; child = child.nextElementSibling)
+      if (child === element || signature(child, testIdAttribute) === mine) count++;
+    return count;
+  }
+  function textsOf(root, skip, cache, seen, pageText) {
+    const headings = [];
+    const texts = [];
+    const alts = [];
+    const named = [];
+    const add = (list, fact, max) => {
+      const key = `${fact.kind}:${fact.text.toLowerCase()}`;
+      if (list.length >= max || seen.has(key)) return;
+      seen.add(key);
+      const counted = pageText !== void 0 && (fact.kind === "heading" || fact.kind === "text");
+      list.push({ ...fact, occurrences: counted ? occurrencesOf(pageText, fact.text) : 0 });
+    };
+    let budget = kWalkBudget;
+    const stack = [...structureChildren(root)].reverse();
+    while (stack.length && budget-- > 0) {
+      const element = stack.pop();
+      if (element === skip || !isVisible(element)) continue;
+      const tag = element.localName;
+      if (tag === "script" || tag === "style" || tag === "noscript" || tag === "template") continue;
+      if (getPlaywrightRole(element) === "heading") {
+        const text = elementText(cache, element).normalized;
+        if (text) {
+          const name = normalizeWhiteSpace(getPlaywrightName(element, false));
+          add(headings, { ...cut2(text, kMaxTextLength2), kind: "heading", ...name ? { name } : {} }, kMaxHeadings);
+        }
+        continue;
+      }
+      if (tag === "img") {
+        const alt = normalizeWhiteSpace(element.getAttribute("alt") ?? "");
+        if (alt) add(alts, { ...cut2(alt, kMaxTextLength2), kind: "alt" }, kMaxAlts);
+      }
+      const role = getPlaywrightRole(element);
+      if (role && kNamedRoles.has(role) && named.length < kMaxNamed && !isHiddenForRole(element)) {
+        const name = normalizeWhiteSpace(getPlaywrightName(element, false));
+        if (name && name.length <= kMaxTextLength2) add(named, { text: name, kind: "named", role }, kMaxNamed);
+      }
+      for (let child = element.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType !== 3) continue;
+        const text = normalizeWhiteSpace(child.nodeValue ?? "");
+        if (text.length >= 2 && /[\p{L}\p{N}]/u.test(text)) add(texts, { ...cut2(text, kMaxTextLength2), kind: "text" }, kMaxTexts2);
+      }
+      const children = structureChildren(element);
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    }
+    return [...headings, ...texts, ...alts, ...named];
+  }
+  function targetFacts(refs2, ref, target, testIdAttribute, cache, lookalikes) {
+    const facts = { ref: refs2.label(ref), ...ownFacts(target, testIdAttribute), lookalikes };
+    const labels = labelsOf2(target, cache).map((label) => label.normalized).filter(Boolean);
+    if (labels.length) facts.labels = labels.slice(0, 3);
+    for (const attribute of ["placeholder", "alt", "title"]) {
+      const value = target.getAttribute(attribute);
+      if (value !== null && value.trim()) facts[attribute] = value;
+    }
+    const text = elementText(cache, target).normalized;
+    if (text) {
+      facts.text = text.length > kMaxValue ? text.slice(0, kMaxValue) : text;
+      const { matcher } = textArgMatcher({ string: text }, true, 0);
+      if (elementMatchesText(cache, target, matcher) === "self") facts.textSelf = true;
+    }
+    if (target.localName === "input") facts.inputType = target.type;
+    if (isHiddenForRole(target)) facts.hiddenForRole = true;
+    if (!isElementVisible(target)) facts.hidden = true;
+    return facts;
+  }
+  function occurrencesOf(haystack, text) {
+    const needle = text.toLowerCase();
+    if (!needle) return 0;
+    let count = 0;
+    for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + needle.length)) count++;
+    return count;
+  }
+  function suggestFacts(refs2, ref, testIdAttribute) {
+    const target = refs2.resolve(ref);
+    beginWalk();
+    try {
+      return withRoleCache(() => withVisibilityCaches(() => {
+        const cache = /* @__PURE__ */ new Map();
+        const lookalikes = lookalikesOf(target, cache);
+        const all = ancestorsOf(target);
+        const shown = all.slice(0, kMaxAncestors2);
+        const seen = /* @__PURE__ */ new Set();
+        const pageText = document.body ? elementText(cache, document.body).normalized.toLowerCase() : "";
+        let below = target;
+        const ancestors = shown.map((ancestor, i) => {
+          const inside = lookalikes.filter((element) => containsInTree(ancestor.element, element)).length;
+          const entry = {
+            level: i + 1,
+            ...ownFacts(ancestor.element, testIdAttribute),
+            lookalikes: inside,
+            like: likeSiblings2(ancestor.element, testIdAttribute),
+            texts: textsOf(ancestor.element, below, cache, seen, pageText)
+          };
+          if (ancestor.shadowHost) entry.shadowHost = true;
+          below = ancestor.element;
+          return entry;
+        });
+        const result = {
+          target: targetFacts(refs2, ref, target, testIdAttribute, cache, lookalikes.length),
+          ancestors
+        };
+        if (all.length > shown.length) result.omitted = all.length - shown.length;
+        return result;
+      }));
+    } finally {
+      endWalk();
+    }
+  }
+  function containsInTree(ancestor, element) {
+    for (let current2 = element; current2; current2 = parentElementOrHost(current2))
+      if (current2 === ancestor) return true;
+    return false;
+  }
+
+  // src/suggest/diagnose.ts
+  var kMaxNearMisses = 5;
+  var kMaxApart = 5;
+  var kMaxApartScan = 50;
+  var kMaxValue2 = 100;
+  function editDistance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+      const row = [i];
+      let best = i;
+      for (let j = 1; j <= b.length; j++) {
+        const value = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        row.push(value);
+        best = Math.min(best, value);
+      }
+      if (best > limit) return limit + 1;
+      previous = row;
+    }
+    return previous[b.length];
+  }
+  function loose(text) {
+    return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  }
+  function nearText(have, want, exact) {
+    const h = normalizeWhiteSpace(have);
+    const w = normalizeWhiteSpace(want);
+    if (!h || !w) return void 0;
+    const hl = h.toLowerCase();
+    const wl = w.toLowerCase();
+    if (exact && hl === wl) return "case";
+    if (exact && hl.includes(wl)) return "exact";
+    if (hl.includes(wl)) return void 0;
+    if (loose(h) && loose(h) === loose(w)) return "spacing";
+    const limit = Math.max(1, Math.min(3, Math.floor(w.length / 5)));
+    if (w.length >= 3 && editDistance(hl, wl, limit) <= limit) return "edit";
+    return void 0;
+  }
+  function cutValue(text) {
+    return text.length > kMaxValue2 ? text.slice(0, kMaxValue2 - 1) + "…" : text;
+  }
+  var Misses = class {
+    constructor(refs2) {
+      this.refs = refs2;
+    }
+    refs;
+    list = [];
+    seen = /* @__PURE__ */ new Set();
+    kinds = /* @__PURE__ */ new Map();
+    get full() {
+      return this.list.length >= kMaxNearMisses;
+    }
+    add(element, reason, value, detail) {
+      if (this.seen.has(element)) return;
+      this.seen.add(element);
+      const role = getPlaywrightRole(element);
+      const name = normalizeWhiteSpace(getPlaywrightName(element, isHiddenForRole(element)));
+      const key = JSON.stringify([tagNameOf(element), role, name, reason, value, detail]);
+      const same = this.kinds.get(key);
+      if (same) {
+        same.more = (same.more ?? 0) + 1;
+        return;
+      }
+      if (this.full) return;
+      const miss = { ref: this.refs.label(this.refs.ensure(element)), tagName: tagNameOf(element), reason };
+      if (role) miss.role = role;
+      if (name) miss.name = cutValue(name);
+      if (value !== void 0 && value !== name) miss.value = cutValue(value);
+      if (detail !== void 0) miss.detail = detail;
+      this.kinds.set(key, miss);
+      this.list.push(miss);
+    }
+  };
+  function under(scopes) {
+    if (scopes.length === 1) return queryAllPierce(scopes[0], "*");
+    const result = /* @__PURE__ */ new Set();
+    for (const scope of scopes) for (const element of queryAllPierce(scope, "*")) result.add(element);
+    return [...result];
+  }
+  function stateMismatch(element, step) {
+    if (step.checked !== void 0 && getChecked2(element) !== step.checked) return "checked";
+    if (step.pressed !== void 0 && getPressed2(element) !== step.pressed) return "pressed";
+    if (step.selected !== void 0 && getSelected2(element) !== step.selected) return "selected";
+    if (step.expanded !== void 0 && getExpanded2(element) !== step.expanded) return "expanded";
+    if (step.level !== void 0 && getLevel2(element) !== step.level) return "level";
+    if (step.disabled !== void 0 && isDisabled(element) !== step.disabled) return "disabled";
+    return void 0;
+  }
+  function roleMisses(misses, step, scopes) {
+    const want = step.name?.string;
+    const candidates2 = under(scopes);
+    const others = [];
+    for (const element of candidates2) {
+      if (misses.full) return;
+      const role = getPlaywrightRole(element);
+      if (role !== step.role) {
+        if (want !== void 0 && role) others.push(element);
+        continue;
+      }
+      const hidden = isHiddenForRole(element);
+      const name = normalizeWhiteSpace(getPlaywrightName(element, hidden || !!step.includeHidden));
+      const named = want === void 0 || step.name?.regex !== void 0 || (step.exact ? name === normalizeWhiteSpace(want) : name.toLowerCase().includes(normalizeWhiteSpace(want).toLowerCase()));
+      if (named) {
+        if (hidden && !step.includeHidden) misses.add(element, "hidden", name);
+        else {
+          const state = stateMismatch(element, step);
+          if (state) misses.add(element, "state", name, state);
+        }
+        continue;
+      }
+      if (want === void 0) continue;
+      const reason = nearText(name, want, !!step.exact);
+      if (reason && (!hidden || step.includeHidden)) misses.add(element, reason, name);
+    }
+    if (want === void 0 || step.name?.regex !== void 0) return;
+    const lower = normalizeWhiteSpace(want).toLowerCase();
+    for (const element of others) {
+      if (misses.full) return;
+      if (!(element.textContent ?? "").toLowerCase().includes(lower) && !attributeTexts(element).some((v) => v.toLowerCase().includes(lower)))
+        continue;
+      const name = normalizeWhiteSpace(getPlaywrightName(element, false));
+      if (name.toLowerCase().includes(lower) && !isHiddenForRole(element))
+        misses.add(element, "role", name, getPlaywrightRole(element) ?? "none");
+    }
+  }
+  var kTextAttributes = ["aria-label", "alt", "title", "placeholder", "value"];
+  function attributeTexts(element) {
+    const values = [];
+    for (const attribute of kTextAttributes) {
+      const value = element.getAttribute(attribute);
+      if (value) values.push(value);
+    }
+    return values;
+  }
+  function testIdMisses(misses, want, scopes, testIdAttribute) {
+    const family = ["data-testid", "data-test", "data-test-id", "data-qa", "data-cy", testIdAttribute];
+    for (const element of under(scopes)) {
+      if (misses.full) return;
+      const value = element.getAttribute(testIdAttribute);
+      if (value !== null) {
+        const reason = value === want ? void 0 : nearText(value, want, true);
+        if (reason) misses.add(element, reason === "exact" ? "edit" : reason, value);
+      }
+      for (const attribute of family) {
+        if (attribute !== testIdAttribute && element.getAttribute(attribute) === want) misses.add(element, "attribute", want, attribute);
+      }
+    }
+  }
+  function textMisses(misses, want, exact, scopes, cache) {
+    const lower = normalizeWhiteSpace(want).toLowerCase();
+    for (const element of under(scopes)) {
+      if (misses.full) return;
+      const tag = element.localName;
+      if (tag === "script" || tag === "style" || tag === "noscript") continue;
+      if (element.firstElementChild === null || hasOwnText(element)) {
+        const text = elementText(cache, element).normalized;
+        const reason = nearText(text, want, exact);
+        if (reason) misses.add(element, reason, text);
+      }
+      for (const attribute of kTextAttributes) {
+        const value = element.getAttribute(attribute);
+        if (value && value.toLowerCase().includes(lower) && !elementText(cache, element).normalized.toLowerCase().includes(lower))
+          misses.add(element, "not-text", value, attribute);
+      }
+    }
+  }
+  function hasOwnText(element) {
+    for (let child = element.firstChild; child; child = child.nextSibling)
+      if (child.nodeType === 3 && (child.nodeValue ?? "").trim()) return true;
+    return false;
+  }
+  function labelMisses(misses, want, exact, scopes, cache) {
+    for (const element of under(scopes)) {
+      if (misses.full) return;
+      for (const label of labelsOf2(element, cache)) {
+        const reason = nearText(label.normalized, want, exact);
+        if (reason) misses.add(element, reason, label.normalized);
+      }
+    }
+  }
+  function attributeMisses(misses, attribute, want, exact, scopes) {
+    for (const element of under(scopes)) {
+      if (misses.full) return;
+      const value = element.getAttribute(attribute);
+      if (value === null) continue;
+      const reason = nearText(value, want, exact);
+      if (reason) misses.add(element, reason, value);
+    }
+  }
+  function hasTextMisses(misses, want, scopes, cache) {
+    const lower = normalizeWhiteSpace(want).toLowerCase();
+    for (const scope of scopes.slice(0, 200)) {
+      if (misses.full || scope.nodeType !== 1) return;
+      for (const element of [scope, ...queryAllPierce(scope, "*")]) {
+        if (misses.full) return;
+        for (const attribute of kTextAttributes) {
+          const value = element.getAttribute(attribute);
+          if (value && value.toLowerCase().includes(lower)) misses.add(element, "not-text", value, attribute);
+        }
+        if (hasOwnText(element)) {
+          for (let child = element.firstChild; child; child = child.nextSibling) {
+            if (child.nodeType !== 3) continue;
+            const reason = nearText(child.nodeValue ?? "", want, false);
+            if (reason) misses.add(element, reason, normalizeWhiteSpace(child.nodeValue ?? ""));
+          }
+        }
+      }
+    }
+    if (misses.full) return;
+    const scopesSet = new Set(scopes);
+    const holders = queryAllPierce(document, "*").filter((element) => {
+      const text = elementText(cache, element).normalized.toLowerCase();
+      if (!text.includes(lower)) return false;
+      for (let child = element.firstElementChild; child; child = child.nextElementSibling)
+        if (elementText(cache, child).normalized.toLowerCase().includes(lower)) return false;
+      return true;
+    });
+    for (const element of holders) {
+      if ([...scopesSet].some((scope) => scope.nodeType === 1 && containsInTree(scope, element))) continue;
+      misses.add(element, "elsewhere", elementText(cache, element).normalized);
+    }
+  }
+  function elsewhereMisses(misses, evaluation, step, scopes) {
+    if (scopes.length === 1 && scopes[0].nodeType === 9) return;
+    let found;
+    try {
+      found = applyStep(evaluation, step, [document], document);
+    } catch {
+      return;
+    }
+    for (const element of onlyElements(found)) misses.add(element, "elsewhere");
+  }
+  function nearMisses(refs2, evaluation, step, before) {
+    const misses = new Misses(refs2);
+    const cache = evaluation.textCache;
+    switch (step.kind) {
+      case "role":
+        roleMisses(misses, step, before);
+        break;
+      case "testId":
+        if (step.testId.string !== void 0) testIdMisses(misses, step.testId.string, before, evaluation.testIdAttribute);
+        break;
+      case "text":
+        if (step.text.string !== void 0) textMisses(misses, step.text.string, step.exact, before, cache);
+        break;
+      case "label":
+        if (step.text.string !== void 0) labelMisses(misses, step.text.string, step.exact, before, cache);
+        break;
+      case "attribute":
+        if (step.text.string !== void 0) attributeMisses(misses, step.attribute, step.text.string, step.exact, before);
+        break;
+      case "hasText":
+        if (!step.negate && step.text.string !== void 0) hasTextMisses(misses, step.text.string, before, cache);
+        break;
+      case "nth":
+        return [];
+      default:
+        break;
+    }
+    if (["role", "testId", "text", "label", "attribute", "css", "chain"].includes(step.kind))
+      elsewhereMisses(misses, evaluation, step, before);
+    return misses.list;
+  }
+  function apartOf(refs2, matches, cache) {
+    const scanned = matches.slice(0, kMaxApartScan);
+    const units = scanned.map((match) => {
+      let unit = match;
+      for (let parent = parentElementOrHost(unit); parent && parent.localName !== "body"; parent = parentElementOrHost(parent)) {
+        if (scanned.some((other) => other !== match && containsInTree(parent, other))) break;
+        unit = parent;
+      }
+      return unit;
+    });
+    const unitTexts = units.map((unit) => elementText(cache, unit).normalized.toLowerCase());
+    return scanned.slice(0, kMaxApart).map((match, i) => {
+      const unit = units[i];
+      const apart = { ref: refs2.label(refs2.ensure(match)), container: { tagName: tagNameOf(unit), attributes: getAttributes(unit) } };
+      const facts = textsOf(unit, null, cache, /* @__PURE__ */ new Set());
+      const own = facts.find((fact) => fact.kind !== "alt" && unitTexts.every((text, j) => j === i || !text.includes(fact.text.toLowerCase())));
+      if (own) apart.text = own.text;
+      return apart;
+    });
+  }
+  function diagnoseLocator(refs2, rawLocator, testIdAttribute) {
+    const locator = readLocator(rawLocator);
+    beginWalk();
+    try {
+      return withRoleCache(() => withVisibilityCaches(() => {
+        const evaluation = new Evaluation(testIdAttribute);
+        const result = { steps: [] };
+        let current2 = [document];
+        let lost;
+        for (const step of locator.steps) {
+          const before = current2;
+          current2 = applyStep(evaluation, step, current2, document);
+          const count = onlyElements(current2).length;
+          result.steps.push({ at: step.at, count });
+          if (count === 0 && !lost && before.length > 0) lost = { step, before };
+        }
+        const matches = onlyElements(current2);
+        if (matches.length === 0 && lost) {
+          result.lostAt = lost.step.at;
+          if (lost.step.kind === "nth") {
+            result.nearMisses = [];
+          } else {
+            result.nearMisses = nearMisses(refs2, evaluation, lost.step, lost.before);
+          }
+        } else if (matches.length > 1) {
+          result.apart = apartOf(refs2, matches, evaluation.textCache);
+        }
+        return result;
+      }));
+    } finally {
+      endWalk();
+    }
+  }
+
   // src/wait/stable.ts
   var kOptions = { childList: true, subtree: true, characterData: true, attributes: true };
   function waitForStable(quietMs, timeoutMs) {
@@ -5121,9 +5729,9 @@
       const watched = /* @__PURE__ */ new Set();
       const owners = /* @__PURE__ */ new Set();
       const changed = () => {
-        const now = performance.now();
-        longest = Math.max(longest, now - last);
-        last = now;
+        const now2 = performance.now();
+        longest = Math.max(longest, now2 - last);
+        last = now2;
         clearTimeout(quietTimer);
         quietTimer = setTimeout(() => finish2(true), quietMs);
       };
@@ -5164,16 +5772,16 @@
       const finish2 = (stable) => {
         if (done) return;
         done = true;
-        const now = performance.now();
+        const now2 = performance.now();
         observer.disconnect();
         for (const owner of owners) owner.removeEventListener("load", onLoad);
         clearTimeout(quietTimer);
         clearTimeout(timeoutTimer);
         resolve({
           stable,
-          waitedMs: Math.round(now - start),
+          waitedMs: Math.round(now2 - start),
           mutations,
-          longestQuietMs: Math.round(Math.max(longest, now - last)),
+          longestQuietMs: Math.round(Math.max(longest, now2 - last)),
           documents: watched.size
         });
       };
@@ -5288,6 +5896,16 @@
       optionalString(args, "attribute")
     ),
     queryFrames: (args) => queryFrames(refs, args.locator, optionalString(args, "testIdAttribute") ?? "data-testid"),
+    suggestFacts: (args) => suggestFacts(refs, requireNumber(args, "ref"), optionalString(args, "testIdAttribute") ?? "data-testid"),
+    countLocators: (args) => countLocators(
+      refs,
+      args.locators,
+      optionalString(args, "testIdAttribute") ?? "data-testid",
+      optionalNumber(args, "target"),
+      optionalNumber(args, "budgetMs") ?? 5e3
+    ),
+    diagnoseLocator: (args) => diagnoseLocator(refs, args.locator, optionalString(args, "testIdAttribute") ?? "data-testid"),
+    focusedElement: () => focusedElement(refs),
     find: (args) => find(refs, optionalString(args, "testIdAttribute") ?? "data-testid", {
       text: optionalString(args, "text"),
       regex: optionalString(args, "regex"),
@@ -5306,7 +5924,10 @@
     "describe",
     "queryLocator",
     "queryFrames",
-    "actionTarget"
+    "actionTarget",
+    "find",
+    "suggestFacts",
+    "diagnoseLocator"
   ]);
   function call(method, rawArgs, element) {
     const envelope = callMethod(method, rawArgs, element);

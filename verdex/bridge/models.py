@@ -26,14 +26,17 @@ __all__ = [
     "Ancestor",
     "AncestorAt",
     "AnchorDescendant",
+    "Apart",
     "AriaFact",
     "AriaFactsResult",
     "ArmHitTargetResult",
     "BridgeModel",
     "ContainerAt",
+    "CountLocatorsResult",
     "CssMatches",
     "DescribeResult",
     "DescribedElement",
+    "DiagnoseLocatorResult",
     "ElementBoxResult",
     "ElementStateResult",
     "ElementStates",
@@ -43,13 +46,17 @@ __all__ = [
     "FindLandmark",
     "FindMatch",
     "FindResult",
+    "FocusedElementResult",
     "FrameOwnerResult",
     "FramePointResult",
     "HitElement",
     "HitTargetVerdictResult",
     "IframeLine",
     "InspectPatternResult",
+    "LocatorCount",
     "LocatorMatch",
+    "NearMiss",
+    "NearMissReason",
     "PaintResult",
     "PrepareTypeResult",
     "QueryFrame",
@@ -61,7 +68,12 @@ __all__ = [
     "Sibling",
     "SnapshotResult",
     "SnapshotTruncation",
+    "StepCount",
+    "SuggestAncestor",
+    "SuggestFactsResult",
+    "SuggestTarget",
     "TargetFacts",
+    "TextFact",
     "WaitForStableResult",
 ]
 
@@ -496,6 +508,146 @@ class QueryFramesResult(BridgeModel):
     """``queryFrames``: the iframes the steps before a frame step select."""
 
     frames: list[QueryFrame] = Field(description="In Playwright's order.")
+
+
+class TextFact(BridgeModel):
+    """A text an ancestor holds that a filter can use (``suggestFacts``)."""
+
+    text: str = Field(
+        description="A visible text, an image's alt or a control's name, normalized, at most 300 characters."
+    )
+    kind: Literal["heading", "text", "alt", "named"] = Field(
+        description="What it is: a heading's text, a text node, an image's alt, a control's accessible name."
+    )
+    role: str | None = Field(default=None, description="For named: the control's role.")
+    name: str | None = Field(default=None, description="For a heading: its accessible name (getByRole's).")
+    cut: Literal[True] | None = Field(default=None, description="The text is longer: these are its first words.")
+    occurrences: int = Field(
+        description="Times it occurs in the page's text, case-insensitive as hasText compares (0 for an alt)."
+    )
+
+
+class _OwnFacts(BridgeModel):
+    tagName: str = Field(description="Tag name, lower case.")
+    role: str | None = Field(default=None, description="Playwright's role (getByRole).")
+    name: str | None = Field(default=None, description="Playwright's accessible name, normalized, at most 200.")
+    nameCut: Literal[True] | None = Field(default=None, description="The name is longer than 200 and cut here.")
+    testId: str | None = Field(default=None, description="The configured test-id attribute's value.")
+    otherTestIds: dict[str, str] | None = Field(
+        default=None, description="Values of the other test-id attributes of the family."
+    )
+    id: str | None = Field(default=None, description="Its id.")
+    classes: list[str] | None = Field(default=None, description="Its class names, at most 12.")
+
+
+class SuggestTarget(_OwnFacts):
+    """The element a locator is wanted for, as Playwright's locators see it."""
+
+    ref: str = Field(description="Its ref.")
+    labels: list[str] | None = Field(default=None, description="The texts getByLabel compares, at most 3.")
+    placeholder: str | None = Field(default=None, description="Its placeholder.")
+    alt: str | None = Field(default=None, description="Its alt text.")
+    title: str | None = Field(default=None, description="Its title.")
+    text: str | None = Field(default=None, description="Its text as hasText/getByText read it, at most 200.")
+    textSelf: Literal[True] | None = Field(default=None, description="getByText with its whole text picks it.")
+    hiddenForRole: Literal[True] | None = Field(default=None, description="getByRole leaves it out.")
+    hidden: Literal[True] | None = Field(default=None, description="Playwright would not call it visible.")
+    inputType: str | None = Field(default=None, description="An input's type.")
+    lookalikes: int = Field(description="Elements on the page like it (its role and name), itself included.")
+
+
+class SuggestAncestor(_OwnFacts):
+    """One ancestor of the element, from the parent (level 1) up to <body>."""
+
+    level: int = Field(description="1 = the parent.")
+    shadowHost: Literal[True] | None = Field(default=None, description="Reached by leaving an open shadow root.")
+    lookalikes: int = Field(description="Elements like the target inside it, the target included.")
+    like: int = Field(description="Its parent's children like it (tag, test id, role, classes), itself included.")
+    texts: list[TextFact] = Field(description="Texts in it and not in the level below.")
+
+
+class SuggestFactsResult(BridgeModel):
+    """``suggestFacts``: what a locator for an element can rest on."""
+
+    target: SuggestTarget
+    ancestors: list[SuggestAncestor] = Field(description="From the parent up to <body>, at most 60.")
+    omitted: int | None = Field(default=None, description="Ancestors past 60.")
+
+
+class LocatorCount(BridgeModel):
+    """One locator's count (``countLocators``)."""
+
+    count: int = Field(description="Playwright's count().")
+    targetIndex: int | None = Field(description="The target's index among the matches, or null.")
+    error: str | None = Field(default=None, description="Why it could not be counted.")
+
+
+class CountLocatorsResult(BridgeModel):
+    """``countLocators``: many locators counted in one evaluation."""
+
+    results: list[LocatorCount] = Field(description="In the order of the locators.")
+    omitted: int | None = Field(default=None, description="Locators not counted (the time budget ran out).")
+
+
+NearMissReason = Literal[
+    "case",
+    "exact",
+    "spacing",
+    "edit",
+    "hidden",
+    "state",
+    "role",
+    "attribute",
+    "not-text",
+    "elsewhere",
+    "index",
+    "visibility",
+]
+
+
+class NearMiss(BridgeModel):
+    """An element that nearly matched the step that lost every match (``diagnoseLocator``)."""
+
+    ref: str = Field(description="Its ref.")
+    tagName: str = Field(description="Tag name, lower case.")
+    role: str | None = Field(default=None, description="Its role (Playwright's).")
+    name: str | None = Field(default=None, description="Its accessible name (Playwright's).")
+    reason: NearMissReason = Field(description="Why the step did not match it (bridge README: diagnoseLocator).")
+    value: str | None = Field(default=None, description="The value it has where the step wanted another.")
+    detail: str | None = Field(default=None, description="The role, state option, attribute or count the reason names.")
+    more: int | None = Field(default=None, description="Elements like it (same role, name, reason) besides it.")
+
+
+class StepCount(BridgeModel):
+    """The count after one step."""
+
+    at: int = Field(description="The step's number.")
+    count: int = Field(description="Playwright's count() of the locator up to this step.")
+
+
+class Apart(BridgeModel):
+    """What sets one of several matches apart."""
+
+    ref: str = Field(description="The match's ref.")
+    container: ContainerAt = Field(description="Its nearest container that holds no other match.")
+    text: str | None = Field(default=None, description="A text of that container no other match's container has.")
+
+
+class DiagnoseLocatorResult(BridgeModel):
+    """``diagnoseLocator``: the count after each step, near misses, what sets the matches apart."""
+
+    steps: list[StepCount] = Field(description="One per top-level step.")
+    lostAt: int | None = Field(default=None, description="The step after which nothing matched.")
+    nearMisses: list[NearMiss] | None = Field(default=None, description="Elements that nearly matched that step.")
+    apart: list[Apart] | None = Field(default=None, description="With several matches: what sets each apart.")
+
+
+class FocusedElementResult(BridgeModel):
+    """``focusedElement``: the element that has focus in one document."""
+
+    ref: str | None = Field(description="Its ref, or null when the body (or nothing) has focus.")
+    number: int | None = Field(description="The number of that ref.")
+    frame: bool = Field(description="It is an iframe: the focus is inside the frame it shows.")
 
 
 # -- find --------------------------------------------------------------------------------------

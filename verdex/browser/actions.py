@@ -32,9 +32,9 @@ from verdex.bridge.models import ActionTargetResult, HitTargetVerdictResult
 from verdex.browser import input as cdp_input
 from verdex.browser.navigation import NavigationWatch
 from verdex.browser.page import Frame, Navigation, Page
-from verdex.errors import ActionError, BridgeCallError, NavigationError, RefError, UsageError
+from verdex.errors import ActionError, BridgeCallError, NavigationError, RefError, UsageError, VerdexError
 
-__all__ = ["ActionOutcome", "click", "hover", "press_key", "select_option", "type_into"]
+__all__ = ["ActionOutcome", "click", "focused_ref", "hover", "press_key", "select_option", "type_into"]
 
 _RETRY_INTERVAL = 0.1
 
@@ -142,6 +142,23 @@ async def press_key(page: Page, key: str) -> ActionOutcome:
     watch = await page.watch_navigation()
     await cdp_input.press(page.session, parsed, timeout=page.settings.call_timeout)
     return ActionOutcome(None, None, None, None, await watch.finish())
+
+
+async def focused_ref(page: Page) -> str | None:
+    """The ref of the element that has focus (following the focus into frames), or None when a document's
+    body has it. A frame that cannot be entered ends the search there (None)."""
+    frame = page.main_frame
+    for _ in range(16):
+        focused = await page.bridge(frame).focused_element()
+        if focused.ref is None or focused.number is None:
+            return None
+        if not focused.frame:
+            return focused.ref
+        try:
+            frame = await page.owners.content_frame(frame, ref=focused.number)
+        except VerdexError:
+            return None
+    return None
 
 
 @dataclass(frozen=True)

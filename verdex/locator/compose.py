@@ -11,12 +11,11 @@ exact: true })`` when another sibling's text contains it (``iPhone 15 Pro`` vs `
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from verdex.bridge.models import AnchorDescendant, Sibling
-from verdex.browser.owners import FrameFacts
 from verdex.browser.structure import ExtractAnchorsAnswer, InspectPatternAnswer, ResolveContainerAnswer
+from verdex.locator.render import TEST_ID_ATTRIBUTES, Step, frame_steps, render_js, render_python
 
 __all__ = [
     "TEST_ID_ATTRIBUTES",
@@ -30,27 +29,10 @@ __all__ = [
     "render_python",
 ]
 
-#: The test-id family verdex reports (plus the configured attribute).
-TEST_ID_ATTRIBUTES = ("data-testid", "data-test", "data-test-id", "data-qa", "data-cy")
 
 #: Tags whose implicit ARIA role makes a good repeated container.
 _ROLE_OF_TAG = {"article": "article", "li": "listitem", "tr": "row"}
 _REPEAT_ROLES = {"article", "listitem", "row", "gridcell", "option", "tab", "treeitem", "region", "group"}
-
-
-@dataclass(frozen=True)
-class Step:
-    """One call in a locator chain: ``getByTestId('card')``, ``filter({ hasText: 'x' })`` ...
-
-    Attributes:
-        method: the Playwright JavaScript method name (``getByTestId``, ``getByRole``, ``locator``, ``filter``).
-        argument: its positional string argument, if any.
-        options: its options object; a value that is a tuple of steps is a nested locator from ``page``.
-    """
-
-    method: str
-    argument: str | None = None
-    options: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass
@@ -69,103 +51,6 @@ class Composition:
     def python(self) -> str:
         """The same locator in Playwright's Python API."""
         return render_python(self.steps)
-
-
-def render_js(steps: list[Step]) -> str:
-    """``page.getByTestId('card').filter({ hasText: 'x' })`` ..."""
-    out = "page"
-    for step in steps:
-        parts = [_js(step.argument)] if step.argument is not None else []
-        if step.options:
-            items = ", ".join(f"{key}: {_js_value(value)}" for key, value in step.options)
-            parts.append(f"{{ {items} }}")
-        out += f".{step.method}({', '.join(parts)})"
-    return out
-
-
-def render_python(steps: list[Step]) -> str:
-    """``page.get_by_test_id("card").filter(has_text="x")`` ... (``contentFrame()`` is the
-    ``content_frame`` property in Python)."""
-    out = "page"
-    for step in steps:
-        if step.method in _PYTHON_PROPERTIES:
-            out += f".{_snake(step.method)}"
-            continue
-        parts = [_py_str(step.argument)] if step.argument is not None else []
-        parts += [f"{_snake(key)}={_py_value(value)}" for key, value in step.options]
-        out += f".{_snake(step.method)}({', '.join(parts)})"
-    return out
-
-
-#: Locator methods that Playwright's Python API has as properties.
-_PYTHON_PROPERTIES = {"contentFrame"}
-
-
-def _py_str(value: str) -> str:
-    """A Python string literal: double-quoted, or single-quoted when that avoids escapes (CSS with quotes)."""
-    if '"' in value and "'" not in value:
-        return repr(value)
-    return json.dumps(value, ensure_ascii=False)
-
-
-def frame_steps(frames: Sequence[FrameFacts], test_id_attribute: str = "data-testid") -> list[Step]:
-    """The steps from ``page`` into the frame of an element, one per iframe on the way.
-
-    Args:
-        frames: the ``frames`` of a structural answer for a frame ref, outermost first.
-        test_id_attribute: the attribute ``getByTestId`` reads.
-
-    Each iframe is named by the most stable fact it has: the test id
-    (``getByTestId('x').contentFrame()``), else ``frameLocator(...)`` by ``title``, ``name``,
-    ``id`` or ``src``, in that order; an iframe with none of them (a ``srcdoc`` frame) by its tag
-    inside the previous frame (``frameLocator('iframe')``), which is exact only when it is the
-    only iframe there.
-    """
-    steps: list[Step] = []
-    for frame in frames:
-        attributes = frame.iframe.attributes
-        tag = frame.iframe.tagName
-        if test_id_attribute in attributes:
-            steps += [Step("getByTestId", attributes[test_id_attribute]), Step("contentFrame")]
-            continue
-        for name in ("title", "name", "id", "src"):
-            if name in attributes and not attributes[name].endswith("…"):
-                value = attributes[name]
-                selector = f"#{value}" if name == "id" and _is_css_ident(value) else f"{tag}[{name}={_css_str(value)}]"
-                steps.append(Step("frameLocator", selector))
-                break
-        else:
-            steps.append(Step("frameLocator", tag))
-    return steps
-
-
-def _css_str(value: str) -> str:
-    """A CSS string in double quotes."""
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _is_css_ident(value: str) -> bool:
-    return bool(value) and (value[0].isalpha() or value[0] == "_") and all(c.isalnum() or c in "-_" for c in value)
-
-
-def _js_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return render_js(list(value))
-    return _js(str(value))
-
-
-def _py_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "True" if value else "False"
-    if isinstance(value, tuple):
-        return render_python(list(value))
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _snake(name: str) -> str:
-    return "".join(f"_{c.lower()}" if c.isupper() else c for c in name)
 
 
 def container_level_guess(resolve: ResolveContainerAnswer, test_id_attribute: str = "data-testid") -> int:
@@ -335,9 +220,3 @@ def _role(tag: str, attributes: dict[str, str]) -> str | None:
 
 def _test_id_names(configured: str) -> tuple[str, ...]:
     return (configured, *(name for name in TEST_ID_ATTRIBUTES if name != configured))
-
-
-def _js(value: str) -> str:
-    """A JavaScript single-quoted string literal."""
-    escaped = value.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n")
-    return f"'{escaped}'"

@@ -107,10 +107,19 @@ def parse_locator(text: str) -> Locator:
 
 
 class _Parser(ValueParser):
+    #: What a pasted line had around the locator, set aside (``await``, ``.click(...)``, ``expect(...)``).
+    aside: list[str]
+    #: Nesting of the locator being read: 1 for the whole locator, more inside ``has`` and friends.
+    depth: int = 0
     # -- locators ----------------------------------------------------------------------------
 
     def parse(self) -> Locator:
-        chain = self.chain()
+        self.aside = []
+        self.depth = 0
+        if self.peek().is_name("await"):
+            self.advance()
+            self.aside.append("await")
+        chain = self.expect_call() if self.peek().is_name("expect") and self.peek(1).is_punct("(") else self.chain()
         if chain.receiver == "frame":
             raise self.error(
                 "this is a FrameLocator, not a locator: add what to find inside the frame, "
@@ -123,9 +132,53 @@ class _Parser(ValueParser):
         if self.peek().kind != "eof":
             token = self.peek()
             raise self.error(f"unexpected {token.text!r} after the locator", token.start, token.end)
-        return Locator(tuple(chain.steps), (chain.start, chain.end), self.language)
+        calls = tuple((span, count) for span, count in chain.calls if count)
+        return Locator(tuple(chain.steps), (chain.start, chain.end), self.language, tuple(self.aside), calls)
+
+    def expect_call(self) -> Chain:
+        """``expect(locator).assertion(...)`` (``.not`` ... between): the locator, the rest left aside."""
+        self.advance()
+        self.advance()
+        chain = self.chain()
+        self.expect_punct(")", "')' closing expect(")
+        start = self.peek().start
+        end = start
+        while self.peek().is_punct("."):
+            self.advance()
+            token = self.peek()
+            if token.kind != "name":
+                raise self.expected("an assertion after '.'")
+            self.advance()
+            end = self.skip_call() if self.peek().is_punct("(") else token.end
+        if end == start:
+            raise self.expected("an assertion after expect(...), e.g. .toBeVisible()")
+        self.aside.append(f"expect(...){self.source.text[start:end]}")
+        return chain
+
+    def skip_call(self) -> int:
+        """Skip a call's parenthesized arguments, nested brackets included (an action's, an assertion's);
+        returns the offset just past its closing parenthesis."""
+        opening = self.expect_punct("(", "'('")
+        depth = 1
+        while True:
+            token = self.advance()
+            if token.kind == "eof":
+                raise self.error("this call is not closed", opening.start, opening.end)
+            if token.kind == "punct" and token.text in "([{":
+                depth += 1
+            elif token.kind == "punct" and token.text in ")]}":
+                depth -= 1
+                if not depth:
+                    return token.end
 
     def chain(self) -> Chain:
+        self.depth += 1
+        try:
+            return self.chain_at_depth()
+        finally:
+            self.depth -= 1
+
+    def chain_at_depth(self) -> Chain:
         token = self.peek()
         if token.kind != "name":
             raise self.expected("a locator starting from page, e.g. page.getByRole('button')")
@@ -147,6 +200,14 @@ class _Parser(ValueParser):
                 continue
             if not chain.steps:
                 self.check_receiver(receiver_name, token.start, name_token.start)
+            if method is None and self.depth == 1 and chain.steps and name_token.text in _ACTION_NAMES:
+                # A line pasted from a test: the locator is what comes before the action.
+                end = self.skip_call() if calls else name_token.end
+                self.aside.append("." + self.source.text[name_token.start : end])
+                if self.peek().is_punct("."):
+                    token = self.peek()
+                    raise self.error(f"unexpected {token.text!r} after .{name_token.text}()", token.start, token.end)
+                break
             if method is None:
                 raise self.unknown_member(name_token, calls)
             self.apply(chain, method, name_token, calls)
@@ -160,12 +221,8 @@ class _Parser(ValueParser):
 
     def check_root(self, token: Token) -> None:
         following = self.peek(1)
-        if token.text == "await":
-            raise self.error("pass the locator expression alone, without await", token.start, token.end)
-        if token.text == "expect" and following.is_punct("("):
-            raise self.error(
-                "pass the locator itself, not expect(...): e.g. page.getByRole('button')", token.start, token.end
-            )
+        if token.text == "expect" and following.is_punct("(") and self.depth > 1:
+            raise self.error("expect(...) cannot be inside a locator", token.start, token.end)
         if following.is_punct("(") and self.method_of(token.text) is not None:
             raise self.error(
                 f"{token.text}() needs a receiver: start the locator from page, e.g. page.{token.text}(...)",
@@ -236,7 +293,18 @@ class _Parser(ValueParser):
             positional, options, end = self.arguments(method, spelled)
         span = (name.start, end)
         chain.end = end
+        before = len(chain.steps)
         self.build(chain, method, spelled, positional, options, span)
+        added = len(chain.steps) - before
+        if method.name == "within":
+            chain.calls = [((chain.start, end), len(chain.steps))]
+        elif chain.calls and (added == 0 or (method.name in ("first", "last", "nth") and chain.receiver == "frame")):
+            # No step of its own (describe), or a position put before the previous call's frame step:
+            # one group with the call before.
+            (start, _), count = chain.calls[-1]
+            chain.calls[-1] = ((start, end), count + added)
+        else:
+            chain.calls.append((span, added))
 
     def build(
         self,

@@ -56,6 +56,8 @@ class Chain:
     receiver: Literal["page", "locator", "frame"] = "page"
     start: int = 0
     end: int = 0
+    #: Each call of the chain: its span (name to closing parenthesis) and how many steps it added.
+    calls: list[tuple[tuple[int, int], int]] = field(default_factory=list)
 
 
 KIND_NAMES = {

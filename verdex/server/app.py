@@ -60,6 +60,7 @@ from verdex.server.tools_pages import register_page_tools
 from verdex.server.tools_plan import register_plan_tools
 from verdex.server.tools_roles import register_role_tools
 from verdex.server.tools_structure import register_structure_tools
+from verdex.server.tools_suggest import register_suggest_tools
 from verdex.server.trace import TraceWriter
 
 __all__ = ["INSTRUCTIONS", "VerdexServer", "build_http_server", "build_server", "serve"]
@@ -352,6 +353,7 @@ def _build(session: Session, config: ServerConfig, tracer: TraceWriter | None) -
     register_structure_tools(server, session)
     register_role_tools(server, session)
     register_locator_tools(server, session)
+    register_suggest_tools(server, session)
     register_page_tools(server, session)
     register_plan_tools(server, session)
     register_compat_tools(server, session)

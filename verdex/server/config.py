@@ -45,6 +45,8 @@ class ServerConfig:
             for ``verdex-output`` in the system's temporary folder.
         caps: the tool groups on besides ``core`` (``--caps``; :mod:`verdex.server.groups`).
         output_schemas: publish every tool's outputSchema in ``tools/list`` (``--output-schemas``).
+        codegen: the language of the Playwright line action answers end with: ``typescript``, ``python``
+            or ``none`` (``--codegen``, Playwright MCP's flag).
     """
 
     browser: BrowserOptions = field(default_factory=BrowserOptions)
@@ -57,6 +59,7 @@ class ServerConfig:
     output_dir: Path | None = None
     caps: frozenset[str] = DEFAULT_GROUPS
     output_schemas: bool = False
+    codegen: str = "typescript"
 
     @property
     def tool_timeout(self) -> float:

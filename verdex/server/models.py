@@ -10,14 +10,18 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from verdex.bridge.models import LocatorMatch, SnapshotTruncation
+from verdex.bridge.models import Apart, LocatorMatch, NearMiss, SnapshotTruncation
 
 __all__ = [
     "ActionResult",
     "BrowserInfoResult",
     "CloseResult",
     "DescriptionFacts",
+    "DiagnosisFix",
+    "DiagnosisStep",
+    "LocatorDiagnosis",
     "NavigateResult",
+    "OtherFrame",
     "RoleInfo",
     "RoleVerification",
     "RolesResult",
@@ -27,6 +31,8 @@ __all__ = [
     "SelectRoleResult",
     "SnapshotResult",
     "StableResult",
+    "SuggestLocatorResult",
+    "SuggestedLocator",
     "VerifyLocatorResult",
     "WaitResult",
 ]
@@ -95,7 +101,8 @@ class ActionResult(BaseModel):
     ``selected``: the values selected after ``browser_select_option``. ``frameUrl``: where the
     element's frame went when the action navigated that frame (not the page). ``described``: how an
     ``element`` description became the element (absent when a ref was given). ``secret``: true
-    when ``browser_type`` by description typed into a password or credential field.
+    when ``browser_type`` by description typed into a password or credential field. ``code``: the
+    Playwright code of the action on the element's best verified locator (``--codegen``).
     """
 
     action: str
@@ -109,6 +116,7 @@ class ActionResult(BaseModel):
     frameUrl: str | None = None
     described: DescriptionFacts | None = None
     secret: bool | None = None
+    code: str | None = None
 
 
 class WaitResult(BaseModel):
@@ -207,12 +215,58 @@ class RoleVerification(BaseModel):
     frameUrl: str | None = None
 
 
+class DiagnosisStep(BaseModel):
+    """One call of the locator as written and Playwright's count() of the locator up to it; a call that
+    enters a frame has no count (a FrameLocator), but ``iframes``: how many iframes it selects."""
+
+    step: str
+    count: int | None = None
+    iframes: int | None = None
+
+
+class DiagnosisFix(BaseModel):
+    """The locator with one near miss put in, verified: it matches one element (``ref``)."""
+
+    locator: str
+    ref: str | None = None
+
+
+class OtherFrame(BaseModel):
+    """A frame where the locator matches when it is entered first."""
+
+    frame: str
+    count: int
+    locator: str
+
+
+class LocatorDiagnosis(BaseModel):
+    """Why a locator does not match exactly its element (verdex/locator/diagnose.py).
+
+    ``steps``: the count after each call; ``lostAt``: the index of the call after which nothing matched;
+    ``nearMisses``: elements that nearly matched it (``reason``: case, exact, spacing, edit, hidden, state,
+    role, attribute, not-text, elsewhere); ``fixes``: the locator fixed by a near miss, verified unique;
+    ``frames``: frames where it matches; ``apart``: with several matches, each one's container and the
+    text that sets it apart; ``narrowed``: with a ref, a locator verified to match only that element.
+    """
+
+    steps: list[DiagnosisStep]
+    lostAt: int | None = None
+    nearMisses: list[NearMiss] | None = None
+    fixes: list[DiagnosisFix] | None = None
+    frames: list[OtherFrame] | None = None
+    apart: list[Apart] | None = None
+    narrowed: str | None = None
+    narrowedPython: str | None = None
+
+
 class VerifyLocatorResult(BaseModel):
     """What a Playwright locator matches on the live page: ``count`` (Playwright's ``locator.count()``),
     ``unique`` (exactly one), the matches in Playwright's order (first 10; ``omitted`` counts the rest),
     and with a ref, ``matchesTarget`` (the locator resolves to exactly that element) and
     ``targetIndex`` (its index among the matches, when it is one). With ``role: "all"``, ``roles``
-    holds the same per role, with the URL of each role's page."""
+    holds the same per role, with the URL of each role's page. ``leftAside``: what a pasted test line had
+    around the locator (``await``, ``.click()``, ``expect(...).toBeVisible()``), not run. ``diagnosis``: when
+    the locator matches no element, several, or not the ref's."""
 
     count: int | None = None
     unique: bool | None = None
@@ -224,3 +278,36 @@ class VerifyLocatorResult(BaseModel):
     url: str | None = None
     frameUrl: str | None = None
     roles: list[RoleVerification] | None = None
+    leftAside: list[str] | None = None
+    diagnosis: LocatorDiagnosis | None = None
+
+
+class SuggestedLocator(BaseModel):
+    """One locator ``suggest_locator`` verified: it matches exactly the element on the live page.
+
+    ``restsOn``: the facts it rests on, in the order of its steps; ``flags``: what may change
+    (``volatile: price``, ``generated id``, ``hashed class``, ``positional``); ``positional``: why a
+    positional step was needed, when one is used.
+    """
+
+    locator: str
+    python: str
+    restsOn: list[str]
+    flags: list[str] | None = None
+    positional: str | None = None
+
+
+class SuggestLocatorResult(BaseModel):
+    """``suggest_locator``: up to 3 locators for a ref, best first, each verified (count 1, the element).
+
+    ``role``/``name``: the element as Playwright's getByRole sees it; ``alike``: elements on the page with
+    that role and name (itself included); ``note``: why there is none, or why the best is positional.
+    """
+
+    ref: str
+    tagName: str
+    role: str | None = None
+    name: str | None = None
+    alike: int
+    candidates: list[SuggestedLocator]
+    note: str | None = None

@@ -36,6 +36,7 @@ from verdex.server.models import (
 from verdex.server.session import Session
 from verdex.server.snapshot_answers import MAX_SNAPSHOT_CHARS, cut_notice, snapshot_file_answer
 from verdex.server.tooling import guarded, respond
+from verdex.server.tools_suggest import CodeArgument, code_lines, code_target
 from verdex.server.trace import mask_url
 
 __all__ = ["register_browser_tools"]
@@ -45,6 +46,8 @@ TargetRef = OptionalRef
 _READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=True)
 _ACTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
 
+#: What a code line types into a secret field (a password ...) instead of the text.
+MASKED = "<secret>"
 #: Seconds a page in a dialog loop is given to be navigated away (its dialogs dismissed) before its tab is replaced.
 LEAVE_DIALOG_SECONDS = 5.0
 
@@ -183,8 +186,10 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         """Click an element (a real mouse click, after visible/enabled/not-covered checks)."""
         page = await session.page()
         target, match = await _target(page, ref, element, "click")
+        best = await code_target(page, target, session)
         outcome = await actions.click(page, target, timeout=session.config.action_timeout)
-        return _action_answer(page, "click", outcome, match=match)
+        code = code_lines(best, [("click", [])], session.config.codegen)
+        return _action_answer(page, "click", outcome, match=match, code=code)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_type")
@@ -197,11 +202,18 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         """Replace a field's text (clicks it first)."""
         page = await session.page()
         target, match = await _target(page, ref, element, "type")
+        best = await code_target(page, target, session)
         secret = await _is_secret(page, target)
         if secret:
             session.secrets.remember(text)  # masked in every answer, log line and trace record from now on
         outcome = await actions.type_into(page, target, text, submit=submit, timeout=session.config.action_timeout)
-        return _action_answer(page, "type", outcome, match=match, secret=secret if match is not None else None)
+        calls: list[tuple[str, list[CodeArgument]]] = [("fill", [MASKED if secret else text])]
+        if submit:
+            calls.append(("press", ["Enter"]))
+        code = code_lines(best, calls, session.config.codegen)
+        return _action_answer(
+            page, "type", outcome, match=match, secret=secret if match is not None else None, code=code
+        )
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_press_key")
@@ -216,8 +228,12 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     ) -> Annotated[CallToolResult, ActionResult]:
         """Press a key at the focus."""
         page = await session.page()
+        best = None
+        if session.config.codegen != "none":
+            best = await code_target(page, await actions.focused_ref(page), session)
         outcome = await actions.press_key(page, key)
-        return _action_answer(page, f"press {key}", outcome)
+        code = code_lines(best, [("press", [key])], session.config.codegen, key_only=key)
+        return _action_answer(page, f"press {key}", outcome, code=code)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_select_option")
@@ -232,8 +248,10 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         """Choose options of a <select>."""
         page = await session.page()
         target, match = await _target(page, ref, element, "select")
+        best = await code_target(page, target, session)
         outcome, selected = await actions.select_option(page, target, values, timeout=session.config.action_timeout)
-        return _action_answer(page, "select", outcome, selected, match=match)
+        code = code_lines(best, [("selectOption", [values[0] if len(values) == 1 else values])], session.config.codegen)
+        return _action_answer(page, "select", outcome, selected, match=match, code=code)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_hover")
@@ -241,8 +259,10 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         """Move the mouse over an element."""
         page = await session.page()
         target, match = await _target(page, ref, element, "hover")
+        best = await code_target(page, target, session)
         outcome = await actions.hover(page, target, timeout=session.config.action_timeout)
-        return _action_answer(page, "hover", outcome, match=match)
+        code = code_lines(best, [("hover", [])], session.config.codegen)
+        return _action_answer(page, "hover", outcome, match=match, code=code)
 
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "wait_for_browser")
@@ -414,6 +434,7 @@ def _action_answer(
     *,
     match: DescriptionMatch | None = None,
     secret: bool | None = None,
+    code: str | None = None,
 ) -> CallToolResult:
     navigation = outcome.navigation
     result = ActionResult(
@@ -428,6 +449,7 @@ def _action_answer(
         frameUrl=navigation.url if navigation and navigation.frame else None,
         described=_described(match) if match is not None else None,
         secret=True if secret else None,
+        code=code,
     )
     if outcome.ref:
         described = (
@@ -454,4 +476,7 @@ def _action_answer(
             text += f" {frame or 'It'} navigated to {navigation.url}{status}."
             if navigation.load_pending:
                 text += " The new document had not finished loading."
-    return respond(text + " Next: browser_snapshot to see the result.", result)
+    text += " Next: browser_snapshot to see the result."
+    if code:
+        text += f"\n{code}"
+    return respond(text, result)

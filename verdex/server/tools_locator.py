@@ -19,12 +19,14 @@ from verdex.browser.page import Page
 from verdex.browser.refs import parse_ref
 from verdex.errors import UsageError
 from verdex.locator import parse_locator
-from verdex.locator.ast import Locator
+from verdex.locator.ast import Locator, NthStep
+from verdex.locator.diagnose import diagnose
 from verdex.locator.source import Source
 from verdex.locator.verify import Verification, verify_on_page
 from verdex.server.models import RoleVerification, VerifyLocatorResult
 from verdex.server.session import Session
 from verdex.server.tooling import compact_json, guarded, respond
+from verdex.server.verify_text import diagnosis_lines, diagnosis_model
 
 __all__ = ["register_locator_tools"]
 
@@ -63,7 +65,30 @@ def register_locator_tools(server: MCPServer, session: Session) -> None:
         if role is not None:
             result.role = name
             result.url = page.url
-        return respond(compact_json(result.model_dump(mode="json", exclude_none=True)), result)
+        if parsed.left_aside:
+            result.leftAside = list(parsed.left_aside)
+        found = None
+        # A position (first(), nth()) is not identity: its diagnosis shows what it picks from.
+        positional = verification.count == 1 and any(isinstance(step, NthStep) for step in parsed.steps)
+        if verification.count != 1 or (ref is not None and not result.matchesTarget) or positional:
+            found = await diagnose(
+                page,
+                parsed,
+                source,
+                count=verification.count,
+                target=ref if ref is not None or not positional else verification.matches[0].ref,
+                test_id_attribute=session.config.test_id_attribute,
+            )
+            result.diagnosis = diagnosis_model(found)
+        shown = result.model_dump(mode="json", exclude_none=True, exclude={"diagnosis", "leftAside"})
+        lines = [compact_json(shown)]
+        if parsed.left_aside:
+            lines.append(
+                f"Checked the locator of the pasted line; left aside, not run: {', '.join(parsed.left_aside)}."
+            )
+        if found is not None:
+            lines += diagnosis_lines(found, verification.count, ref, verification.matches, positional=positional)
+        return respond("\n".join(lines), result)
 
 
 def _single(verification: Verification, ref: str | None) -> VerifyLocatorResult:

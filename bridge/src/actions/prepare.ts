@@ -61,3 +61,21 @@ export function selectOption(refs: RefRegistry, ref: number, values: string[]): 
   select.dispatchEvent(new Event('change', { bubbles: true }));
   return { selected: Array.from(select.selectedOptions).map(o => o.value) };
 }
+
+export interface FocusedElement {
+  /** The focused element's ref (given one if it had none), or null when the document's body (or nothing) has focus. */
+  ref: string | null;
+  /** The number of that ref. */
+  number: number | null;
+  /** The focused element is an iframe: the focus is inside the frame it shows. */
+  frame: boolean;
+}
+
+/** The element that has focus in this document (through open shadow roots), for the code line of a key press. */
+export function focusedElement(refs: RefRegistry): FocusedElement {
+  const active = deepActiveElement(document);
+  if (!active || active === document.body || active === document.documentElement) return { ref: null, number: null, frame: false };
+  const number = refs.ensure(active);
+  const tag = tagOf(active);
+  return { ref: refs.label(number), number, frame: tag === 'IFRAME' || tag === 'FRAME' };
+}

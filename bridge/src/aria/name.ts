@@ -35,6 +35,12 @@ export interface NameOptions {
   isHidden?: (element: Element) => boolean;
   /** Hidden elements and hidden content count (Playwright's `getByRole(..., { includeHidden })`). */
   includeHidden?: boolean;
+  /**
+   * The role of an element, for every step (default: the snapshot's, roles.ts). Given, step 1 also
+   * follows Playwright's `computeAccessibleNameComposite`: only the roles that prohibit naming give
+   * no name; an element without a role is named (`<a aria-label>` without href, `<cite title>`).
+   */
+  roleOf?: (element: Element) => string | null;
 }
 
 /**
@@ -119,6 +125,7 @@ registerWalkCache(
 );
 
 const hiddenRuleIds = new WeakMap<(element: Element) => boolean, number>();
+const roleRuleIds = new WeakMap<(element: Element) => string | null, number>();
 let nextHiddenRuleId = 1;
 
 function optionsKey(options: NameOptions): string {
@@ -127,7 +134,12 @@ function optionsKey(options: NameOptions): string {
     rule = hiddenRuleIds.get(options.isHidden) ?? 0;
     if (!rule) hiddenRuleIds.set(options.isHidden, rule = nextHiddenRuleId++);
   }
-  return `${options.textTransform ?? true}|${options.counters ?? true}|${options.includeHidden ?? false}|${rule}`;
+  let roles = 0;
+  if (options.roleOf) {
+    roles = roleRuleIds.get(options.roleOf) ?? 0;
+    if (!roles) roleRuleIds.set(options.roleOf, roles = nextHiddenRuleId++);
+  }
+  return `${options.textTransform ?? true}|${options.counters ?? true}|${options.includeHidden ?? false}|${rule}|${roles}`;
 }
 
 /** The accessible name of `element` as a flat string (not cut). */
@@ -149,8 +161,12 @@ function computeAccessibleName(element: Element, options: NameOptions,
   contents: Map<Element, CachedContent> | undefined): string {
   // Step 1: roles that prohibit naming have no name. DEVIATION (Chromium, WPT): of the elements
   // without a role, only div and span count as generic here (abbr, dl, iframe, summary are named).
-  const role = getRole(element);
-  if (role ? kNameProhibitedRoles.has(role) : isGenericTag(element)) return '';
+  if (options.roleOf) {
+    if (kNameProhibitedRoles.has(options.roleOf(element) ?? '')) return '';
+  } else {
+    const role = getRole(element);
+    if (role ? kNameProhibitedRoles.has(role) : isGenericTag(element)) return '';
+  }
   // Step 2: the text alternative of the root node.
   return asFlatString(textAlternative(element, { visited: new Visited(), options, target: 'self', contents }));
 }
@@ -221,7 +237,7 @@ function textAlternativeStep(element: Element, t: Traversal): string | ContentRe
     if (text.trim()) return text;
   }
 
-  const role = getRole(element) ?? '';
+  const role = roleOf(t, element) ?? '';
   const tag = tagOf(element);
 
   // Step 2C (Embedded Control): a control inside the label of another widget (or, DEVIATION
@@ -273,6 +289,10 @@ function tooltip(element: Element, role: string, tag: string, t: Traversal): str
   return '';
 }
 
+function roleOf(t: Traversal, element: Element): string | null {
+  return t.options.roleOf ? t.options.roleOf(element) : getRole(element);
+}
+
 function hiddenRule(t: Traversal): (element: Element) => boolean {
   return t.options.isHidden ?? isHiddenForAria;
 }
@@ -299,9 +319,9 @@ function embeddedControlText(element: Element, role: string, tag: string, childT
       selected = Array.from(select.selectedOptions);
       if (!selected.length && select.options.length) selected.push(select.options[0]!);
     } else {
-      const listbox = role === 'combobox' ? findInOwned(element, e => getRole(e) === 'listbox')[0] : element;
+      const listbox = role === 'combobox' ? findInOwned(element, e => roleOf(t, e) === 'listbox')[0] : element;
       selected = listbox
-        ? findInOwned(listbox, e => e.getAttribute('aria-selected') === 'true' && getRole(e) === 'option')
+        ? findInOwned(listbox, e => e.getAttribute('aria-selected') === 'true' && roleOf(t, e) === 'option')
         : [];
     }
     // DEVIATION (Chromium, WPT): a combobox with no selected option gives its value (an input's

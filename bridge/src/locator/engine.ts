@@ -20,7 +20,7 @@ import { queryRole } from './role';
 import { elementMatchesText, elementText, legacyTextMatcher, textArgMatcher, type TextCache, type TextMatcher } from './text';
 import { isElementVisible } from './visible';
 
-type Root = Document | Element;
+export type Root = Document | Element;
 
 /** State of one evaluation: caches and the configured test-id attribute. */
 export class Evaluation {
@@ -33,26 +33,38 @@ export class Evaluation {
 /** The elements `locator` matches from `root`, in Playwright's order. */
 export function queryLocator(evaluation: Evaluation, locator: LocatorAst, root: Root): Element[] {
   let current: Root[] = [root];
-  for (const step of locator.steps) {
-    if (step.kind === 'nth') {
-      let index = step.index;
-      if (index === -1) index = current.length - 1;
-      current = current.slice(index, index + 1);
-    } else if (step.kind === 'and') {
-      const mine = new Set(current);
-      current = queryLocator(evaluation, step.locator, root).filter(element => mine.has(element));
-    } else if (step.kind === 'or') {
-      const others = queryLocator(evaluation, step.locator, root);
-      current = sortInDOMOrder(new Set([...(current as Element[]), ...others]));
-    } else if (step.kind === 'frame') {
-      throw new BridgeError('bad-args', 'locator: a frame step must be split off by the caller (queryFrames)');
-    } else {
-      const next = new Set<Element>();
-      for (const scope of current) for (const element of queryStep(evaluation, step, scope)) next.add(element);
-      current = [...next];
-    }
-  }
+  for (const step of locator.steps) current = applyStep(evaluation, step, current, root);
+  return onlyElements(current);
+}
+
+/** The elements among `current`: what a locator's matches are after its last step. */
+export function onlyElements(current: Root[]): Element[] {
   return current.filter((node): node is Element => node.nodeType === 1);
+}
+
+/**
+ * One step of a locator from `root`, applied to the elements the steps before it matched
+ * (`current`; `[root]` before the first step): what Playwright's `count()` of that prefix counts.
+ */
+export function applyStep(evaluation: Evaluation, step: Step, current: Root[], root: Root): Root[] {
+  if (step.kind === 'nth') {
+    let index = step.index;
+    if (index === -1) index = current.length - 1;
+    return current.slice(index, index + 1);
+  }
+  if (step.kind === 'and') {
+    const mine = new Set(current);
+    return queryLocator(evaluation, step.locator, root).filter(element => mine.has(element));
+  }
+  if (step.kind === 'or') {
+    const others = queryLocator(evaluation, step.locator, root);
+    return sortInDOMOrder(new Set([...(current as Element[]), ...others]));
+  }
+  if (step.kind === 'frame')
+    throw new BridgeError('bad-args', 'locator: a frame step must be split off by the caller (queryFrames)');
+  const next = new Set<Element>();
+  for (const scope of current) for (const element of queryStep(evaluation, step, scope)) next.add(element);
+  return [...next];
 }
 
 function queryStep(evaluation: Evaluation, step: Step, root: Root): Element[] {

@@ -106,13 +106,17 @@ export function queryFrames(refs: RefRegistry, rawLocator: unknown, testIdAttrib
 function describe(refs: RefRegistry, element: Element): MatchFacts {
   const number = refs.ensure(element);
   const role = getPlaywrightRole(element);
-  const name = role ? getPlaywrightName(element, isHiddenForRole(element)) : '';
+  // Playwright names elements without a role too (toHaveAccessibleName). A rendered element that
+  // getByRole leaves out (aria-hidden) has Playwright's name (empty); one that is not visible at all
+  // (display: none) the name getByRole({ includeHidden }) matches it by, from its hidden content.
+  const visible = isElementVisible(element);
+  const name = getPlaywrightName(element, !visible && isHiddenForRole(element));
   refs.remember(number, role ?? '', name);
   const facts: MatchFacts = { ref: refs.label(number), tagName: tagNameOf(element) };
   if (role) facts.role = role;
   if (name) facts.name = truncate(name, kNameMax);
   const text = elementText(new Map(), element).normalized;
   if (text && text !== name) facts.text = truncate(text, kTextMax);
-  if (!isElementVisible(element)) facts.visible = false;
+  if (!visible) facts.visible = false;
   return facts;
 }

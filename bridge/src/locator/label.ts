@@ -23,7 +23,8 @@ export function queryLabel(root: Document | Element, step: LabelStep, cache: Tex
   return queryAllPierce(root, '*').filter(element => labelsOf(element, cache).some(matcher));
 }
 
-function labelsOf(element: Element, cache: TextCache): ElementText[] {
+/** The label texts `getByLabel` compares for `element` (module docstring). */
+export function labelsOf(element: Element, cache: TextCache): ElementText[] {
   const labelledBy = labelledByElements(element);
   if (labelledBy) return labelledBy.map(label => elementText(cache, label));
   const ariaLabel = element.getAttribute('aria-label');

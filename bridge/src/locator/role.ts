@@ -73,10 +73,14 @@ function roleNameMatcher(step: RoleStep): (name: string) => boolean {
   return value => value.toUpperCase().includes(upper);
 }
 
-const kPlaywrightName: NameOptions = { textTransform: false, counters: false, isHidden: isHiddenForRole };
+const kPlaywrightName: NameOptions = { textTransform: false, counters: false, isHidden: isHiddenForRole, roleOf: getPlaywrightRole };
 const kPlaywrightNameHidden: NameOptions = { ...kPlaywrightName, includeHidden: true };
 
-/** The accessible name as Playwright's getByRole computes it. */
+/**
+ * The accessible name as Playwright computes it (`getElementAccessibleName`: getByRole,
+ * toHaveAccessibleName), with Playwright's roles throughout: an element without a role is named
+ * too (`<a aria-label>` without href, `<cite title>`), only the roles that prohibit naming are not.
+ */
 export function getPlaywrightName(element: Element, includeHidden: boolean): string {
   return getAccessibleName(element, includeHidden ? kPlaywrightNameHidden : kPlaywrightName);
 }

@@ -1,0 +1,331 @@
+/**
+ * `suggestFacts`: what a locator for one element can rest on, gathered in one walk up from it
+ * (bridge/README.md: suggestFacts). The Python side (verdex/locator/suggest.py) composes candidate
+ * locators from these facts and counts them with `countLocators`; every fact is Playwright's view:
+ * roles and names as `getByRole` computes them, texts as `hasText` reads them.
+ *
+ * - The element's own facts: test ids, role and name, the label texts `getByLabel` reads,
+ *   placeholder, alt, title, its text (`getByText`).
+ * - Each ancestor, from the parent up to `<body>` (through open shadow roots to their hosts, as
+ *   Playwright's locators pierce them): its tag, test ids, id, classes, role and name; how many
+ *   elements like the target it holds (`lookalikes`: the container that holds only the target is
+ *   where a filter can set it apart); how many of its siblings look like it (`like`: a repeating
+ *   card, row, item); and the texts that appear in it but not in the level below (`texts`:
+ *   headings, then visible text nodes, then image alts), the candidates for a filter.
+ *
+ * A text is a visible text node's whole text, whitespace-normalized as Playwright normalizes it,
+ * so it is a substring of every ancestor's text as `hasText` reads it (text inside `<a>`, `<b>` ...
+ * counts; an alt or title does not: those are listed apart, for `has: getByAltText(...)`). A text
+ * longer than {@link kMaxTextLength} is cut at a word boundary and marked `cut` (a prefix of the text,
+ * still a substring: never an ellipsis); the Python side takes shorter windows of long texts.
+ */
+
+import { beginWalk, endWalk, parentElementOrHost, tagNameOf } from '../dom';
+import { labelsOf } from '../locator/label';
+import { getPlaywrightRole, withRoleCache } from '../locator/playwright-role';
+import { getPlaywrightName, queryRole } from '../locator/role';
+import { elementMatchesText, elementText, normalizeWhiteSpace, textArgMatcher, type TextCache } from '../locator/text';
+import { isElementVisible, isHiddenForRole, withVisibilityCaches } from '../locator/visible';
+import type { RefRegistry } from '../snapshot/refs';
+import { isVisible, structureChildren } from '../structure/tree';
+
+/** The test-id family besides the configured attribute (README: `attributes`). */
+export const kTestIdFamily = ['data-testid', 'data-test', 'data-test-id', 'data-qa', 'data-cy'];
+/** Ancestors described, at most; `omitted` counts the rest. */
+const kMaxAncestors = 60;
+/** Longest text of a filter candidate, characters; longer texts are cut at a word. */
+export const kMaxTextLength = 300;
+/** Longest name or value reported, characters (longer ones are cut and marked). */
+const kMaxValue = 200;
+/** Per level: headings, texts and alts listed at most. */
+const kMaxHeadings = 4;
+const kMaxTexts = 6;
+const kMaxAlts = 2;
+const kMaxNamed = 3;
+/** Roles whose accessible name can set a container apart (`has: getByRole(role, { name, exact })`). */
+const kNamedRoles = new Set(['link', 'button', 'checkbox', 'radio', 'switch', 'textbox', 'option', 'tab',
+  'menuitem', 'cell', 'rowheader', 'searchbox', 'combobox', 'spinbutton', 'slider']);
+/** Elements visited per level while looking for texts. */
+const kWalkBudget = 3000;
+/** Class names listed per element. */
+const kMaxClasses = 12;
+
+export interface OwnFacts {
+  tagName: string;
+  /** Playwright's role (`getByRole`), absent when it has none. */
+  role?: string;
+  /** Playwright's accessible name, whitespace-normalized; absent when empty. */
+  name?: string;
+  /** The name was longer than 200 characters and is cut here (not usable as a whole). */
+  nameCut?: true;
+  /** The configured test-id attribute's value (`getByTestId`). */
+  testId?: string;
+  /** Values of the other test-id attributes of the family (`data-qa` ...). */
+  otherTestIds?: Record<string, string>;
+  id?: string;
+  classes?: string[];
+}
+
+export interface TextFact {
+  /** A visible text (a heading's whole text, a text node), an image's alt, or a control's accessible
+   * name (`named`); at most 300 characters. */
+  text: string;
+  kind: 'heading' | 'text' | 'alt' | 'named';
+  /** For `named`: the control's role (its name is `text`). */
+  role?: string;
+  /** For a heading: its accessible name (what `getByRole('heading', { name })` matches). */
+  name?: string;
+  /** The text was longer and this is its first words (still a substring). */
+  cut?: true;
+  /** How many times it occurs in the page's text (case-insensitive, as hasText compares; a text inside a
+   * longer one counts): 1 means no other container can hold it. */
+  occurrences: number;
+}
+
+export interface SuggestTarget extends OwnFacts {
+  ref: string;
+  /** The texts `getByLabel` compares (aria-labelledby texts, aria-label, `<label>` texts), at most 3. */
+  labels?: string[];
+  placeholder?: string;
+  alt?: string;
+  title?: string;
+  /** Its text as Playwright's text matching reads it, normalized (at most 200 characters). */
+  text?: string;
+  /** `getByText` with its whole text would pick it (no child element holds that text alone). */
+  textSelf?: true;
+  /** `getByRole` leaves it out (hidden by Playwright's rule). */
+  hiddenForRole?: true;
+  /** Playwright would not call it visible. */
+  hidden?: true;
+  /** An `<input>`'s type attribute (`locator('input[type="submit"]')`). */
+  inputType?: string;
+  /** Elements on the page like it: its role and name as `getByRole(role, { name })` matches (or
+   * its tag and text when it has no role), itself included. */
+  lookalikes: number;
+}
+
+export interface SuggestAncestor extends OwnFacts {
+  level: number;
+  /** Reached by leaving an open shadow root for its host. */
+  shadowHost?: true;
+  /** Elements like the target inside it, the target included. */
+  lookalikes: number;
+  /** Its parent's element children like it (same tag, test id, role attribute and classes), itself included. */
+  like: number;
+  /** Texts in it and not in the level below: headings, text nodes, alts. */
+  texts: TextFact[];
+}
+
+export interface SuggestFactsResult {
+  target: SuggestTarget;
+  ancestors: SuggestAncestor[];
+  omitted?: number;
+}
+
+function cut(text: string, max: number): { text: string; cut?: true } {
+  if (text.length <= max) return { text };
+  const head = text.slice(0, max + 1);
+  const space = head.lastIndexOf(' ');
+  return { text: (space > max / 2 ? head.slice(0, space) : text.slice(0, max)).trim(), cut: true };
+}
+
+function ownFacts(element: Element, testIdAttribute: string): OwnFacts {
+  const facts: OwnFacts = { tagName: tagNameOf(element) };
+  const role = getPlaywrightRole(element);
+  if (role) facts.role = role;
+  const name = normalizeWhiteSpace(getPlaywrightName(element, false));
+  if (name) {
+    facts.name = name.length > kMaxValue ? name.slice(0, kMaxValue) : name;
+    if (name.length > kMaxValue) facts.nameCut = true;
+  }
+  const testId = element.getAttribute(testIdAttribute);
+  if (testId !== null) facts.testId = testId;
+  for (const attribute of kTestIdFamily) {
+    if (attribute === testIdAttribute) continue;
+    const value = element.getAttribute(attribute);
+    if (value !== null) (facts.otherTestIds ??= {})[attribute] = value;
+  }
+  const id = element.getAttribute('id');
+  if (id) facts.id = id;
+  const classes = (element.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
+  if (classes.length) facts.classes = classes.slice(0, kMaxClasses);
+  return facts;
+}
+
+/** The element's ancestors in the locator tree (parent elements, then a shadow root's host), below `<body>`. */
+function ancestorsOf(element: Element): Array<{ element: Element; shadowHost: boolean }> {
+  const result: Array<{ element: Element; shadowHost: boolean }> = [];
+  for (let current: Element = element; ;) {
+    const parent = parentElementOrHost(current);
+    if (!parent || parent.localName === 'body' || parent.localName === 'html') break;
+    result.push({ element: parent, shadowHost: current.parentElement !== parent });
+    current = parent;
+  }
+  return result;
+}
+
+/** The elements like the target on the page: `getByRole(role, { name })` (or tag and exact text). */
+function lookalikesOf(target: Element, cache: TextCache): Element[] {
+  const role = getPlaywrightRole(target);
+  if (role && !isHiddenForRole(target)) {
+    const name = normalizeWhiteSpace(getPlaywrightName(target, false));
+    const step = name ? { kind: 'role' as const, at: 0, role, name: { string: name } } : { kind: 'role' as const, at: 0, role };
+    return queryRole(document, step);
+  }
+  const text = elementText(cache, target).normalized;
+  const tag = target.localName;
+  const result: Element[] = [];
+  const { matcher } = textArgMatcher({ string: text }, true, 0);
+  const visit = (root: Document | ShadowRoot): void => {
+    for (const element of Array.from(root.querySelectorAll(tag))) {
+      if (!text || matcher(elementText(cache, element))) result.push(element);
+    }
+    for (const element of Array.from(root.querySelectorAll('*'))) if (element.shadowRoot) visit(element.shadowRoot);
+  };
+  visit(document);
+  if (!result.includes(target)) result.push(target);
+  return result;
+}
+
+function signature(element: Element, testIdAttribute: string): string {
+  const classes = (element.getAttribute('class') ?? '').split(/\s+/).filter(Boolean).sort().join(' ');
+  return [element.localName, element.getAttribute(testIdAttribute) ?? '', element.getAttribute('role') ?? '', classes].join('|');
+}
+
+function likeSiblings(element: Element, testIdAttribute: string): number {
+  const parent = element.parentNode;
+  if (!parent) return 1;
+  const mine = signature(element, testIdAttribute);
+  let count = 0;
+  for (let child = (parent as ParentNode).firstElementChild; child; child = child.nextElementSibling)
+    if (child === element || signature(child, testIdAttribute) === mine) count++;
+  return count;
+}
+
+/**
+ * Texts in `root`'s subtree, outside `skip`'s subtree: headings (their whole text, and their name),
+ * then visible text nodes of at least two characters with a letter or digit, then image alts; each
+ * distinct, in the locator tree's order.
+ */
+export function textsOf(root: Element, skip: Element | null, cache: TextCache, seen: Set<string>,
+  pageText?: string): TextFact[] {
+  const headings: TextFact[] = [];
+  const texts: TextFact[] = [];
+  const alts: TextFact[] = [];
+  const named: TextFact[] = [];
+  const add = (list: TextFact[], fact: Omit<TextFact, 'occurrences'>, max: number): void => {
+    const key = `${fact.kind}:${fact.text.toLowerCase()}`;
+    if (list.length >= max || seen.has(key)) return;
+    seen.add(key);
+    const counted = pageText !== undefined && (fact.kind === 'heading' || fact.kind === 'text');
+    list.push({ ...fact, occurrences: counted ? occurrencesOf(pageText, fact.text) : 0 });
+  };
+  let budget = kWalkBudget;
+  const stack: Element[] = [...structureChildren(root)].reverse();
+  while (stack.length && budget-- > 0) {
+    const element = stack.pop()!;
+    if (element === skip || !isVisible(element)) continue;
+    const tag = element.localName;
+    if (tag === 'script' || tag === 'style' || tag === 'noscript' || tag === 'template') continue;
+    if (getPlaywrightRole(element) === 'heading') {
+      const text = elementText(cache, element).normalized;
+      if (text) {
+        const name = normalizeWhiteSpace(getPlaywrightName(element, false));
+        add(headings, { ...cut(text, kMaxTextLength), kind: 'heading', ...(name ? { name } : {}) }, kMaxHeadings);
+      }
+      continue;
+    }
+    if (tag === 'img') {
+      const alt = normalizeWhiteSpace(element.getAttribute('alt') ?? '');
+      if (alt) add(alts, { ...cut(alt, kMaxTextLength), kind: 'alt' }, kMaxAlts);
+    }
+    const role = getPlaywrightRole(element);
+    if (role && kNamedRoles.has(role) && named.length < kMaxNamed && !isHiddenForRole(element)) {
+      const name = normalizeWhiteSpace(getPlaywrightName(element, false));
+      if (name && name.length <= kMaxTextLength) add(named, { text: name, kind: 'named', role }, kMaxNamed);
+    }
+    for (let child = element.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType !== 3) continue;
+      const text = normalizeWhiteSpace(child.nodeValue ?? '');
+      if (text.length >= 2 && /[\p{L}\p{N}]/u.test(text)) add(texts, { ...cut(text, kMaxTextLength), kind: 'text' }, kMaxTexts);
+    }
+    const children = structureChildren(element);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return [...headings, ...texts, ...alts, ...named];
+}
+
+function targetFacts(refs: RefRegistry, ref: number, target: Element, testIdAttribute: string, cache: TextCache,
+  lookalikes: number): SuggestTarget {
+  const facts: SuggestTarget = { ref: refs.label(ref), ...ownFacts(target, testIdAttribute), lookalikes };
+  const labels = labelsOf(target, cache).map(label => label.normalized).filter(Boolean);
+  if (labels.length) facts.labels = labels.slice(0, 3);
+  for (const attribute of ['placeholder', 'alt', 'title'] as const) {
+    const value = target.getAttribute(attribute);
+    if (value !== null && value.trim()) facts[attribute] = value;
+  }
+  const text = elementText(cache, target).normalized;
+  if (text) {
+    facts.text = text.length > kMaxValue ? text.slice(0, kMaxValue) : text;
+    const { matcher } = textArgMatcher({ string: text }, true, 0);
+    if (elementMatchesText(cache, target, matcher) === 'self') facts.textSelf = true;
+  }
+  if (target.localName === 'input') facts.inputType = (target as HTMLInputElement).type;
+  if (isHiddenForRole(target)) facts.hiddenForRole = true;
+  if (!isElementVisible(target)) facts.hidden = true;
+  return facts;
+}
+
+/** Occurrences of `text` in `haystack` (lower case), case-insensitive, not overlapping. */
+function occurrencesOf(haystack: string, text: string): number {
+  const needle = text.toLowerCase();
+  if (!needle) return 0;
+  let count = 0;
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + needle.length)) count++;
+  return count;
+}
+
+/** The facts of ref `ref`'s element (module docstring). */
+export function suggestFacts(refs: RefRegistry, ref: number, testIdAttribute: string): SuggestFactsResult {
+  const target = refs.resolve(ref);
+  beginWalk();
+  try {
+    return withRoleCache(() => withVisibilityCaches(() => {
+      const cache: TextCache = new Map();
+      const lookalikes = lookalikesOf(target, cache);
+      const all = ancestorsOf(target);
+      const shown = all.slice(0, kMaxAncestors);
+      const seen = new Set<string>();
+      const pageText = document.body ? elementText(cache, document.body).normalized.toLowerCase() : '';
+      let below: Element = target;
+      const ancestors = shown.map((ancestor, i) => {
+        const inside = lookalikes.filter(element => containsInTree(ancestor.element, element)).length;
+        const entry: SuggestAncestor = {
+          level: i + 1,
+          ...ownFacts(ancestor.element, testIdAttribute),
+          lookalikes: inside,
+          like: likeSiblings(ancestor.element, testIdAttribute),
+          texts: textsOf(ancestor.element, below, cache, seen, pageText),
+        };
+        if (ancestor.shadowHost) entry.shadowHost = true;
+        below = ancestor.element;
+        return entry;
+      });
+      const result: SuggestFactsResult = {
+        target: targetFacts(refs, ref, target, testIdAttribute, cache, lookalikes.length),
+        ancestors,
+      };
+      if (all.length > shown.length) result.omitted = all.length - shown.length;
+      return result;
+    }));
+  } finally {
+    endWalk();
+  }
+}
+
+/** `element` is `ancestor` or inside it, in the locator tree (through shadow roots). */
+export function containsInTree(ancestor: Element, element: Element): boolean {
+  for (let current: Element | null = element; current; current = parentElementOrHost(current))
+    if (current === ancestor) return true;
+  return false;
+}

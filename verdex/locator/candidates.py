@@ -1,0 +1,681 @@
+"""Candidate locators for one element, composed from the bridge's ``suggestFacts``, cheapest first.
+
+Nothing here touches a page: :func:`own_candidates` and :func:`container_candidates` turn facts into
+:class:`Candidate` s, each with a cost (lower is better), the facts it rests on and its stability
+flags; :mod:`verdex.locator.suggest` counts them on the page and verifies the ones it returns.
+
+The order of preference is the skill's (skills/verdex-playwright/SKILL.md):
+
+1. the element's own test id (``getByTestId``);
+2. its role and accessible name (``getByRole(role, { name })``, ``exact`` when a longer name contains it);
+3. its label, placeholder, alt text, title (``getByLabel`` ...), then its text (``getByText``);
+4. a container-scoped chain: an ancestor that holds it and nothing like it (``lookalikes`` 1), named by
+   a test id, a role (a named region, landmark, list item, row, article ...), an id, a custom element
+   tag, a class that says what it is, or, last, its tag under its parent's; filtered, when that ancestor
+   repeats, by a heading or text in it (``hasText``: Playwright's case-insensitive substring of the text
+   content, never an alt or an aria-label) or by its exact heading (``has: getByRole('heading', { name,
+   exact: true })``), or an image's alt (``has: getByAltText(...)``); then the element inside by role and
+   name (or its other facts);
+5. a positional step (``nth``) only when nothing above is unique (:func:`positional_candidates`).
+
+Facts that change between builds or with the data (generated ids, hashed classes, prices, counts,
+dates, times: :mod:`verdex.locator.stability`) cost more and are flagged when used.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from verdex.bridge.models import SuggestAncestor, SuggestFactsResult, SuggestTarget, TextFact
+from verdex.locator.render import Step, render_js
+from verdex.locator.stability import generated_id, hashed_class, semantic_class, volatile_text
+
+__all__ = [
+    "Candidate",
+    "container_candidates",
+    "lookalike_levels",
+    "nested_candidates",
+    "own_candidates",
+    "positional",
+    "with_inners",
+]
+
+#: Roles whose elements repeat as units (cards, rows, items): a container handle by role alone.
+REPEAT_ROLES = frozenset(
+    {"listitem", "row", "article", "option", "tab", "treeitem", "gridcell", "cell", "figure", "menuitem", "group"}
+)
+#: Roles that name a part of the page: a container handle by role (and name, when it has one).
+REGION_ROLES = frozenset(
+    {
+        "navigation",
+        "banner",
+        "contentinfo",
+        "main",
+        "complementary",
+        "region",
+        "form",
+        "search",
+        "dialog",
+        "alertdialog",
+        "list",
+        "table",
+        "grid",
+        "menu",
+        "menubar",
+        "tablist",
+        "tabpanel",
+        "toolbar",
+        "tree",
+        "listbox",
+        "radiogroup",
+        "group",
+        "rowgroup",
+        "figure",
+        "article",
+    }
+)
+#: Tags too common to be a container alone, under a parent of the same kind.
+_PLAIN_TAGS = frozenset({"div", "span"})
+#: Filter texts tried per container, at most.
+MAX_TEXTS = 10
+#: Cost added by a fact that changes with the data or between builds.
+UNSTABLE = 2.0
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A locator to count and maybe suggest.
+
+    Attributes:
+        steps: its steps from the page (or from the element's frame: the frame steps come first later).
+        cost: lower is better (module docstring).
+        rests_on: the facts it rests on, in words, in the order of its steps.
+        flags: what may change (``volatile: price``, ``generated id``, ``hashed class``).
+        positional: why it is positional, when it is.
+    """
+
+    steps: tuple[Step, ...]
+    cost: float
+    rests_on: tuple[str, ...]
+    flags: tuple[str, ...] = ()
+    positional: str | None = None
+    #: For a container chain: how many of its steps name the container(s); the rest name the element.
+    scope: int = 0
+
+    @property
+    def locator(self) -> str:
+        """The locator in TypeScript."""
+        return render_js(list(self.steps))
+
+    @property
+    def shape(self) -> str:
+        """The locator without ``exact`` and without its filters: two candidates of one shape (the same
+        container and element, told apart by another text) are one suggestion, not two."""
+        steps = [step for step in self.steps if step.method != "filter"]
+        return _EXACT.sub("", render_js(steps))
+
+
+_EXACT = re.compile(r",? exact: true")
+
+
+def _quoted(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _role_steps(role: str, name: str | None, exact: bool = False) -> Step:
+    options: tuple[tuple[str, object], ...] = ()
+    if name:
+        options = (("name", name),) + ((("exact", True),) if exact else ())
+    return Step("getByRole", role, options)
+
+
+def _text_step(method: str, text: str, exact: bool) -> Step:
+    return Step(method, text, (("exact", True),) if exact else ())
+
+
+@dataclass(frozen=True)
+class _Inner:
+    """One way to name the element: as the whole locator, or inside a container."""
+
+    steps: tuple[Step, ...]
+    cost: float
+    fact: str
+    flags: tuple[str, ...] = ()
+    #: What it rests on: testId, role-name, label, text, role, id, tag ... (its cost inside a container).
+    kind: str = ""
+
+
+#: The cost of each kind of inner locator inside a container (the container already sets it apart).
+_INSIDE_COST = {
+    "testId": 0.0,
+    "role-name": 0.0,
+    "role-name-exact": 0.1,
+    "role": 0.3,
+    "role-name-text": 0.5,
+    "label": 0.6,
+    "placeholder": 0.7,
+    "alt": 0.7,
+    "title": 0.9,
+    "text": 1.0,
+    "id": 1.5,
+    "tag": 2.0,
+}
+
+
+def _attribute_words(attribute: str, configured: str) -> str:
+    return "test id" if attribute == configured else attribute
+
+
+def _test_id_steps(attribute: str, value: str, configured: str) -> tuple[Step, ...]:
+    if attribute == configured:
+        return (Step("getByTestId", value),)
+    return (Step("locator", f"[{attribute}={_quoted(value)}]"),)
+
+
+def _inners(target: SuggestTarget, configured: str) -> list[_Inner]:
+    """Every way to name the element by its own facts, cheapest first."""
+    found: list[_Inner] = []
+    test_ids = ([(configured, target.testId)] if target.testId else []) + sorted((target.otherTestIds or {}).items())
+    for i, (attribute, value) in enumerate(test_ids):
+        flag = generated_id(value)
+        found.append(
+            _Inner(
+                _test_id_steps(attribute, value, configured),
+                0.3 * i + (UNSTABLE if flag else 0),
+                f"{_attribute_words(attribute, configured)} {_quoted(value)}",
+                (flag,) if flag else (),
+                "testId",
+            )
+        )
+    role, name = target.role, target.name
+    if role and not target.hiddenForRole and name and not target.nameCut:
+        flag = volatile_text(name)
+        flags = (f"volatile: {flag}",) if flag else ()
+        extra = UNSTABLE if flag else 0.0
+        found.append(_Inner((_role_steps(role, name),), 1.0 + extra, f"{role} {_quoted(name)}", flags, "role-name"))
+        found.append(
+            _Inner(
+                (_role_steps(role, name, True),),
+                1.1 + extra,
+                f"{role} {_quoted(name)} (exact)",
+                flags,
+                "role-name-exact",
+            )
+        )
+        text = target.text
+        if text and len(text) <= 80:
+            found.append(
+                _Inner(
+                    (_role_steps(role, name), Step("filter", options=(("hasText", text),))),
+                    1.5 + extra,
+                    f"{role} {_quoted(name)} with text {_quoted(text)}",
+                    flags,
+                    "role-name-text",
+                )
+            )
+    for label in (target.labels or [])[:1]:
+        if len(label) <= 80:
+            for exact in (False, True):
+                found.append(
+                    _Inner(
+                        (_text_step("getByLabel", label, exact),),
+                        2.0 + 0.1 * exact,
+                        f"label {_quoted(label)}",
+                        (),
+                        "label",
+                    )
+                )
+    attributes: tuple[tuple[str, str | None, float], ...] = (
+        ("getByPlaceholder", target.placeholder, 2.2),
+        ("getByAltText", target.alt, 2.2),
+        ("getByTitle", target.title, 2.6),
+    )
+    for method, given, base in attributes:
+        if given and len(given) <= 80:
+            value = given
+            what = {"getByPlaceholder": "placeholder", "getByAltText": "alt text", "getByTitle": "title"}[method]
+            for exact in (False, True):
+                kind = what.split()[0]
+                found.append(
+                    _Inner(
+                        (_text_step(method, value, exact),), base + 0.1 * exact, f"{what} {_quoted(value)}", (), kind
+                    )
+                )
+    text = target.text
+    # getByText for an element that has a role and a name is the skill's anti-pattern.
+    named = bool(role and name and not target.hiddenForRole)
+    if text and target.textSelf and len(text) <= 80 and not named:
+        flag = volatile_text(text)
+        extra = (0.5 if role else 0.0) + (UNSTABLE if flag else 0.0)
+        for exact in (False, True):
+            found.append(
+                _Inner(
+                    (_text_step("getByText", text, exact),),
+                    3.0 + 0.1 * exact + extra,
+                    f"text {_quoted(text)}",
+                    (f"volatile: {flag}",) if flag else (),
+                    "text",
+                )
+            )
+    if role and not target.hiddenForRole:
+        found.append(_Inner((_role_steps(role, None),), 3.6, f"role {role}", (), "role"))
+    if target.id:
+        flag = generated_id(target.id)
+        if _css_ident(target.id):
+            found.append(
+                _Inner(
+                    (Step("locator", f"#{target.id}"),),
+                    3.8 + (UNSTABLE if flag else 0),
+                    f"id {_quoted(target.id)}",
+                    (flag,) if flag else (),
+                    "id",
+                )
+            )
+    if target.inputType and _css_ident(target.inputType):
+        found.append(
+            _Inner(
+                (Step("locator", f'input[type="{target.inputType}"]'),),
+                3.8,
+                f"an input of type {target.inputType}",
+                (),
+                "tag",
+            )
+        )
+    if (
+        text
+        and target.textSelf
+        and len(text) <= 40
+        and target.tagName not in ("div", "span")
+        and _css_ident(target.tagName)
+    ):
+        found.append(
+            _Inner(
+                (Step("locator", target.tagName), Step("filter", options=(("hasText", text),))),
+                3.9,
+                f"a <{target.tagName}> with text {_quoted(text)}",
+                (),
+                "tag",
+            )
+        )
+    custom = "-" in target.tagName and _css_ident(target.tagName)
+    found.append(_Inner((Step("locator", target.tagName),), 3.0 if custom else 4.5, f"tag {target.tagName}", (), "tag"))
+    return found
+
+
+def own_candidates(facts: SuggestFactsResult, test_id_attribute: str = "data-testid") -> list[Candidate]:
+    """The element named by its own facts alone, cheapest first (the tag alone is left out)."""
+    return [
+        Candidate(inner.steps, inner.cost, (inner.fact,), inner.flags)
+        for inner in _inners(facts.target, test_id_attribute)
+    ]
+
+
+def lookalike_levels(facts: SuggestFactsResult) -> int:
+    """The highest ancestor level that holds no element like the target but the target (0: none does)."""
+    top = 0
+    for ancestor in facts.ancestors:
+        if ancestor.lookalikes > 1:
+            break
+        top = ancestor.level
+    return top
+
+
+@dataclass(frozen=True)
+class _Handle:
+    """One way to name an ancestor."""
+
+    steps: tuple[Step, ...]
+    cost: float
+    fact: str
+    flags: tuple[str, ...] = ()
+
+
+_CSS_IDENT = re.compile(r"-?[A-Za-z_][\w-]*")
+
+
+def _css_ident(value: str) -> bool:
+    return bool(_CSS_IDENT.fullmatch(value))
+
+
+def _handles(ancestor: SuggestAncestor, parent: SuggestAncestor | None, configured: str) -> list[_Handle]:
+    found: list[_Handle] = []
+    level = ancestor.level
+    where = f"(level {level}{f', {ancestor.like} alike' if ancestor.like > 1 else ''})"
+    test_ids = ([(configured, ancestor.testId)] if ancestor.testId else []) + sorted(
+        (ancestor.otherTestIds or {}).items()
+    )
+    for attribute, value in test_ids:
+        flag = generated_id(value)
+        found.append(
+            _Handle(
+                _test_id_steps(attribute, value, configured),
+                (0.0 if attribute == configured else 0.1) + (UNSTABLE if flag else 0),
+                f"{_attribute_words(attribute, configured)} {_quoted(value)} {where}",
+                (flag,) if flag else (),
+            )
+        )
+    role = ancestor.role
+    if role and (role in REGION_ROLES or role in REPEAT_ROLES):
+        name = ancestor.name if ancestor.name and not ancestor.nameCut and len(ancestor.name) <= 60 else None
+        if name and role not in REPEAT_ROLES:
+            flag = volatile_text(name)
+            found.append(
+                _Handle(
+                    (_role_steps(role, name),),
+                    0.2 + (UNSTABLE if flag else 0),
+                    f"{role} {_quoted(name)} {where}",
+                    (f"volatile: {flag}",) if flag else (),
+                )
+            )
+        found.append(_Handle((_role_steps(role, None),), 0.4 if role in REPEAT_ROLES else 0.45, f"{role} {where}"))
+    if ancestor.id and _css_ident(ancestor.id):
+        flag = generated_id(ancestor.id)
+        found.append(
+            _Handle(
+                (Step("locator", f"#{ancestor.id}"),),
+                0.6 + (UNSTABLE if flag else 0),
+                f"id {_quoted(ancestor.id)} {where}",
+                (flag,) if flag else (),
+            )
+        )
+    tag = ancestor.tagName
+    if "-" in tag and _css_ident(tag):
+        found.append(_Handle((Step("locator", tag),), 0.7, f"<{tag}> {where}"))
+    for css, cost, fact, flags in _css_handles(ancestor, configured):
+        # Its test ids and id are handles above already (getByTestId ...); a class or module prefix is new.
+        if css != tag and not css.startswith(("[", "#")):
+            found.append(_Handle((Step("locator", css),), cost, f"{fact} {where}", flags))
+    if parent is not None and not ancestor.shadowHost:
+        for css, cost, fact, flags in _css_handles(parent, configured)[:2]:
+            if tag in _PLAIN_TAGS and css in _PLAIN_TAGS:
+                continue
+            found.append(
+                _Handle((Step("locator", f"{css} > {tag}"),), 1.2 + cost / 2, f"<{tag}> in {fact} {where}", flags)
+            )
+    elif parent is None and tag not in _PLAIN_TAGS:
+        found.append(_Handle((Step("locator", f"body > {tag}"),), 1.5, f"<{tag}> in <body> {where}"))
+    return found
+
+
+#: A CSS-module class: a stable name, then a build hash (``ProductCard_root__3xYz1``, ``card_title_a7Bc2``).
+_MODULE_CLASS = re.compile(r"^([A-Za-z][A-Za-z0-9]*_[A-Za-z0-9]+_{1,2})[A-Za-z0-9_-]{5,}$")
+
+
+def _css_handles(element: SuggestAncestor, configured: str) -> list[tuple[str, float, str, tuple[str, ...]]]:
+    """CSS selectors for one element, best first: (selector, cost, fact, flags), its tag alone last."""
+    tag = element.tagName
+    out: list[tuple[str, float, str, tuple[str, ...]]] = [(tag, 1.4, f"<{tag}>", ())]
+    if element.id and _css_ident(element.id) and not generated_id(element.id):
+        out.insert(0, (f"#{element.id}", 0.6, f"id {_quoted(element.id)}", ()))
+    test_ids = [(configured, element.testId), *(element.otherTestIds or {}).items()]
+    for attribute, value in test_ids:
+        if value and not generated_id(value):
+            out.insert(0, (f"[{attribute}={_quoted(value)}]", 0.1, f"{attribute} {_quoted(value)}", ()))
+            break
+    classes = [name for name in element.classes or [] if semantic_class(name) and _css_ident(name)]
+    for name in classes[:2]:
+        out.append((f"{tag}.{name}", 0.9, f"class {name}", ()))
+    if not classes:
+        for name in element.classes or []:
+            module = _MODULE_CLASS.match(name)
+            if module and hashed_class(name):
+                out.append((f'{tag}[class*="{module.group(1)}"]', 1.0, f"class {module.group(1)}…", ()))
+                break
+        else:
+            hashed = [name for name in element.classes or [] if hashed_class(name) and _css_ident(name)]
+            if hashed:
+                out.append((f"{tag}.{hashed[0]}", 0.9 + UNSTABLE, f"class {hashed[0]}", ("hashed class",)))
+    out.sort(key=lambda item: item[1])
+    return out
+
+
+@dataclass(frozen=True)
+class _Filter:
+    steps: tuple[Step, ...]
+    cost: float
+    fact: str | None
+    flags: tuple[str, ...] = ()
+
+
+def _filters(texts: Sequence[TextFact], target: SuggestTarget) -> list[_Filter]:
+    own = " ".join(filter(None, [target.name, target.text])).lower()
+    found = [_Filter((), 0.0, None)]
+    for index, (fact, text, cut) in enumerate(_windows(texts)):
+        if len(text) < 2 or text.lower() in own:
+            continue
+        flag = volatile_text(text)
+        # A text the page has several times sets a container apart less often (hasText is a substring match).
+        repeats = min(max(fact.occurrences - 1, 0), 6)
+        extra = (UNSTABLE if flag else 0.0) + (0.1 if cut else 0.0) + 0.02 * index + 0.2 * repeats
+        # An exact filter is not fooled by a longer text holding this one: occurrences do not count against it.
+        exact_extra = extra - 0.2 * repeats
+        flags = (f"volatile: {flag}",) if flag else ()
+        if fact.kind == "alt":
+            step = Step("filter", options=(("has", (Step("getByAltText", text, (("exact", True),)),)),))
+            found.append(_Filter((step,), 0.4 + extra, f"img alt {_quoted(text)}", flags))
+            continue
+        if fact.kind == "named":
+            if cut or not fact.role:
+                continue
+            control = (_role_steps(fact.role, text, True),)
+            step = Step("filter", options=(("has", control),))
+            found.append(_Filter((step,), 0.3 + extra, f"{fact.role} {_quoted(text)} (exact)", flags))
+            continue
+        kind = "heading" if fact.kind == "heading" else "text"
+        found.append(
+            _Filter(
+                (Step("filter", options=(("hasText", text),)),),
+                (0.25 if kind == "heading" else 0.32) + extra,
+                f"{kind} {_quoted(text)}",
+                flags,
+            )
+        )
+        if fact.kind == "text" and not cut:
+            exact = (Step("getByText", text, (("exact", True),)),)
+            found.append(
+                _Filter(
+                    (Step("filter", options=(("has", exact),)),),
+                    0.3 + exact_extra,
+                    f"text {_quoted(text)} (exact)",
+                    flags,
+                )
+            )
+        if fact.kind == "heading" and fact.name and not cut and len(fact.name) <= 80:
+            heading = (_role_steps("heading", fact.name, True),)
+            found.append(
+                _Filter(
+                    (Step("filter", options=(("has", heading),)),),
+                    0.2 + exact_extra,
+                    f"heading {_quoted(fact.name)} (exact)",
+                    flags,
+                )
+            )
+    return found
+
+
+#: Longest filter text, characters: a longer text gives its first and its last words.
+MAX_FILTER_TEXT = 60
+
+
+def _windows(texts: Sequence[TextFact]) -> list[tuple[TextFact, str, bool]]:
+    """Each text as filters use it: whole when short, else its first and its last words (each a substring
+    of it, so of its container's text too), ``True`` for a part."""
+    out: list[tuple[TextFact, str, bool]] = []
+    for fact in texts:
+        text = fact.text
+        if len(text) <= MAX_FILTER_TEXT and not fact.cut:
+            out.append((fact, text, False))
+            continue
+        words = text.split(" ")
+        head: list[str] = []
+        for word in words:
+            if len(" ".join([*head, word])) > MAX_FILTER_TEXT - 10:
+                break
+            head.append(word)
+        tail: list[str] = []
+        for word in reversed(words if not fact.cut else words[:-1]):
+            if len(" ".join([word, *tail])) > MAX_FILTER_TEXT - 10:
+                break
+            tail.insert(0, word)
+        for part in (" ".join(head), " ".join(tail)):
+            if part and all(part != seen for _, seen, _ in out):
+                out.append((fact, part, True))
+    return out
+
+
+def _inside(target: SuggestTarget, configured: str, count: int) -> list[_Inner]:
+    """The ``count`` cheapest ways to name the element inside a container."""
+    inners = (
+        _Inner(inner.steps, _INSIDE_COST[inner.kind] + (UNSTABLE if inner.flags else 0.0), inner.fact, inner.flags)
+        for inner in _inners(target, configured)
+    )
+    return sorted(inners, key=lambda inner: inner.cost)[:count]
+
+
+def container_candidates(
+    facts: SuggestFactsResult, test_id_attribute: str = "data-testid", *, limit: int = 2000, inners: int = 1
+) -> list[Candidate]:
+    """Container-scoped chains through one container, cheapest first (at most ``limit``), each with the
+    ``inners`` cheapest ways to name the element inside (:func:`with_inners` adds the others)."""
+    target = facts.target
+    inside = _inside(target, test_id_attribute, inners)
+    ancestors = facts.ancestors
+    top = lookalike_levels(facts)
+    last = min(len(ancestors), max(top, 1) + 2)
+    texts: list[TextFact] = []
+    found: dict[tuple[Step, ...], Candidate] = {}
+    for index in range(last):
+        ancestor = ancestors[index]
+        parent = ancestors[index + 1] if index + 1 < len(ancestors) else None
+        texts = _merge_texts(texts, ancestor.texts)
+        beyond = 0.3 if ancestor.level > max(top, 1) else 0.0
+        repeats = ancestor.like > 1
+        filters = _filters(texts, target)
+        for handle in _handles(ancestor, parent, test_id_attribute):
+            for filter_ in filters:
+                # A repeating container needs a filter; one that does not repeat needs none.
+                shape = 0.0 if (filter_.fact is not None) == repeats else 0.15
+                for inner in inside:
+                    cost = 4.0 + handle.cost + filter_.cost + inner.cost + 0.02 * ancestor.level + beyond + shape
+                    _keep(found, (handle, filter_), inner, cost)
+    return sorted(found.values(), key=lambda c: (c.cost, len(c.steps)))[:limit]
+
+
+def nested_candidates(
+    facts: SuggestFactsResult, test_id_attribute: str = "data-testid", *, limit: int = 3000, inners: int = 1
+) -> list[Candidate]:
+    """Chains through two containers, cheapest first: an outer one above the lowest level that holds a
+    look-alike (a menu's department), filtered by its own texts, then an inner one that holds only the
+    element (a column), filtered by its texts (``Women`` > ``Shoes`` > ``Sneakers``)."""
+    target = facts.target
+    inside = _inside(target, test_id_attribute, inners)
+    ancestors = facts.ancestors
+    top = lookalike_levels(facts)
+    if top < 1:
+        return []
+    found: dict[tuple[Step, ...], Candidate] = {}
+    inner_texts: list[TextFact] = []
+    inner_parts: list[tuple[_Handle, _Filter, int]] = []
+    for index in range(top):
+        ancestor = ancestors[index]
+        parent = ancestors[index + 1] if index + 1 < len(ancestors) else None
+        inner_texts = _merge_texts(inner_texts, ancestor.texts)
+        handles = sorted(_handles(ancestor, parent, test_id_attribute), key=lambda h: h.cost)[:3]
+        filters = sorted(_filters(inner_texts, target), key=lambda f: f.cost)[:5]
+        inner_parts += [(handle, filter_, ancestor.level) for handle in handles for filter_ in filters]
+    outer_texts: list[TextFact] = []
+    for index in range(top, min(len(ancestors), top + 5)):
+        ancestor = ancestors[index]
+        parent = ancestors[index + 1] if index + 1 < len(ancestors) else None
+        outer_texts = _merge_texts(outer_texts, ancestor.texts)
+        handles = sorted(_handles(ancestor, parent, test_id_attribute), key=lambda h: h.cost)[:3]
+        filters = sorted(_filters(outer_texts, target), key=lambda f: f.cost)[:5]
+        for handle in handles:
+            for filter_ in filters:
+                for inner_handle, inner_filter, level in inner_parts:
+                    for inner in inside:
+                        cost = (
+                            6.0
+                            + handle.cost
+                            + filter_.cost
+                            + inner_handle.cost
+                            + inner_filter.cost
+                            + inner.cost
+                            + 0.02 * (ancestor.level + level)
+                        )
+                        _keep(found, (handle, filter_, inner_handle, inner_filter), inner, cost)
+    return sorted(found.values(), key=lambda c: (c.cost, len(c.steps)))[:limit]
+
+
+def _keep(
+    found: dict[tuple[Step, ...], Candidate], parts: tuple[_Handle | _Filter, ...], inner: _Inner, cost: float
+) -> None:
+    """Add the chain of ``parts`` then ``inner`` to ``found`` (the cheaper one of two equal locators)."""
+    steps: tuple[Step, ...] = ()
+    facts: list[str] = []
+    flags: tuple[str, ...] = ()
+    for part in parts:
+        steps += part.steps
+        flags += part.flags
+        if part.fact:
+            facts.append(part.fact)
+    key = steps + inner.steps
+    if key not in found or found[key].cost > cost:
+        found[key] = Candidate(key, cost, (*facts, inner.fact), flags + inner.flags, scope=len(steps))
+
+
+def with_inners(
+    candidate: Candidate, facts: SuggestFactsResult, test_id_attribute: str = "data-testid"
+) -> list[Candidate]:
+    """``candidate``'s container with the other ways to name the element inside (an exact name, its text,
+    its label ...): for a container that holds the element and one like it."""
+    first, *others = _inside(facts.target, test_id_attribute, 5)
+    base = candidate.cost - first.cost
+    scope = candidate.steps[: candidate.scope]
+    facts_before = candidate.rests_on[:-1]
+    flags = candidate.flags[: len(candidate.flags) - len(first.flags)] if first.flags else candidate.flags
+    return [
+        Candidate(
+            scope + inner.steps,
+            base + inner.cost,
+            (*facts_before, inner.fact),
+            flags + inner.flags,
+            scope=candidate.scope,
+        )
+        for inner in others
+    ]
+
+
+def _merge_texts(texts: list[TextFact], more: Sequence[TextFact]) -> list[TextFact]:
+    """The texts of a container one level up: headings first, then texts, then alts; within each kind the
+    new level's own first (in a repeating structure the texts beside the element, in the level below,
+    are often the ones every sibling has; the container's own title is what tells it apart)."""
+    merged = list(more) + list(texts)
+    order = {"heading": 0, "text": 1, "named": 2, "alt": 3}
+    merged.sort(key=lambda fact: order[fact.kind])
+    return merged[: MAX_TEXTS * 2]
+
+
+def positional(candidate: Candidate, index: int, count: int) -> Candidate:
+    """``candidate`` (which matches ``count`` elements, the target at ``index``) narrowed by position:
+    ``first()``, ``last()`` or ``nth(index)``; for when nothing else is unique, saying why."""
+    if index == 0:
+        step, which = Step("first"), "first"
+    elif index == count - 1:
+        step, which = Step("last"), "last"
+    else:
+        step, which = Step("nth", index), f"number {index + 1}"
+    why = (
+        f"{count} elements match {candidate.locator} and nothing around this one sets it apart "
+        f"(no test id, role, id, class or distinct text in its containers): it is the {which} of them"
+    )
+    return Candidate(
+        (*candidate.steps, step),
+        10.0 + candidate.cost,
+        (*candidate.rests_on, f"position {index} of {count}"),
+        (*candidate.flags, "positional"),
+        why,
+    )

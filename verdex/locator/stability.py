@@ -1,0 +1,121 @@
+"""Which facts change between builds or with the data, by their look (no page needed).
+
+- Generated ids: React's ``useId`` (``:r1:``, ``«r1»``), Ember's ``ember123``, ids with a long run of
+  digits or hexadecimal digits (``item-83af02c1``, ``post-1234567``), UUIDs. A build or a reload
+  renews them.
+- Hashed class names: CSS-module names with a hash suffix (``Card_title__3xYz1``), CSS-in-JS
+  (``css-1x2y3z``, ``sc-bdVaJa``, ``jsx-123``, ``emotion-0``), short underscore hashes (``_3fX2a``);
+  a rebuild renames them. Utility classes (``mt-4``, ``flex``, ``col-md-6``) and layout words
+  (``container``, ``row``, ``wrapper``) say nothing about what an element is.
+- Volatile texts: prices, counts and percentages, dates and times change with the data, not with the
+  page's design.
+
+Each test returns the kind of instability (a short word the answers print) or None.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["generated_id", "hashed_class", "semantic_class", "volatile_text"]
+
+_GENERATED_ID = re.compile(
+    r"""^(?:
+        :r[0-9a-z]*:|«r[0-9a-z]*»|_r_[0-9a-z]*_       # React useId
+        |ember\d+|ext-gen\d+|yui_[\w-]*\d{3,}           # Ember, ExtJS, YUI
+        |[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}  # UUID
+    )$""",
+    re.X | re.I,
+)
+#: A run of 4+ digits, or 6+ hexadecimal characters with both letters and digits.
+_LONG_DIGITS = re.compile(r"\d{4,}")
+_HEX_RUN = re.compile(r"(?<![0-9a-z])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,}(?![0-9a-z])", re.I)
+
+_HASHED_CLASS = re.compile(
+    r"""^(?:
+        css-[0-9a-z]{4,}(?:-\w+)?          # emotion
+        |sc-[a-z0-9]{4,}                    # styled-components
+        |jsx-\d+|emotion-\d+|svelte-[0-9a-z]{5,}|astro-[0-9a-z]{6,}|ng-tns-[\w-]+|_ngcontent-[\w-]+
+        |_[0-9a-z]{4,8}                     # underscore hashes (_3fX2a)
+        |[a-z0-9]{5,8}                      # short mixed hashes (x7f9a2) checked below
+        |[\w-]+__[0-9a-z_-]{5,}             # CSS modules: Card_title__3xYz1
+        |[\w]+_[\w]+_[0-9a-z-]{5,}          # CSS modules (webpack): card_title_3xYz1
+    )$""",
+    re.X | re.I,
+)
+_UTILITY_CLASS = re.compile(
+    r"""^(?:[a-z]{1,3}:)*(?:                   # tailwind variants sm: md: hover:
+        -?(?:m|p)[trblxyse]?-\S+|[wh]-\S+|(?:min|max)-[wh]-\S+|text-\S+|bg-\S+|border(?:-\S+)?|rounded(?:-\S+)?
+        |flex(?:-\S+)?|grid(?:-\S+)?|gap-\S+|col(?:-\S+)?|row(?:-\S+)?|items-\S+|justify-\S+|self-\S+|place-\S+
+        |font-\S+|leading-\S+|tracking-\S+|shadow(?:-\S+)?|opacity-\S+|z-\S+|(?:top|left|right|bottom|inset)-\S+
+        |overflow(?:-\S+)?|cursor-\S+|transition(?:-\S+)?|duration-\S+|ease-\S+|space-[xy]-\S+|order-\S+
+        |d-\S+|align-\S+|float-\S+|clearfix|visually-hidden|sr-only|hidden|block|inline(?:-\S+)?|absolute|relative
+        |fixed|sticky|static|container(?:-\S+)?|wrapper|inner|outer|content|clear|pull-\S+|offset-\S+|span\d*
+        |is-\S+|has-\S+|js-\S+|active|selected|open|show|fade|in|collapse|collapsed|disabled|first|last|odd|even
+        |lazy\S*|loaded|animated?\S*|small|large|left|right|center|full|half
+    )$""",
+    re.X | re.I,
+)
+
+_MONTHS = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+_VOLATILE = (
+    ("price", re.compile(r"[$€£¥₹]\s?\d|\d\s?[$€£¥₹]|\b\d+[.,]\d{2}\b|\b(?:usd|eur|gbp)\b", re.I)),
+    (
+        "date",
+        re.compile(
+            rf"\b\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:{_MONTHS})\.?\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS})\b|\b(?:yesterday|today|tomorrow)\b",
+            re.I,
+        ),
+    ),
+    (
+        "time",
+        re.compile(
+            r"\b\d{1,2}:\d{2}(?::\d{2})?\s?(?:am|pm)?\b"
+            r"|\b\d+\s*(?:s|sec|min|minutes?|h|hours?|days?|weeks?|months?|years?)\s+ago\b|\bjust now\b",
+            re.I,
+        ),
+    ),
+    (
+        "count",
+        re.compile(
+            r"^\(?\d[\d,. ]*\)?$|\(\d+\)|\b\d+(?:[.,]\d+)?\s?%"
+            r"|\b\d+\s+(?:items?|results?|reviews?|comments?|replies|votes?|likes?|views?|points?|stars?|ratings?|products?|notifications?|messages?|new)\b",
+            re.I,
+        ),
+    ),
+)
+
+
+def generated_id(value: str) -> str | None:
+    """``"generated id"`` when ``value`` (an id or test id) looks generated, else None."""
+    if _GENERATED_ID.match(value) or _LONG_DIGITS.search(value) or _HEX_RUN.search(value):
+        return "generated id"
+    return None
+
+
+def hashed_class(name: str) -> str | None:
+    """``"hashed class"`` for a class name a build generates, else None."""
+    if not _HASHED_CLASS.match(name):
+        return None
+    # A short word is a word (``footer``, ``banner``); a mix of letters and digits is a hash.
+    if re.fullmatch(r"[a-z0-9]{5,8}", name, re.I) and not (re.search(r"\d", name) and re.search(r"[a-z]", name, re.I)):
+        return None
+    return "hashed class"
+
+
+def semantic_class(name: str) -> bool:
+    """A class that names what the element is (``product-card``, ``comment``): neither hashed nor a utility."""
+    if len(name) < 3 or not re.fullmatch(r"-?[A-Za-z_][\w-]*", name):
+        return False
+    return not (hashed_class(name) or _UTILITY_CLASS.match(name) or generated_id(name))
+
+
+def volatile_text(text: str) -> str | None:
+    """The kind of data ``text`` holds that changes over time (price, date, time, count), or None."""
+    for kind, pattern in _VOLATILE:
+        if pattern.search(text):
+            return kind
+    return None

@@ -1,0 +1,324 @@
+"""Suggest locators for an element: candidates from its facts, counted on the page, each verified.
+
+:func:`suggest_locators` is the engine behind ``suggest_locator``, the codegen line of action answers,
+the narrowed locator of ``verify_locator``'s diagnosis, ``verdex locate``, ``verdex explore`` and the
+demo. It costs a handful of bridge calls in the element's frame:
+
+1. ``suggestFacts``: the element's own facts and its ancestors' (bridge/src/suggest/facts.ts);
+2. ``countLocators``: the candidates of :mod:`verdex.locator.candidates`, cheapest first, counted in
+   batches with Playwright's rules (one evaluation per batch) until ``limit`` of them match exactly
+   the element;
+3. for a frame ref, the iframes on the way (``frameOwner``), each named by its most stable fact that
+   selects it alone in its parent (counted there);
+4. ``queryLocator`` (:func:`verdex.locator.verify.verify_on_page`) for every suggestion, from the page
+   through its frames: the locator text is parsed back (so what is returned is what was checked) and
+   must match one element, the element itself. A candidate that fails is dropped, never returned.
+
+A positional step (``nth``, ``first``, ``last``) is used only when no other candidate is unique, and
+the suggestion says why.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from verdex.bridge.api import Bridge
+from verdex.bridge.models import FrameOwnerResult, SuggestFactsResult
+from verdex.browser.frames import Frame
+from verdex.browser.page import Page
+from verdex.browser.refs import parse_ref
+from verdex.errors import LocatorError
+from verdex.locator.candidates import (
+    Candidate,
+    container_candidates,
+    nested_candidates,
+    own_candidates,
+    positional,
+    with_inners,
+)
+from verdex.locator.parser import parse_locator
+from verdex.locator.render import Step, render_js, render_python
+from verdex.locator.source import Source
+from verdex.locator.verify import verify_on_page
+
+__all__ = ["DEFAULT_LIMIT", "Suggestion", "Suggestions", "frame_prefix", "suggest_locators"]
+
+#: Candidates returned at most.
+DEFAULT_LIMIT = 3
+#: Candidates counted per bridge call, growing: the cheapest first.
+_BATCHES = (48, 160, 400, 800)
+#: Milliseconds one counting call may spend in the page.
+_BUDGET_MS = 4000
+#: Candidates costing this much more than the best are left out.
+_WORSE = 2.5
+#: Own-fact candidates cheaper than this make container chains unnecessary.
+_GOOD_ENOUGH = 3.5
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One verified locator.
+
+    Attributes:
+        locator: TypeScript/JavaScript, from ``page``.
+        python: the same in Playwright's Python API.
+        rests_on: the facts it rests on, in words.
+        flags: what may change (``volatile: price``, ``generated id``, ``hashed class``, ``positional``).
+        positional: why a positional step was needed, when one is used.
+        steps: its steps (frame steps first).
+    """
+
+    locator: str
+    python: str
+    rests_on: tuple[str, ...]
+    flags: tuple[str, ...] = ()
+    positional: str | None = None
+    steps: tuple[Step, ...] = ()
+
+
+@dataclass
+class Suggestions:
+    """What :func:`suggest_locators` found for one ref.
+
+    Attributes:
+        ref: the element's ref.
+        role, name, tag_name: the element as Playwright sees it (role and accessible name).
+        lookalikes: elements on the page with its role and name (itself included).
+        suggestions: at most ``limit``, best first; each matches exactly the element.
+        counted: candidates counted on the page.
+        note: what the answer should say besides (nothing non-positional was unique ...).
+    """
+
+    ref: str
+    role: str | None
+    name: str | None
+    tag_name: str
+    lookalikes: int
+    suggestions: list[Suggestion] = field(default_factory=list)
+    counted: int = 0
+    note: str | None = None
+
+
+async def suggest_locators(
+    page: Page, ref: str, *, test_id_attribute: str = "data-testid", limit: int = DEFAULT_LIMIT
+) -> Suggestions:
+    """Up to ``limit`` locators that match exactly the element of ``ref``, best first (module docstring).
+
+    Raises:
+        RefError: ``ref`` is malformed, unknown, stale or another role's.
+    """
+    frame, number = page.locate(ref)
+    bridge = page.worlds.bridge(frame, ref=ref)
+    facts = await bridge.suggest_facts(number)
+    target = facts.target
+    result = Suggestions(ref, target.role, target.name, target.tagName, target.lookalikes)
+    prefix, prefix_facts = await frame_prefix(page, frame, test_id_attribute)
+    found: list[Candidate] = []
+    own = own_candidates(facts, test_id_attribute)
+    counts = await _count(bridge, number, own, result)
+    found += [candidate for candidate, (count, index) in zip(own, counts, strict=False) if count == 1 and index == 0]
+    if not any(candidate.cost < _GOOD_ENOUGH for candidate in found):
+        found += await _containers(bridge, number, facts, test_id_attribute, limit, result)
+    found.sort(key=lambda candidate: candidate.cost)
+    # Alternatives far worse than the best (a tag and its text beside a role and name) are not worth reading.
+    found = [candidate for candidate in found if candidate.cost <= found[0].cost + _WORSE]
+    # Beside a best that rests on stable facts, an alternative that rests on a generated id, a hashed
+    # class or a volatile text is a worse choice with nothing to make up for it.
+    if found and not found[0].flags:
+        found = [candidate for candidate in found if not candidate.flags]
+    if not found:
+        found += _positional(own, counts, result)
+    shapes: set[str] = set()
+    for candidate in found:
+        if len(result.suggestions) >= limit:
+            break
+        if candidate.shape in shapes:
+            continue
+        suggestion = await _verified(page, ref, prefix, prefix_facts, candidate)
+        if suggestion is not None:
+            shapes.add(candidate.shape)
+            result.suggestions.append(suggestion)
+    if not result.suggestions:
+        result.note = (
+            f"no locator matched only {ref}: {result.counted} candidates were counted (its test ids, role and name, "
+            "label, text, and chains through its containers); see resolve_container and inspect_pattern"
+        )
+    elif result.suggestions[0].positional:
+        result.note = result.suggestions[0].positional
+    return result
+
+
+async def _count(
+    bridge: Bridge, number: int, candidates: list[Candidate], result: Suggestions
+) -> list[tuple[int, int | None]]:
+    """Playwright's count of each candidate and the target's index in its matches ((0, None) when not counted)."""
+    if not candidates:
+        return []
+    locators = [_steps_json(candidate) for candidate in candidates]
+    answer = await bridge.count_locators(locators, target=number, budget_ms=_BUDGET_MS)
+    result.counted += len(answer.results)
+    counts = [(item.count, item.targetIndex) for item in answer.results]
+    return counts + [(0, None)] * (len(candidates) - len(counts))
+
+
+async def _containers(
+    bridge: Bridge, number: int, facts: SuggestFactsResult, test_id_attribute: str, limit: int, result: Suggestions
+) -> list[Candidate]:
+    """The cheapest container chains that match exactly the target, counted in growing batches: chains through
+    one container and through two, merged by cost, each with the element's cheapest inner locator; then,
+    for the chains whose container holds the element and another like it, the other inner locators."""
+    candidates = sorted(
+        [*container_candidates(facts, test_id_attribute), *nested_candidates(facts, test_id_attribute)],
+        key=lambda candidate: candidate.cost,
+    )
+    found, crowded = await _search(bridge, number, candidates, limit, result)
+    if not found and crowded:
+        widened = sorted(
+            (variant for candidate in crowded for variant in with_inners(candidate, facts, test_id_attribute)),
+            key=lambda candidate: candidate.cost,
+        )
+        found, _ = await _search(bridge, number, widened, limit, result)
+    return found
+
+
+async def _search(
+    bridge: Bridge, number: int, candidates: list[Candidate], limit: int, result: Suggestions
+) -> tuple[list[Candidate], list[Candidate]]:
+    """Count ``candidates`` in growing batches until ``limit`` match exactly the target: those, and the
+    ones that match the target among a few others (at most 5: a container that holds a look-alike)."""
+    found: list[Candidate] = []
+    crowded: list[Candidate] = []
+    start = 0
+    for size in _BATCHES:
+        batch = candidates[start : start + size]
+        if not batch:
+            break
+        counts = await _count(bridge, number, batch, result)
+        for candidate, (count, index) in zip(batch, counts, strict=True):
+            if index is not None and count == 1:
+                found.append(candidate)
+            elif index is not None and count <= 5 and len(crowded) < 60:
+                crowded.append(candidate)
+        start += size
+        if len(found) >= limit:
+            break
+    return found, crowded
+
+
+def _positional(own: list[Candidate], counts: list[tuple[int, int | None]], result: Suggestions) -> list[Candidate]:
+    """The cheapest own locator that matches the target among others, narrowed by position."""
+    for candidate, (count, index) in zip(own, counts, strict=False):
+        if index is not None and count > 1 and "positional" not in candidate.flags:
+            return [positional(candidate, index, count)]
+    return []
+
+
+def _steps_json(candidate: Candidate) -> list[dict[str, Any]]:
+    """The bridge's steps of a candidate: each of its steps written in TypeScript and parsed back (once per
+    distinct step), so what is counted is what is shown."""
+    return [item for step in candidate.steps for item in _step_json(step)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _step_json(step: Step) -> tuple[dict[str, Any], ...]:
+    """The bridge's steps for one locator step, parsed from its TypeScript after a placeholder first step."""
+    parsed: list[dict[str, Any]] = parse_locator(render_js([_PLACEHOLDER, step])).to_json()["steps"]
+    return tuple(parsed[1:])
+
+
+_PLACEHOLDER = Step("locator", "*")
+
+
+async def _verified(
+    page: Page, ref: str, prefix: list[Step], prefix_facts: list[str], candidate: Candidate
+) -> Suggestion | None:
+    """The candidate from ``page`` (through its frames), if it matches exactly ``ref``'s element there."""
+    steps = [*prefix, *candidate.steps]
+    text = render_js(steps)
+    try:
+        parsed = parse_locator(text)
+        verification = await verify_on_page(page, parsed, Source(text), target=ref, limit=2)
+    except LocatorError:
+        return None
+    if verification.count != 1 or verification.target_index != 0:
+        return None
+    return Suggestion(
+        locator=text,
+        python=render_python(steps),
+        rests_on=(*prefix_facts, *candidate.rests_on),
+        flags=candidate.flags,
+        positional=candidate.positional,
+        steps=tuple(steps),
+    )
+
+
+# -- frames -----------------------------------------------------------------------------------------
+
+
+async def frame_prefix(
+    page: Page, frame: Frame, test_id_attribute: str = "data-testid"
+) -> tuple[list[Step], list[str]]:
+    """The steps from the page into ``frame`` (one per iframe on the way) and the facts they rest on.
+
+    Each iframe is named by its first option (:func:`_frame_options`) that selects it alone in its parent;
+    when none does, by the first that selects it among others, with its position.
+    """
+    if frame.parent_id is None:
+        return [], []
+    steps: list[Step] = []
+    facts: list[str] = []
+    for owner in await page.owners.frame_path(frame):
+        options = _frame_options(owner.element, test_id_attribute)
+        _, number = parse_ref(owner.element.ref)
+        bridge = page.worlds.bridge(owner.parent)
+        counted = await bridge.count_locators(
+            [[item for step in select for item in _step_json(step)] for select, _, _ in options], target=number
+        )
+        results = list(zip(options, counted.results, strict=False))
+        unique = [option for option, item in results if item.count == 1 and item.targetIndex == 0]
+        if unique:
+            _, enter, fact = unique[0]
+            steps += enter
+            facts.append(fact)
+            continue
+        among = [(option, item) for option, item in results if item.targetIndex is not None]
+        if not among:
+            _, enter, fact = options[0]
+            steps += enter
+            facts.append(fact)
+            continue
+        (select, _, fact), item = among[0]
+        index = item.targetIndex or 0
+        position = Step("first") if index == 0 else Step("last") if index == item.count - 1 else Step("nth", index)
+        steps += [*select, position, Step("contentFrame")]
+        facts.append(f"{fact}, position {index} of {item.count} (positional)")
+    return steps, facts
+
+
+def _frame_options(iframe: FrameOwnerResult, test_id_attribute: str) -> list[tuple[tuple[Step, ...], list[Step], str]]:
+    """Ways to name an iframe: (the steps that select it, the steps that enter it, the fact), best first."""
+    attributes = iframe.attributes
+    tag = iframe.tagName
+    options: list[tuple[tuple[Step, ...], list[Step], str]] = []
+    if test_id_attribute in attributes:
+        value = attributes[test_id_attribute]
+        select = (Step("getByTestId", value),)
+        options.append((select, [*select, Step("contentFrame")], f"iframe test id {json.dumps(value)}"))
+    for name in ("title", "name", "id", "src"):
+        found = attributes.get(name)
+        if not found or found.endswith("…"):
+            continue
+        value = found
+        selector = f'{tag}[{name}="{_css_escape(value)}"]'
+        options.append(
+            ((Step("locator", selector),), [Step("frameLocator", selector)], f"iframe {name} {json.dumps(value)}")
+        )
+    options.append(((Step("locator", tag),), [Step("frameLocator", tag)], f"the {tag}"))
+    return options
+
+
+def _css_escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
