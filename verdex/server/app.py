@@ -31,6 +31,7 @@ from verdex.server.groups import enabled_tools, slim_description, slim_schema
 from verdex.server.pool import CURRENT, SessionPool, client_key
 from verdex.server.session import Session, open_session
 from verdex.server.skill import register_skill
+from verdex.server.stdio import open_stdio
 from verdex.server.tools_browser import register_browser_tools
 from verdex.server.tools_compat import register_compat_tools
 from verdex.server.tools_locator import register_locator_tools
@@ -85,6 +86,13 @@ class VerdexServer(MCPServer[Any]):
                 for tool in await super().list_tools()
             ]
         return self._listed
+
+    async def run_stdio_async(self) -> None:
+        """Serve MCP over stdin/stdout until the client closes stdin, on trio's own I/O
+        (:mod:`verdex.server.stdio`: no worker thread per line, fd 0/1 protected as the SDK does)."""
+        lowlevel = self._lowlevel_server
+        async with open_stdio() as (read_stream, write_stream):
+            await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
@@ -296,8 +304,8 @@ async def serve(config: ServerConfig) -> None:
 async def _stop_on_signal(session: Session) -> None:
     """On SIGTERM/SIGINT close the browser (and its profile), then exit.
 
-    The SDK reads stdin in a worker thread that cannot be cancelled, so after closing what we own
-    the process exits directly instead of waiting for stdin to close.
+    After closing what we own the process exits directly: a tool call in progress must not hold
+    the exit up.
     """
     with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
         async for received in signals:
