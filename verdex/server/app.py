@@ -102,7 +102,7 @@ class VerdexServer(MCPServer[Any]):
         level = self._log_level(headers, request)
         if level is not None:
             _log_down_to(level)
-        feedback = CallFeedback(name, context if request is not None else None, level)
+        feedback = CallFeedback(name, context if request is not None else None, level, _wants_progress(request))
         async with calling(feedback):
             if self.pool is None:
                 return await self._traced(self.session, name, arguments, context)
@@ -255,6 +255,12 @@ def _request_of(context: Context[Any, Any] | None) -> ServerRequestContext[Any] 
         return context.request_context
     except ValueError:
         return None
+
+
+def _wants_progress(request: ServerRequestContext[Any] | None) -> bool:
+    """Whether the request carries a ``progressToken`` in its ``_meta`` (the SDK names it ``progress_token``)."""
+    meta = (request.meta if request is not None else None) or {}
+    return meta.get("progress_token", meta.get("progressToken")) is not None
 
 
 def _level_key(headers: Mapping[str, str] | None) -> str:
