@@ -11,14 +11,22 @@ import logging
 import os
 import re
 import signal
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import trio
 from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from mcp_types import LOG_LEVEL_META_KEY, CallToolResult, EmptyResult, InputRequiredResult, SetLevelRequestParams
+from mcp_types import (
+    LOG_LEVEL_META_KEY,
+    CallToolResult,
+    EmptyResult,
+    Icon,
+    InputRequiredResult,
+    SetLevelRequestParams,
+    ToolAnnotations,
+)
 from mcp_types import Tool as MCPTool
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
@@ -70,6 +78,35 @@ class VerdexServer(MCPServer[Any]):
     output_schemas: bool = False
     _listed: list[MCPTool] | None = None
     _log_levels: dict[str, LoggingLevel]
+
+    def add_tool(
+        self,
+        fn: Callable[..., Any],
+        name: str | None = None,
+        title: str | None = None,
+        description: str | None = None,
+        annotations: ToolAnnotations | None = None,
+        icons: list[Icon] | None = None,
+        meta: dict[str, Any] | None = None,
+        structured_output: bool | None = None,
+    ) -> None:
+        """Register a tool; without ``--output-schemas`` the SDK derives no outputSchema for it.
+
+        ``tools/list`` publishes none then, and the SDK would only use it to validate each answer's
+        structured content a second time (the tools build it from validated models): its JSON schemas
+        were ~60% of building the tools at start, and the check a cost on every call. The answers
+        themselves are the same (a tool returns its CallToolResult, structured content included).
+        """
+        super().add_tool(
+            fn,
+            name=name,
+            title=title,
+            description=description,
+            annotations=annotations,
+            icons=icons,
+            meta=meta,
+            structured_output=structured_output if self.output_schemas else False,
+        )
 
     async def list_tools(self) -> list[MCPTool]:
         """The tools as ``tools/list`` publishes them: one-line descriptions, input schemas without generated
