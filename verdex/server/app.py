@@ -76,6 +76,8 @@ class VerdexServer(MCPServer[Any]):
     pool: SessionPool | None = None
     tracer: TraceWriter | None = None
     output_schemas: bool = False
+    #: The tools of the groups ``--caps`` turns on (None: every tool); the others are not registered.
+    enabled: set[str] | None = None
     _listed: list[MCPTool] | None = None
     _log_levels: dict[str, LoggingLevel]
 
@@ -90,13 +92,16 @@ class VerdexServer(MCPServer[Any]):
         meta: dict[str, Any] | None = None,
         structured_output: bool | None = None,
     ) -> None:
-        """Register a tool; without ``--output-schemas`` the SDK derives no outputSchema for it.
+        """Register a tool if its group is on (:attr:`enabled`); without ``--output-schemas`` the SDK derives
+        no outputSchema for it.
 
         ``tools/list`` publishes none then, and the SDK would only use it to validate each answer's
         structured content a second time (the tools build it from validated models): its JSON schemas
         were ~60% of building the tools at start, and the check a cost on every call. The answers
         themselves are the same (a tool returns its CallToolResult, structured content included).
         """
+        if self.enabled is not None and (name or fn.__name__) not in self.enabled:
+            return
         super().add_tool(
             fn,
             name=name,
@@ -312,6 +317,7 @@ def _build(session: Session, config: ServerConfig, tracer: TraceWriter | None) -
     # The logging capability (deprecated by MCP 2026-07-28, which takes the level from each request's _meta).
     server._lowlevel_server.add_request_handler("logging/setLevel", SetLevelRequestParams, server._set_level)
     server.output_schemas = config.output_schemas
+    server.enabled = enabled_tools(config.caps, roles_given=config.roles != (RoleConfig(DEFAULT_ROLE),))
     register_browser_tools(server, session)
     register_observe_tools(server, session)
     register_structure_tools(server, session)
@@ -321,10 +327,6 @@ def _build(session: Session, config: ServerConfig, tracer: TraceWriter | None) -
     register_plan_tools(server, session)
     register_compat_tools(server, session)
     register_skill(server)
-    wanted = enabled_tools(config.caps, roles_given=config.roles != (RoleConfig(DEFAULT_ROLE),))
-    for tool in list(server._tool_manager.list_tools()):
-        if tool.name not in wanted:
-            server.remove_tool(tool.name)
     return server
 
 
