@@ -4,9 +4,9 @@
 own and keep their results under a key of their own: ``rolesMemory`` (``make bench-roles``,
 :mod:`benchmarks.roles_memory`), ``verifyLocator`` (:mod:`benchmarks.verify_locator`),
 ``workflow`` (``make bench-workflow``, :mod:`benchmarks.workflow`) and ``realPages`` (``make bench-real``,
-:mod:`benchmarks.real_pages`). Each updates only its key (read the file, set the key, write it back),
-and ``python -m benchmarks`` carries those keys over when it rewrites the file, so no run erases
-another's numbers.
+:mod:`benchmarks.real_pages`). Each updates only its key (read the file, set the key, write it
+back), and ``python -m benchmarks`` carries those keys over when it rewrites the file, so no run
+erases another's numbers.
 """
 
 from __future__ import annotations

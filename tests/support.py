@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from verdex.browser.launcher import BASE_FLAGS, find_browser, sandbox_on
+from verdex.browser.launcher import BASE_FLAGS, find_browser, prepare_profile, sandbox_on
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
@@ -90,9 +90,10 @@ def marketplace_server(auth_dir: Path, host: str = "127.0.0.1") -> Iterator[Mark
 
 
 @contextmanager
-def shared_chromium() -> Iterator[str]:
-    """Launch Chromium with ``--remote-debugging-port=0``; yields its browser websocket URL."""
+def shared_chromium(*extra_args: str) -> Iterator[str]:
+    """Launch Chromium with ``--remote-debugging-port=0`` (and ``extra_args``); yields its browser websocket URL."""
     profile = Path(tempfile.mkdtemp(prefix="verdex-test-profile-"))
+    prepare_profile(profile)  # as verdex's own launches: preloading off
     env = dict(os.environ, XDG_CONFIG_HOME=str(profile / "xdg-config"), XDG_CACHE_HOME=str(profile / "xdg-cache"))
     log_path = profile / "stderr.log"
     log = log_path.open("wb")
@@ -105,6 +106,7 @@ def shared_chromium() -> Iterator[str]:
             *BASE_FLAGS,
             "--headless",
             "--hide-scrollbars",
+            *extra_args,
         ],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,

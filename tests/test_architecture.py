@@ -1,7 +1,8 @@
 """The layers of docs/ARCHITECTURE.md hold (no browser): who may import whom, one boundary per protocol.
 
 - A package imports only the packages below it: cdp -> bridge -> browser -> locator -> plan -> server ->
-  commands -> cli (``errors`` and ``_nursery`` are below everything), so there is no cycle between packages.
+  commands -> cli (``errors``, ``_nursery``, ``safe_text`` and ``masking`` are below everything), so there is no
+  cycle between packages.
 - No module imports another package's private name (``from verdex.x import _y``).
 - No CDP method is named as a string outside ``verdex/cdp/protocol.py`` (and ``cdp.untyped`` is for tests).
 - No bridge method is named as a string outside ``verdex/bridge/api.py``.
@@ -23,14 +24,28 @@ PACKAGE = Path(__file__).resolve().parents[1] / "verdex"
 LAYERS: dict[str, set[str]] = {
     "errors": set(),
     "_nursery": set(),
+    "safe_text": set(),
+    "masking": set(),
     "cdp": {"errors", "_nursery"},
     "bridge": {"cdp", "errors"},
-    "browser": {"bridge", "cdp", "errors", "_nursery"},
+    "browser": {"bridge", "cdp", "errors", "_nursery", "safe_text"},
     "locator": {"browser", "bridge", "cdp", "errors"},
-    "plan": {"locator", "browser", "bridge", "cdp", "errors"},
-    "server": {"plan", "locator", "browser", "bridge", "cdp", "errors", "_nursery"},
-    "commands": {"server", "plan", "locator", "browser", "bridge", "cdp", "errors", "_nursery"},
-    "cli": {"commands", "server", "plan", "locator", "browser", "bridge", "cdp", "errors", "_nursery"},
+    "plan": {"locator", "browser", "bridge", "cdp", "errors", "masking"},
+    "server": {"plan", "locator", "browser", "bridge", "cdp", "errors", "_nursery", "safe_text", "masking"},
+    "commands": {"server", "plan", "locator", "browser", "bridge", "cdp", "errors", "_nursery", "safe_text", "masking"},
+    "cli": {
+        "commands",
+        "server",
+        "plan",
+        "locator",
+        "browser",
+        "bridge",
+        "cdp",
+        "errors",
+        "_nursery",
+        "safe_text",
+        "masking",
+    },
     "__main__": {"cli"},
     "__init__": set(),
 }

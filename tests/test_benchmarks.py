@@ -235,7 +235,7 @@ async def test_one_measurement_through_the_harness(cdp_endpoint: str, fixture_ur
         await server.ok("browser_navigate", url=fixture_url("shop.html"))
         snapshot = await server.ok("browser_snapshot")
         assert snapshot.check_ms >= 0
-        answer = await server.ok("resolve_container", ref="e7")
+        answer = await server.ok("resolve_container", ref="e12")
         assert answer.text == compact_json(answer.data)
         assert answer.data["target"]["name"] == "Add to Cart"
         assert 0 < answer.server_ms <= answer.ms

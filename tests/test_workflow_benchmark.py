@@ -13,7 +13,7 @@ from benchmarks.workflow.run import PAGES_DIR, run_workflow, summarize
 from benchmarks.workflow.snapshot import Want, parse_snapshot, pick
 from benchmarks.workflow.tasks import PAGES, TASKS
 
-SNAPSHOT = """Page: Shop (http://127.0.0.1/)
+SNAPSHOT = """Page: "Shop" (http://127.0.0.1/)
 - main:
   - region "Results":
     - list:

@@ -28,6 +28,7 @@ from verdex.browser.launcher import BrowserOptions
 from verdex.browser.origins import NavigationPolicy, parse_origins
 from verdex.browser.page import check_url
 from verdex.browser.storage_state import load_storage_state
+from verdex.cdp.endpoint import check_endpoint
 from verdex.commands.options import OPTIONS, Resolved, env_name, option_args, resolve
 from verdex.errors import AuthFileError, UsageError, VerdexError
 from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
@@ -41,9 +42,8 @@ NO_AUTH_FILE = "none"
 #: The exit status after stdout closed under us: 128 + SIGPIPE, what a shell reports for ``yes | head -1``.
 BROKEN_PIPE_STATUS = 141
 
-#: The options of every command that drives a browser; ``serve`` adds ``--trace`` and ``--role``.
 #: Options of verdex serve only (the other commands drive their own server: every tool, no schemas).
-_SERVE_ONLY = ("trace", "role", "caps", "output_schemas", "port", "host", "allowed_hosts", "max_sessions")
+_SERVE_ONLY = ("trace", "role", "output_dir", "caps", "output_schemas", "port", "host", "allowed_hosts", "max_sessions")
 _BROWSER_OPTIONS = tuple(option.name for option in OPTIONS if option.name not in _SERVE_ONLY)
 
 
@@ -240,7 +240,11 @@ def _parser() -> argparse.ArgumentParser:
 _HELP: dict[str, tuple[str | None, str]] = {
     "browser": ("PATH", "Chrome/Chromium executable (default: PATH, the usual places, Playwright's browser cache)"),
     "headed": (None, "show the browser window"),
-    "cdp_endpoint": ("WS_URL", "attach to a running browser's ws://.../devtools/browser/... endpoint"),
+    "cdp_endpoint": (
+        "URL",
+        "attach to a running browser: http://HOST:PORT (its --remote-debugging-port) or its "
+        "ws://HOST:PORT/devtools/browser/... URL",
+    ),
     "cdp_header": (
         "'NAME: VALUE'",
         "an HTTP header of the --cdp-endpoint handshake, such as 'Authorization: Bearer TOKEN' (repeatable)",
@@ -276,6 +280,10 @@ _HELP: dict[str, tuple[str | None, str]] = {
     "allow_file_urls": (None, "let browser_navigate open file: URLs (off by default)"),
     "log_level": ("LEVEL", "stderr log level: debug, info, warning (default), error"),
     "trace": ("FILE", "write one JSON line per tool call to FILE (secrets masked; see `verdex replay`)"),
+    "output_dir": (
+        "DIR",
+        "where browser_snapshot(filename=...) writes files (default: verdex-output in the system's temporary folder)",
+    ),
     "caps": (
         "GROUPS",
         "comma-separated tool groups besides core: browser, waits, tabs, screenshots, plans, roles (on with "
@@ -347,6 +355,10 @@ def _config(resolved: Resolved | None, parser: argparse.ArgumentParser) -> Serve
         return resolved.sources.get(name, "--" + name.replace("_", "-"))
 
     if resolved["cdp_endpoint"]:
+        try:
+            check_endpoint(resolved["cdp_endpoint"])
+        except UsageError as exc:
+            parser.error(str(exc))
         launch_only = [source(name) for name in _LAUNCH_ONLY if resolved.given(name)]
         if launch_only:
             parser.error(
@@ -397,6 +409,7 @@ def _config(resolved: Resolved | None, parser: argparse.ArgumentParser) -> Serve
         action_timeout=resolved["timeout_action"] / 1000,
         navigation_timeout=resolved["timeout_navigation"] / 1000,
         trace_file=resolved.values.get("trace"),
+        output_dir=resolved.values.get("output_dir"),
         caps=resolved.values.get("caps") or DEFAULT_GROUPS,
         output_schemas=bool(resolved.values.get("output_schemas")),
     )
@@ -511,6 +524,11 @@ def _run_skills_budgets(args: argparse.Namespace, config: ServerConfig) -> None:
 
 def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:
     _check_auth_files(config)
+    if config.browser.cdp_endpoint is not None:
+        from verdex.cdp.endpoint import check_reachable
+
+        # A browser that is not there stops serve now, not at the first call.
+        trio.run(check_reachable, config.browser.cdp_endpoint, config.browser.cdp_headers)
     resolved = args.resolved
     http_only = [resolved.sources[name] for name in ("host", "allowed_hosts", "max_sessions") if resolved.given(name)]
     if resolved["port"] is None:
@@ -657,14 +675,25 @@ def _without_tool_prefix(text: str, tool: str) -> str:
     return text.removeprefix(f"Error executing tool {tool}: ")
 
 
-#: The snapshot's cut note names the tool's arguments; the CLI's flags say the same.
+#: The snapshot's cut note names the tools and their arguments (verdex/server/snapshot_answers.py cut_notice);
+#: the CLI's note says the same with the snapshot command's flags (it has no browser_find and no filename).
 _CUT_NOTE = re.compile(
-    r"\[snapshot cut at ([^\]:]*): narrow it with ref=<a container's ref>, depth=N, or raise maxChars\]"
+    r"\[snapshot cut after (line \d+ of \d+ \(\d+ characters in all\)(?:, inside [^\n]*?)?)\. To go on: "
+    r"browser_find\(text=\.\.\.\) finds an element and its ref without the whole page; "
+    r"browser_snapshot\(ref=<a container's ref>, depth=N\) shows one part; "
+    r"filename=\.\.\. writes the whole snapshot to a file(?:; maxChars=(\d+) shows it all here)?\]$",
+    flags=re.MULTILINE,
 )
 
 
 def _cli_hints(text: str) -> str:
-    """Tool answer text with the tool's argument names replaced by the CLI's flags."""
-    return _CUT_NOTE.sub(
-        r"[snapshot cut at \1: narrow it with --ref REF (a container's ref), --depth N, or a larger --max-chars]", text
-    )
+    """Tool answer text with the tools' argument names replaced by the CLI's flags."""
+
+    def flags(match: re.Match[str]) -> str:
+        whole = f"; --max-chars {match[2]} shows it all" if match[2] else ""
+        return (
+            f"[snapshot cut after {match[1]}. To go on: --ref REF (a container's ref) with --depth N shows one "
+            f"part{whole}]"
+        )
+
+    return _CUT_NOTE.sub(flags, text)

@@ -3,9 +3,10 @@ MCP interface only.
 
 Per task, with the tools ``tools/list`` has:
 
-1. **Find the target.** With ``browser_find``: it, for the description's innermost text (role given
-   when it has one), and the target picked in its answer by the shared rule
-   (:func:`benchmarks.workflow.snapshot.pick`). Without it, or when its answer does not show the
+1. **Find the target.** With ``browser_find``: it, for the target's name (else the description's
+   innermost text) and role, and the target picked in its answer by the shared rule
+   (:func:`benchmarks.workflow.snapshot.pick`), each match read with its container's unique text and
+   its named landmark (:func:`_find_lines`). Without it, or when its answer does not show the
    target: ``browser_snapshot`` and the rule; a snapshot cut before the target is asked again with
    ``maxChars`` raised to the size the cut notice reports (the notice's own advice; the containers
    of a cut snapshot have no refs to narrow it by). A target still missing while a modal dialog is
@@ -33,6 +34,8 @@ last one tried (the judge says what it is worth). Which path ran is in the trans
 
 from __future__ import annotations
 
+import json
+import re
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -136,14 +139,50 @@ async def _find_target(server: MeteredServer, task: Task) -> tuple[Node, list[No
 
 
 async def _browser_find(server: MeteredServer, want: Want) -> Node | None:
-    """browser_find for the innermost text (or the name); the answer's lines are read as snapshot
-    lines (matches with refs under their container context)."""
-    arguments: dict[str, Any] = {"text": want.within[0] if want.within else want.name or ""}
-    arguments["role"] = want.role
-    found = await server.call("browser_find", **arguments)
+    """browser_find for the target's name and role (else the innermost text); its answer read as snapshot
+    lines (:func:`_find_lines`): each match under its named landmark, with the text that sets its container
+    apart as a text line of the match, which is what the rule then looks for."""
+    text = want.name or (want.within[0] if want.within else "")
+    found = await server.call("browser_find", text=text, role=want.role, limit=50)
     if found.is_error:
         return None
-    return pick(parse_snapshot(found.text), want)
+    return pick(parse_snapshot(_find_lines(found.text)), want)
+
+
+#: A browser_find match line: the match up to its ref (an excerpt and a matched attribute after it), then its
+#: container context: `` in TAG... [ref=eN] (i of n) "text"``, `` in [ref=eN]`` or `` is TAG... (i of n) "text"``.
+_MATCH = re.compile(
+    r'^(?P<head>\s*- .*?\[ref=[^\]]+\](?:: "(?:[^"\\]|\\.)*")?(?: \([a-z-]+="(?:[^"\\]|\\.)*"\))?)'
+    r"(?P<context> (?:in|is) .*)?$"
+)
+_CONTEXT = re.compile(
+    r"^ (?:in|is) (?:.*? )?(?:\[ref=(?P<ref>[^\]]+)\] ?)?(?:\(\d+ of \d+\) ?)?"
+    r'(?P<text>"(?:[^"\\]|\\.)*"|\(no unique text\))?$'
+)
+
+
+def _find_lines(answer: str) -> str:
+    """browser_find's answer as snapshot lines: a match line without its container context, and the
+    container's unique text (carried over to a later match in the same container) as its child text."""
+    lines: list[str] = []
+    texts: dict[str, str] = {}
+    for line in answer.splitlines():
+        match = _MATCH.match(line)
+        context = _CONTEXT.match(match["context"]) if match is not None and match["context"] else None
+        if match is None or context is None:
+            lines.append(line)
+            continue
+        head, quoted, ref = match["head"], context["text"], context["ref"]
+        unique = json.loads(quoted) if quoted and quoted.startswith('"') else None
+        if unique is None and ref is not None:
+            unique = texts.get(ref)
+        if unique is not None and ref is not None:
+            texts[ref] = unique
+        lines.append(head + (":" if unique is not None else ""))
+        if unique is not None:
+            indent = len(head) - len(head.lstrip(" ")) + 2
+            lines.append(" " * indent + "- text: " + json.dumps(unique, ensure_ascii=False))
+    return "\n".join(lines)
 
 
 async def _whole_snapshot(server: MeteredServer) -> list[Node]:
@@ -201,7 +240,7 @@ async def _structural(server: MeteredServer, task: Task, target: Node, nodes: li
         return None
     locator = render_js(steps)
     verification = await _verify(server, locator, ref)
-    if _on_target(verification) or nodes is None:
+    if _on_target(verification):
         return locator
     if not any(match.get("ref") == ref for match in verification.get("matches") or []):
         notes.append("the composed locator does not match the target")

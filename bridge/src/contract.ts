@@ -10,10 +10,12 @@
 
 import type { ActionPoint } from './actions/actionability';
 import type { ElementBox } from './actions/box';
+import type { PaintResult } from './wait/paint';
 import type { DescribeResult } from './actions/describe';
 import type { HitTargetVerdict } from './actions/hitTarget';
 import type { ElementState } from './actions/state';
 import type { AriaFactsResult } from './aria/facts';
+import type { FindArgs, FindResult } from './find/index';
 import type { FrameOwnerFacts, FramePoint } from './frames/owner';
 import type { QueryFramesResult, QueryLocatorResult } from './locator/index';
 import type { SnapshotArgs, SnapshotResult } from './snapshot/index';
@@ -51,12 +53,14 @@ export interface BridgeMethods {
   describe: { args: { description: string; action: string }; result: DescribeResult };
   elementBox: { args: { ref: number; scroll?: boolean }; result: ElementBox };
   waitForStable: { args: { quietMs: number; timeoutMs: number }; result: StableResult };
+  paint: { args: { frames: number }; result: PaintResult };
   ariaFacts: { args: { selector: string; attributes?: string[]; textTransform?: boolean }; result: AriaFactsResult };
   queryLocator: {
     args: { locator: unknown; limit?: number; target?: number; attribute?: string };
     result: QueryLocatorResult;
   };
   queryFrames: { args: { locator: unknown }; result: QueryFramesResult };
+  find: { args: FindArgs; result: FindResult };
 }
 
 export type MethodName = keyof BridgeMethods;

@@ -19,12 +19,36 @@ const upperNames = new Map<string, string>();
  */
 const kSecretAutocomplete = /(?:^|\s)(?:current-password|new-password|one-time-code|cc-number|cc-csc|cc-exp(?:-month|-year)?)(?:\s|$)/i;
 
-/** A password input, or a field whose `autocomplete` names a secret (its value is never shown). */
+/** Fields seen as secret once: they stay secret ("show password" switches a password field to type=text). */
+const seenSecret = new WeakSet<Element>();
+
+/**
+ * A password input, or a field whose `autocomplete` names a secret, or a field that was one of these
+ * when the bridge saw it before (its value is never shown).
+ */
 export function isSecretField(element: Element): boolean {
+  if (seenSecret.has(element)) return true;
+  if (!isSecretNow(element)) return false;
+  seenSecret.add(element);
+  return true;
+}
+
+function isSecretNow(element: Element): boolean {
   const tag = tagOf(element);
   if (tag === 'INPUT' && (element as HTMLInputElement).type === 'password') return true;
   if (tag !== 'INPUT' && tag !== 'TEXTAREA' && tag !== 'SELECT') return false;
   return kSecretAutocomplete.test(element.getAttribute('autocomplete') ?? '');
+}
+
+/**
+ * Characters of one text node the bridge reads at most: a page's 50 MB text node is read as its first
+ * ones (snapshot lines, names and anchor texts show far fewer), so no call copies or scans it whole.
+ */
+export const kMaxTextNodeChars = 10_000;
+
+/** The text of a text node, at most its first kMaxTextNodeChars characters. */
+export function textData(node: CharacterData): string {
+  return node.length <= kMaxTextNodeChars ? node.data : node.substringData(0, kMaxTextNodeChars);
 }
 
 /** Upper-case local name for HTML and SVG elements alike (`svg` -> `SVG`). */

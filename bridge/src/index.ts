@@ -24,8 +24,11 @@ import { inspectPattern } from './structure/patterns';
 import { queryFrames, queryLocator } from './locator/index';
 import { optionalBoolean, optionalNumber, optionalString, optionalStringArray, readArgs, requireFiniteNumber, requireNumber, requireString, requireStringArray } from './args';
 import { frameOwner, framePoint } from './frames/owner';
+import { find } from './find/index';
 import { classifyShadowHosts, shadowCandidates } from './shadow';
 import { waitForStable } from './wait/stable';
+import { paint } from './wait/paint';
+import { maskSecrets, secretValues } from './secrets';
 
 declare const __VERDEX_VERSION__: string;
 
@@ -55,6 +58,7 @@ const methods: { [M in MethodName]: Method<M> } = {
     root: optionalNumber(args, 'root'),
     depth: optionalNumber(args, 'depth'),
     maxChars: optionalNumber(args, 'maxChars'),
+    behindModal: optionalBoolean(args, 'behindModal'),
   }),
   resolveContainer: args => resolveContainer(refs, requireNumber(args, 'ref')),
   inspectPattern: args => inspectPattern(refs, requireNumber(args, 'ref'), requireNumber(args, 'ancestorLevel')),
@@ -71,14 +75,39 @@ const methods: { [M in MethodName]: Method<M> } = {
   describe: args => describe(refs, requireString(args, 'description'), requireString(args, 'action')),
   elementBox: args => elementBox(refs, requireNumber(args, 'ref'), optionalBoolean(args, 'scroll') ?? false),
   waitForStable: args => waitForStable(requireNumber(args, 'quietMs'), requireNumber(args, 'timeoutMs')),
+  paint: args => paint(requireNumber(args, 'frames')),
   ariaFacts: args => ariaFacts(document, refs, requireString(args, 'selector'), optionalStringArray(args, 'attributes'),
     optionalBoolean(args, 'textTransform')),
   queryLocator: args => queryLocator(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid',
     optionalNumber(args, 'limit') ?? 10, optionalNumber(args, 'target'), optionalString(args, 'attribute')),
   queryFrames: args => queryFrames(refs, args.locator, optionalString(args, 'testIdAttribute') ?? 'data-testid'),
+  find: args => find(refs, optionalString(args, 'testIdAttribute') ?? 'data-testid', {
+    text: optionalString(args, 'text'),
+    regex: optionalString(args, 'regex'),
+    flags: optionalString(args, 'flags'),
+    role: optionalString(args, 'role'),
+    root: optionalNumber(args, 'root'),
+    limit: optionalNumber(args, 'limit'),
+    includeHidden: optionalBoolean(args, 'includeHidden'),
+  }),
 };
 
+/** The methods whose answers describe the page to the model: secret values are masked in them (secrets.ts). The
+ * others answer checks (elementState: a plan compares the value itself; Python masks what it shows). */
+const kDescribing = new Set<string>(['snapshot', 'resolveContainer', 'inspectPattern', 'extractAnchors', 'describe',
+  'queryLocator', 'queryFrames', 'actionTarget']);
+
 function call(method: string, rawArgs: unknown, element?: unknown): Envelope | Promise<Envelope> {
+  const envelope = callMethod(method, rawArgs, element);
+  if (!kDescribing.has(method)) return envelope;
+  return envelope instanceof Promise ? envelope.then(masked) : masked(envelope);
+}
+
+function masked(envelope: Envelope): Envelope {
+  return maskSecrets(envelope, secretValues(document));
+}
+
+function callMethod(method: string, rawArgs: unknown, element?: unknown): Envelope | Promise<Envelope> {
   try {
     const args = readArgs(rawArgs);
     refs.beginCall(optionalString(args, 'refPrefix') ?? 'e', optionalNumber(args, 'refStart') ?? 1);

@@ -68,6 +68,9 @@ async def test_every_answer_key_is_declared(page: Page, fixture_url: URL, name: 
         step = {"kind": "role", "at": 0, "role": kind}
         await _strict(bridge.query_locator([step], limit=3))
     await _strict(bridge.hit_target_verdict())
+    await _strict(bridge.find(text="e", limit=50))
+    await _strict(bridge.find(text="a", role="button", limit=5))
+    await _strict(bridge.find(regex=r"\d", flags="i", include_hidden=True, limit=5))
     refs = [line.split("[ref=", 1)[1].split("]", 1)[0] for line in snapshot.text.splitlines() if "[ref=" in line]
     for ref in refs[:_REFS_PER_PAGE]:
         at, number = page.bridge_at(ref)
@@ -76,6 +79,7 @@ async def test_every_answer_key_is_declared(page: Page, fixture_url: URL, name: 
             await _strict(at.inspect_pattern(number, level))
             await _strict(at.extract_anchors(number, level))
         await _strict(at.element_state(number, attribute="id"))
+        await _strict(at.find(text="a", root=number, limit=3))
         await _strict(at.element_box(number))
     for ref in [ref for ref in refs if ref.startswith("f")][:3]:
         frame, _ = page.locate(ref)

@@ -10,45 +10,44 @@ from verdex.browser.page import Page
 from verdex.errors import BridgeCallError
 
 SHOP_HEAD = """\
-- banner:
-  - link "TechShop" [ref=e1]:
+- banner [ref=e1]:
+  - link "TechShop" [ref=e2]:
     - /url: /
-  - navigation "Main":
-    - link "Home" [ref=e2]:
+  - navigation "Main" [ref=e3]:
+    - link "Home" [ref=e4]:
       - /url: /
-    - link "Deals" [ref=e3]:
+    - link "Deals" [ref=e5]:
       - /url: /deals
-    - link "Support" [ref=e4]:
+    - link "Support" [ref=e6]:
       - /url: /support
-  - searchbox "Search" [ref=e5]
-  - button "Cart (0)" [ref=e6]
-- main:
+  - searchbox "Search" [ref=e7]
+  - button "Cart (0)" [ref=e8]
+- main [ref=e9]:
   - generic:
-    - heading "Featured Products" [level=2]
+    - heading "Featured Products" [level=2] [ref=e10]
     - generic:
       - generic:
-        - heading "iPhone 15 Pro" [level=3]
+        - heading "iPhone 15 Pro" [level=3] [ref=e11]
         - paragraph: Titanium design with the A17 Pro chip.
         - text: $999
-        - button "Add to Cart" [ref=e7]
+        - button "Add to Cart" [ref=e12]
       - generic:
-        - heading "MacBook Air 13" [level=3]
+        - heading "MacBook Air 13" [level=3] [ref=e13]
         - paragraph: M3 chip, 18 hours of battery life.
         - text: $1,099
-        - button "Add to Cart" [ref=e8]
+        - button "Add to Cart" [ref=e14]
 """
 
 SHOP_TAIL = """\
       - generic:
-        - heading "Bose SoundLink Flex" [level=3]
+        - heading "Bose SoundLink Flex" [level=3] [ref=e33]
         - paragraph: Rugged, waterproof Bluetooth speaker.
         - text: $149
-        - button "Add to Cart" [ref=e18]
-  - status
-- contentinfo:
-  - link "About us" [ref=e19]:
+        - button "Add to Cart" [ref=e34]
+- contentinfo [ref=e35]:
+  - link "About us" [ref=e36]:
     - /url: /about
-  - link "Privacy" [ref=e20]:
+  - link "Privacy" [ref=e37]:
     - /url: /privacy
   - paragraph: © 2026 Example Shop"""
 
@@ -59,8 +58,8 @@ async def test_shop_snapshot_exact_lines(page: Page, fixture_url: URL) -> None:
     text = value["text"]
     assert text.startswith(SHOP_HEAD)
     assert text.endswith(SHOP_TAIL)
-    assert value["refCount"] == 20
-    assert value["nodeCount"] == 65
+    assert value["refCount"] == 37
+    assert value["nodeCount"] == 64
     assert value["truncated"] is None
     assert value["iframes"] == []
     assert text.count('button "Add to Cart"') == 12
@@ -78,10 +77,10 @@ async def test_same_page_same_answer_and_refs_are_stable(page: Page, fixture_url
         "'afterbegin', '<button>Compare</button>')",
     )
     third = await snapshot_text(page)
-    assert ref_number(third, 'button "Compare"') == 21
-    assert ref_number(third, 'button "Add to Cart"') == 7
-    assert ref_number(third, 'link "Privacy"') == 20
-    assert third.replace('        - button "Compare" [ref=e21]\n', "") == first
+    assert ref_number(third, 'button "Compare"') == 38
+    assert ref_number(third, 'button "Add to Cart"') == 12
+    assert ref_number(third, 'link "Privacy"') == 37
+    assert third.replace('        - button "Compare" [ref=e38]\n', "") == first
 
 
 async def test_subtree_snapshot_from_a_ref(page: Page, load_html: LoadHtml) -> None:
@@ -92,7 +91,7 @@ async def test_subtree_snapshot_from_a_ref(page: Page, load_html: LoadHtml) -> N
     text = await snapshot_text(page)
     card = ref_number(text, "generic [ref=")
     sub = await bridge_json(page.bridge().snapshot(root=card))
-    assert sub["text"] == '- generic [ref=e1]:\n  - heading "Title" [level=3]\n  - button "Buy" [ref=e2]'
+    assert sub["text"] == '- generic [ref=e1]:\n  - heading "Title" [level=3] [ref=e2]\n  - button "Buy" [ref=e3]'
     shallow = await bridge_json(page.bridge().snapshot(root=card, depth=0))
     assert shallow["text"] == "- generic [ref=e1]:\n  - … 2 more"
 
@@ -134,27 +133,27 @@ HIDDEN_AND_STATES_SNAPSHOT = """\
 - group [expanded]:
   - generic [ref=e4]: Open one
   - paragraph: Shown details
-- heading "Custom level" [level=5]
-- heading "Default level" [level=2]
-- button "Bold" [pressed] [ref=e5]
-- button "Italic" [pressed=mixed] [ref=e6]
-- button "Menu" [expanded] [ref=e7]
-- button "Closed menu" [ref=e8]
-- checkbox "Mixed" [checked=mixed] [ref=e9]
+- heading "Custom level" [level=5] [ref=e5]
+- heading "Default level" [level=2] [ref=e6]
+- button "Bold" [pressed] [ref=e7]
+- button "Italic" [pressed=mixed] [ref=e8]
+- button "Menu" [expanded] [ref=e9]
+- button "Closed menu" [ref=e10]
+- checkbox "Mixed" [checked=mixed] [ref=e11]
 - text: Mixed
-- generic:
-  - radio "Radio on" [checked] [ref=e10]
+- generic [ref=e12]:
+  - radio "Radio on" [checked] [ref=e13]
   - text: Radio on
-- button "Disabled" [disabled] [ref=e11]
+- button "Disabled" [disabled] [ref=e14]
 - group [disabled]:
-  - textbox "In disabled fieldset" [disabled] [ref=e12]
-- tab "Tab one" [selected] [ref=e13]
-- combobox "Size" [ref=e14]:
-  - option "S" [ref=e15]
-  - option "M" [selected] [ref=e16]
+  - textbox "In disabled fieldset" [disabled] [ref=e15]
+- tab "Tab one" [selected] [ref=e16]
+- combobox "Size" [ref=e17]:
+  - option "S"
+  - option "M" [selected]
 - list:
-  - listitem: One
-  - listitem: Two
+  - listitem [ref=e18]: One
+  - listitem [ref=e19]: Two
 - button "No pointer\""""
 
 
@@ -196,30 +195,32 @@ async def test_accessible_names_for_label_cases(page: Page, load_html: LoadHtml)
     lines = stripped_lines(await snapshot_text(page))
     expected = [
         '- textbox "Email" [active] [ref=e1]: a@b.c',  # label[for]; the focused element is [active]
-        '- textbox "Password" [ref=e2]: ••••',  # wrapping label; a password value is masked
-        '- textbox "Search here" [ref=e3]',  # placeholder
-        '- textbox "Title wins" [ref=e4]',  # title before placeholder
-        '- textbox "First Hidden part" [ref=e5]',  # aria-labelledby includes hidden referenced nodes
-        '- textbox "Own First" [ref=e6]',  # self-reference: aria-label, then the other node
-        '- button "B" [ref=e7]: A',  # labelledby does not recurse into labelledby
-        '- button "A" [ref=e8]: B',
+        '- textbox "Password" [ref=e3]: ••••',  # wrapping label; a password value is masked
+        '- textbox "Search here" [ref=e4]',  # placeholder
+        '- textbox "Title wins" [ref=e5]',  # title before placeholder
+        '- textbox "First Hidden part" [ref=e6]',  # aria-labelledby includes hidden referenced nodes
+        '- textbox "Own First" [ref=e7]',  # self-reference: aria-label, then the other node
+        '- button "B" [ref=e8]: A',  # labelledby does not recurse into labelledby
+        '- button "A" [ref=e9]: B',
         '- group "Shipping"',  # fieldset / legend
         '- table "Prices":',  # caption
         '- figure "Our cat":',  # figcaption
-        '- img "A cat"',  # alt
-        '- img "Tooltip only"',  # title
-        '- button "Submit" [ref=e9]',  # input type=submit default
-        '- button "Reset" [ref=e10]',
-        '- button "Go" [ref=e11]',  # button value
-        '- button "Close" [ref=e12]: ×',  # aria-label over content
-        '- checkbox "Send 5 copies" [ref=e13]',  # embedded select gives its selected option
-        '- checkbox "Ship to Paris now" [ref=e17]',  # embedded textbox gives its value
-        '- slider "Volume" [ref=e19]: "7"',  # range value
-        '- link "Logo Home" [ref=e20]:',  # name from content includes alt
-        '- button "BUY NOW" [ref=e21]',  # as rendered: text-transform
+        '- img "A cat" [ref=e12]',  # alt
+        '- img "Tooltip only" [ref=e13]',  # title
+        '- button "Submit" [ref=e14]',  # input type=submit default
+        '- button "Reset" [ref=e15]',
+        '- button "Go" [ref=e16]',  # button value
+        '- button "Close" [ref=e17]: ×',  # aria-label over content
+        '- checkbox "Send 5 copies" [ref=e19]',  # embedded select gives its selected option
+        '- checkbox "Ship to Paris now" [ref=e22]',  # embedded textbox gives its value
+        '- slider "Volume" [ref=e25]: "7"',  # range value
+        "- link [ref=e26]:",  # its name (from content, the alt included) only repeats its lines
+        '- button "BUY NOW" [ref=e28]',  # as rendered: text-transform
     ]
     positions = [lines.index(line) for line in expected]
     assert positions == sorted(positions)
+    facts = await bridge_json(page.bridge().aria_facts("a"))
+    assert facts["elements"][0]["name"] == "Logo Home"  # name from content includes the image's alt
 
 
 async def test_depth_cuts_deeper_lines_and_counts_them(page: Page, fixture_url: URL) -> None:
@@ -227,15 +228,15 @@ async def test_depth_cuts_deeper_lines_and_counts_them(page: Page, fixture_url: 
     value = await bridge_json(page.bridge().snapshot(depth=1))
     assert value["text"] == "\n".join(
         [
-            "- banner:",
+            "- banner [ref=e1]:",
             "  - … 11 more",
-            "- main:",
-            "  - … 64 more",
-            "- contentinfo:",
+            "- main [ref=e9]:",
+            "  - … 63 more",
+            "- contentinfo [ref=e35]:",
             "  - … 5 more",
         ]
     )
-    assert value["refCount"] == 0
+    assert value["refCount"] == 3
     assert value["nodeCount"] == 3
 
 
@@ -251,14 +252,14 @@ async def test_max_chars_cuts_at_the_last_whole_line(page: Page, fixture_url: UR
         "totalLines": len(lines),
         "shownLines": 4,
     }
-    assert cut["refCount"] == 1
+    assert cut["refCount"] == 3
 
 
 async def test_iframes_are_listed_with_their_line(page: Page, load_html: LoadHtml) -> None:
     await load_html('<body><h1>Top</h1><iframe src="about:blank" title="Embedded"></iframe><p>After</p></body>')
     value = await bridge_json(page.bridge().snapshot())
-    assert value["text"] == '- heading "Top" [level=1]\n- iframe [ref=e1]\n- paragraph: After'
-    assert value["iframes"] == [{"ref": "e1", "line": 1}]
+    assert value["text"] == '- heading "Top" [level=1] [ref=e1]\n- iframe [ref=e2]\n- paragraph: After'
+    assert value["iframes"] == [{"ref": "e2", "line": 1}]
 
 
 async def test_shadow_content_in_render_order_and_aria_owns(page: Page, load_html: LoadHtml) -> None:
@@ -276,24 +277,25 @@ async def test_shadow_content_in_render_order_and_aria_owns(page: Page, load_htm
     assert await snapshot_text(page) == "\n".join(
         [
             "- generic:",
-            '  - heading "Slotted title" [level=2]',
-            '  - navigation "Inner":',
-            '    - button "Light button" [ref=e1]',
-            '    - link "Inside" [ref=e2]:',
+            '  - heading "Slotted title" [level=2] [ref=e1]',
+            '  - navigation "Inner" [ref=e2]:',
+            '    - button "Light button" [ref=e3]',
+            '    - link "Inside" [ref=e4]:',
             "      - /url: /in",
             "- list:",
-            "  - listitem: First",
-            "  - listitem: Owned item",
+            "  - listitem [ref=e5]: First",
+            "  - listitem [ref=e6]: Owned item",
             "- paragraph: After",
         ]
     )
 
 
-async def test_long_names_and_texts_are_cut(page: Page, load_html: LoadHtml) -> None:
-    await load_html(f"<body><button>{'x' * 300}</button><p>{'y' * 300}</p></body>")
+async def test_long_names_texts_and_urls_are_cut(page: Page, load_html: LoadHtml) -> None:
+    await load_html(f'<body><button>{"x" * 300}</button><p>{"y" * 300}</p><a href="/{"u" * 300}">Link</a></body>')
     lines = (await snapshot_text(page)).splitlines()
     assert lines[0] == f'- button "{"x" * 149}…" [ref=e1]'
-    assert lines[1] == f"- paragraph: {'y' * 199}…"
+    assert lines[1] == f"- paragraph: {'y' * 99}…"
+    assert lines[3] == f"  - /url: /{'u' * 98}…"
 
 
 @pytest.mark.parametrize(

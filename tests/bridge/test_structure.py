@@ -36,18 +36,20 @@ async def first_add_to_cart(page: Page, url: str) -> int:
 
 async def test_resolve_container_reference_example(page: Page, fixture_url: URL) -> None:
     ref = await first_add_to_cart(page, fixture_url("shop.html"))
-    assert ref == 7
+    assert ref == 12
     result = await bridge_json(page.bridge().resolve_container(ref))
     assert result["target"] == {
-        "ref": "e7",
+        "ref": "e12",
         "tagName": "button",
         "role": "button",
         "name": "Add to Cart",
         "text": "Add to Cart",
+        "attributes": {"class": "btn btn-primary", "type": "button"},
     }
-    eight = [f"e{n}" for n in range(7, 15)]
+    # The headings between the buttons have refs too (e11, e13 ...): containsRefs lists interactive ones.
+    eight = [f"e{n}" for n in range(12, 28, 2)]
     assert result["ancestors"] == [
-        {"level": 1, "tagName": "div", "attributes": CARD, "childElements": 4, "containsRefs": ["e7"]},
+        {"level": 1, "tagName": "div", "attributes": CARD, "childElements": 4, "containsRefs": ["e12"]},
         {
             "level": 2,
             "tagName": "div",
@@ -86,9 +88,9 @@ async def test_inspect_pattern_lists_the_twelve_cards(page: Page, fixture_url: U
         "attributes": CARD,
         "containsText": ["iPhone 15 Pro", "Titanium design with the A17 Pro chip.", "$999"],
         "outline": ["h3", "p", "span", "button"],
-        "containsRefs": ["e7"],
+        "containsRefs": ["e12"],
     }
-    assert siblings[11]["containsRefs"] == ["e18"]
+    assert siblings[11]["containsRefs"] == ["e34"]
     # The repeating shape is told once.
     assert [s["outline"] for s in siblings[1:]] == ["same"] * 11
     assert "omitted" not in result
@@ -105,6 +107,7 @@ async def test_extract_anchors_finds_the_heading(page: Page, fixture_url: URL) -
                 "index": 0,
                 "tagName": "h3",
                 "attributes": {},
+                "ref": "e11",
                 "role": "heading",
                 "name": "iPhone 15 Pro",
             },
@@ -122,7 +125,7 @@ async def test_extract_anchors_finds_the_heading(page: Page, fixture_url: URL) -
                 "index": 3,
                 "tagName": "button",
                 "attributes": {"class": "btn btn-primary", "type": "button"},
-                "ref": "e7",
+                "ref": "e12",
                 "role": "button",
                 "name": "Add to Cart",
             },
@@ -186,7 +189,7 @@ async def test_detached_ref_reports_what_it_was(page: Page, fixture_url: URL) ->
         await bridge_json(page.bridge().resolve_container(ref))
     assert caught.value.code == "ref-detached"
     assert caught.value.details == {"tagName": "button", "role": "button", "name": "Add to Cart"}
-    assert "e7" in str(caught.value)
+    assert "e12" in str(caught.value)
 
 
 async def test_limits_of_ancestors_siblings_and_refs(page: Page, load_html: LoadHtml) -> None:
@@ -214,14 +217,16 @@ async def test_limits_of_ancestors_siblings_and_refs(page: Page, load_html: Load
     assert ul["refsOmitted"] == 72
 
     anchors = await bridge_json(page.bridge().extract_anchors(edit_35, 2))
-    assert len(anchors["descendants"]) == 40
-    assert anchors["omitted"] == 80
+    # 40 listed, then the target's path past the limit: its list item and itself.
+    assert len(anchors["descendants"]) == 42
+    assert anchors["omitted"] == 78
     assert anchors["descendants"][:3] == [
         {
             "depth": 1,
             "index": 0,
             "tagName": "li",
             "attributes": {"class": "row"},
+            "ref": "e2",
             "role": "listitem",
             "fullText": "Row 0 Edit",
         },
@@ -230,7 +235,7 @@ async def test_limits_of_ancestors_siblings_and_refs(page: Page, load_html: Load
             "index": 0,
             "tagName": "a",
             "attributes": {"href": "/r0"},
-            "ref": "e2",
+            "ref": "e3",
             "role": "link",
             "name": "Row 0",
         },
@@ -239,10 +244,14 @@ async def test_limits_of_ancestors_siblings_and_refs(page: Page, load_html: Load
             "index": 1,
             "tagName": "button",
             "attributes": {},
-            "ref": "e3",
+            "ref": "e4",
             "role": "button",
             "name": "Edit",
         },
+    ]
+    assert [(d["depth"], d["index"], d["tagName"], d.get("ref")) for d in anchors["descendants"][40:]] == [
+        (1, 35, "li", f"e{edit_35 - 2}"),
+        (2, 1, "button", f"e{edit_35}"),
     ]
 
 
@@ -280,16 +289,16 @@ async def test_shadow_dom_walks_up_to_the_host(page: Page, load_html: LoadHtml) 
     ref = ref_number(await snapshot_text(page), 'button "Shadow button"')
     result = await bridge_json(page.bridge().resolve_container(ref))
     assert result["ancestors"] == [
-        {"level": 1, "tagName": "div", "attributes": {"class": "inner"}, "childElements": 1, "containsRefs": ["e1"]},
+        {"level": 1, "tagName": "div", "attributes": {"class": "inner"}, "childElements": 1, "containsRefs": ["e2"]},
         {
             "level": 2,
             "tagName": "div",
             "attributes": {"id": "host", "data-testid": "widget"},
             "childElements": 1,
-            "containsRefs": ["e1"],
+            "containsRefs": ["e2"],
             "shadowHost": True,
         },
-        {"level": 3, "tagName": "main", "attributes": {}, "childElements": 1, "containsRefs": ["e1"]},
+        {"level": 3, "tagName": "main", "attributes": {}, "childElements": 1, "containsRefs": ["e2"]},
     ]
     pattern = await bridge_json(page.bridge().inspect_pattern(ref, 2))
     assert pattern["siblings"] == [
@@ -299,7 +308,7 @@ async def test_shadow_dom_walks_up_to_the_host(page: Page, load_html: LoadHtml) 
             "attributes": {"class": "inner"},
             "containsText": ["Shadow button"],
             "outline": ["button"],
-            "containsRefs": ["e1"],
+            "containsRefs": ["e2"],
         },
     ]
     anchors = await bridge_json(page.bridge().extract_anchors(ref, 3))
@@ -372,7 +381,8 @@ async def test_extract_anchors_lists_a_run_of_identical_leaves_once(page: Page, 
     await load_html(
         '<body><div data-testid="card"><h3>Phone</h3>'
         f'<div class="rating">{star * 5}<span>4.8</span><span>4.8</span><span>4.9</span></div>'
-        '<ul><li class="dot"></li><li class="dot"></li><li class="dot"><i>x</i></li><li class="dot"></li></ul>'
+        '<div class="dots"><span class="dot"></span><span class="dot"></span><span class="dot"><i>x</i></span>'
+        '<span class="dot"></span></div>'
         "<button>Buy</button><button>Buy</button></div></body>"
     )
     ref = ref_number(await snapshot_text(page), 'button "Buy"')
@@ -382,17 +392,77 @@ async def test_extract_anchors_lists_a_run_of_identical_leaves_once(page: Page, 
         for d in anchors["descendants"]
     ]
     assert summary == [
-        (1, 0, "h3", None, None, None),
+        (1, 0, "h3", None, None, "e1"),  # the heading's ref, from the snapshot
         (1, 1, "div", None, None, None),
         (2, 0, "svg", 5, None, None),  # five identical stars: one entry
         (2, 5, "span", 2, "4.8", None),
         (2, 7, "span", None, "4.9", None),
-        (1, 2, "ul", None, None, None),
-        (2, 0, "li", 2, None, None),
-        (2, 2, "li", None, None, None),  # has a child: not a leaf, never merged
+        (1, 2, "div", None, None, None),
+        (2, 0, "span", 2, None, None),
+        (2, 2, "span", None, None, None),  # has a child: not a leaf, never merged
         (3, 0, "i", None, "x", None),
-        (2, 3, "li", None, None, None),
-        (1, 3, "button", None, None, "e1"),  # refs are never merged
-        (1, 4, "button", None, None, "e2"),
+        (2, 3, "span", None, None, None),
+        (1, 3, "button", None, None, "e2"),  # refs are never merged
+        (1, 4, "button", None, None, "e3"),
     ]
     assert "omitted" not in anchors
+
+
+async def test_resolve_container_target_carries_its_own_locator_attributes(page: Page, load_html: LoadHtml) -> None:
+    long_value = "v" * 41
+    await load_html(
+        '<body><ul><li data-sku="LMP-1042"><a href="/p/lamp" data-cy="product-link" aria-describedby="d" '
+        f'aria-current="page" data-track="{long_value}" data-pos="3" id="l1" class="title link">Lamp</a>'
+        "</li></ul></body>"
+    )
+    ref = ref_number(await snapshot_text(page), 'link "Lamp"')
+    target = (await bridge_json(page.bridge().resolve_container(ref)))["target"]
+    # The locator attributes in their fixed order, then the other aria-* and short data-* in the
+    # element's order (data-track is longer than 40 characters: state, not a name).
+    assert list(target["attributes"].items()) == [
+        ("id", "l1"),
+        ("class", "title link"),
+        ("data-cy", "product-link"),
+        ("href", "/p/lamp"),
+        ("aria-describedby", "d"),
+        ("aria-current", "page"),
+        ("data-pos", "3"),
+    ]
+
+
+TILES = """<body><div class="grid">
+<div class="tile"><h3>Desk Lamp</h3><span>Walnut</span><span>4.5 stars</span><span>(12)</span><b>$49</b></div>
+<div class="tile"><h3>Desk Lamp</h3><span>Walnut</span><span>4.5 stars</span><span>(12)</span><b>$59</b></div>
+<div class="tile"><h3>Floor Lamp</h3><span>Oak</span><span>4.0 stars</span><span>(3)</span><b>$49</b></div>
+</div></body>"""
+
+
+async def test_inspect_pattern_texts_in_page_order_keep_what_sets_a_sibling_apart(
+    page: Page, load_html: LoadHtml
+) -> None:
+    """Two tiles of the same name, told apart only by their price (issue 17): the price is never dropped."""
+    await load_html(TILES)
+    heading = ref_number(await snapshot_text(page), 'heading "Desk Lamp"')
+    pattern = await bridge_json(page.bridge().inspect_pattern(heading, 2))
+    assert [s["containsText"] for s in pattern["siblings"]] == [
+        ["Desk Lamp", "Walnut", "4.5 stars", "$49"],
+        ["Desk Lamp", "Walnut", "4.5 stars", "$59"],
+        ["Floor Lamp", "Oak", "4.0 stars"],
+    ]
+
+
+async def test_extract_anchors_gives_the_containers_own_text(page: Page, load_html: LoadHtml) -> None:
+    await load_html(
+        '<body><ul class="cart"><li class="line"><span>Walnut Desk Lamp</span> × 1 '
+        '<form action="/remove"><button>Remove</button></form></li></ul></body>'
+    )
+    ref = ref_number(await snapshot_text(page), 'button "Remove"')
+    anchors = await bridge_json(page.bridge().extract_anchors(ref, 2))
+    assert anchors["ancestorAt"] == {
+        "level": 2,
+        "tagName": "li",
+        "attributes": {"class": "line"},
+        "directText": "× 1",
+    }
+    pattern = await bridge_json(page.bridge().inspect_pattern(ref, 3))
+    assert pattern["siblings"][0]["containsText"] == ["Walnut Desk Lamp", "× 1", "Remove"]

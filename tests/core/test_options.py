@@ -47,6 +47,7 @@ def test_every_option_has_an_environment_variable_and_most_a_config_key() -> Non
         ("--allow-file-urls", "VERDEX_ALLOW_FILE_URLS", "allowFileUrls"),
         ("--log-level", "VERDEX_LOG_LEVEL", "logLevel"),
         ("--trace", "VERDEX_TRACE", "trace"),
+        ("--output-dir", "VERDEX_OUTPUT_DIR", "outputDir"),
         ("--caps", "VERDEX_CAPS", "capabilities"),
         ("--output-schemas", "VERDEX_OUTPUT_SCHEMAS", "outputSchemas"),
         ("--port", "VERDEX_PORT", "server.port"),
@@ -154,6 +155,7 @@ def test_config_file_in_playwright_mcps_layout(tmp_path: Path) -> None:
             "allowFileUrls": True,
             "logLevel": "info",
             "trace": "trace.jsonl",
+            "outputDir": "out",
         },
     )
     with pytest.raises(UsageError) as empty:
@@ -183,6 +185,7 @@ def test_config_file_in_playwright_mcps_layout(tmp_path: Path) -> None:
         "allow_file_urls": True,
         "log_level": "info",
         "trace": folder / "trace.jsonl",
+        "output_dir": folder / "out",
     }
 
 
@@ -195,10 +198,10 @@ def test_config_file_in_playwright_mcps_layout(tmp_path: Path) -> None:
             "ignoreHTTPSErrors, userAgent, viewport (docs/options.md lists every key)",
         ),
         (
-            {"outputDir": "out"},
-            "config file {file}: unknown key 'outputDir'; the top level takes allowFileUrls, browser, capabilities, "
-            "logLevel, network, outputSchemas, roles, server, testIdAttribute, timeouts, trace (docs/options.md lists "
-            "every key)",
+            {"saveSession": True},
+            "config file {file}: unknown key 'saveSession'; the top level takes allowFileUrls, browser, capabilities, "
+            "logLevel, network, outputDir, outputSchemas, roles, server, testIdAttribute, timeouts, trace "
+            "(docs/options.md lists every key)",
         ),
         (
             {"browser": {"isolated": True}},

@@ -16,6 +16,13 @@ def test_entries_parse_to_scheme_host_and_port() -> None:
         OriginPattern("http://[::1]:*", "http", "::1", False, None),
     )
     assert parse_origins("bücher.de", "--o")[0].host == "xn--bcher-kva.de"
+    # UTS #46 (as Chromium and the URL standard), not IDNA 2003: ß stays ß, it is not "ss" (issue 19, item 5).
+    assert [p.host for p in parse_origins("faß.de;http://*.FAß.de;ＥＸＡＭＰＬＥ.com;my_host.local", "--o")] == [
+        "xn--fa-hia.de",
+        "xn--fa-hia.de",
+        "example.com",
+        "my_host.local",
+    ]
 
 
 MATCHES = [
@@ -36,6 +43,14 @@ MATCHES = [
     ("HTTP://EXAMPLE.com", "http://example.COM/", True),
     ("http://[::1]:8000", "http://[0:0::1]:8000/", True),
     ("bücher.de", "https://xn--bcher-kva.de/", True),
+    ("faß.de", "http://xn--fa-hia.de/", True),
+    ("faß.de", "http://faß.de/", True),
+    ("faß.de", "http://FAß.DE:8080/", True),
+    ("faß.de", "http://fass.de/", False),
+    ("https://*.faß.de", "https://shop.xn--fa-hia.de/", True),
+    ("xn--fa-hia.de", "http://faß.de/", True),
+    ("例え.テスト", "http://xn--r8jz45g.xn--zckzah/", True),
+    ("http://ＥＸＡＭＰＬＥ.com", "http://example.com/", True),
 ]
 
 
@@ -43,6 +58,19 @@ MATCHES = [
 def test_allowed_origins_match_exactly_what_they_say(entries: str, url: str, matched: bool) -> None:
     policy = NavigationPolicy(allowed=parse_origins(entries, "--allowed-origins"))
     assert (policy.refusal(url) is None) is matched
+
+
+@pytest.mark.parametrize(("entries", "url", "matched"), MATCHES)
+def test_blocked_origins_match_exactly_what_they_say(entries: str, url: str, matched: bool) -> None:
+    policy = NavigationPolicy(blocked=parse_origins(entries, "--blocked-origins"))
+    assert (policy.refusal(url) is not None) is matched
+
+
+def test_a_refusal_names_the_origin_as_the_browser_does() -> None:
+    policy = NavigationPolicy(blocked=parse_origins("faß.de", "--blocked-origins"))
+    assert policy.refusal("http://faß.de:8000/x") == (
+        "origin http://xn--fa-hia.de:8000 is blocked by --blocked-origins (entry 'faß.de')"
+    )
 
 
 def test_blocked_origins_come_first_and_name_their_entry() -> None:

@@ -26,7 +26,7 @@ def test_a_closed_pipe_ends_quietly(cdp_endpoint: str, fixture_url: URL) -> None
         "verdex",
         "explore",
         fixture_url("shop.html"),
-        "e7",
+        "e12",
         "--cdp-endpoint",
         cdp_endpoint,
     ]
@@ -81,13 +81,13 @@ async def test_snapshot_speaks_in_its_own_flags(cdp_endpoint: str, fixture_url: 
     cut = await _verdex("snapshot", url, "--max-chars", "300", "--cdp-endpoint", cdp_endpoint)
     assert cut.returncode == 0
     assert cut.stdout.decode().splitlines()[-1] == (
-        "[snapshot cut at 13 of 83 lines (2665 characters): narrow it with --ref REF (a container's ref), --depth N, "
-        "or a larger --max-chars]"
+        "[snapshot cut after line 11 of 82 (2824 characters in all), inside banner [ref=e1]. To go on: --ref REF "
+        "(a container's ref) with --depth N shows one part; --max-chars 2924 shows it all]"
     )
-    part = await _verdex("snapshot", url, "--ref", "e4", "--cdp-endpoint", cdp_endpoint)
+    part = await _verdex("snapshot", url, "--ref", "e6", "--cdp-endpoint", cdp_endpoint)
     assert part.stdout.decode().splitlines() == [
-        f"Page: TechShop: featured products ({url})",
-        '- link "Support" [ref=e4]:',
+        f'Page: "TechShop: featured products" ({url})',
+        '- link "Support" [ref=e6]:',
         "  - /url: /support",
     ]
 

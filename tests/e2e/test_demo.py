@@ -33,9 +33,9 @@ async def test_demo_on_the_bundled_shop(cdp_endpoint: str) -> None:
         "extract_anchors",
         "verify_locator",
     ]
-    assert re.search(r"^── resolve_container\(ref='e13'\) · \d+ tokens$", output, flags=re.MULTILINE)
-    assert re.search(r"^── inspect_pattern\(ref='e13', ancestorLevel=2\) · \d+ tokens$", output, flags=re.MULTILINE)
-    assert re.search(r"^── extract_anchors\(ref='e13', ancestorLevel=1\) · \d+ tokens$", output, flags=re.MULTILINE)
+    assert re.search(r"^── resolve_container\(ref='e22'\) · \d+ tokens$", output, flags=re.MULTILINE)
+    assert re.search(r"^── inspect_pattern\(ref='e22', ancestorLevel=2\) · \d+ tokens$", output, flags=re.MULTILINE)
+    assert re.search(r"^── extract_anchors\(ref='e22', ancestorLevel=1\) · \d+ tokens$", output, flags=re.MULTILINE)
     assert re.search(r"^tokens: \d+ in 5 calls \(\d+ in the structural calls\)$", output, flags=re.MULTILINE)
     assert re.search(
         r"^the page's full DOM \(outerHTML\): \d+ tokens; the structural calls cost \d+% of it, the whole walk \d+%$",
@@ -43,7 +43,7 @@ async def test_demo_on_the_bundled_shop(cdp_endpoint: str) -> None:
         flags=re.MULTILINE,
     )
     assert re.search(
-        r"^── verify_locator\(locator=\"page.getByTestId\('product-card'\)[^\n]*\", ref='e13'\) · \d+ tokens$",
+        r"^── verify_locator\(locator=\"page.getByTestId\('product-card'\)[^\n]*\", ref='e22'\) · \d+ tokens$",
         output,
         flags=re.MULTILINE,
     )
@@ -54,11 +54,11 @@ async def test_demo_on_the_bundled_shop(cdp_endpoint: str) -> None:
         '  page.get_by_test_id("product-card").filter(has_text="iPhone 15 Pro").get_by_role("button", name="Add to Cart")\n'
         "\n"
         "── verify_locator(locator=\"page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' })"
-        ".getByRole('button', { name: 'Add to Cart' })\", ref='e13') · 41 tokens\n"
-        '{"count":1,"unique":true,"matches":[{"ref":"e13","tagName":"button","role":"button","name":"Add to Cart"}],'
+        ".getByRole('button', { name: 'Add to Cart' })\", ref='e22') · 41 tokens\n"
+        '{"count":1,"unique":true,"matches":[{"ref":"e22","tagName":"button","role":"button","name":"Add to Cart"}],'
         '"matchesTarget":true,"targetIndex":0}\n'
         "\n"
-        "verified: the locator matches exactly 1 element, the target e13"
+        "verified: the locator matches exactly 1 element, the target e22"
     )
 
 
@@ -68,25 +68,25 @@ async def test_demo_on_a_named_url_and_button(cdp_endpoint: str, fixture_url: Ca
         "page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'iPhone 15 Pro', exact: true }) })"
         in output
     )
-    assert output.rstrip().endswith("verified: the locator matches exactly 1 element, the target e7")
+    assert output.rstrip().endswith("verified: the locator matches exactly 1 element, the target e13")
 
 
 async def test_demo_on_a_url_and_ref(cdp_endpoint: str, fixture_url: Callable[[str], str]) -> None:
-    """`make demo URL=... REF=e9`: the walk starts from that ref (the AirPods Pro card, not the first button)."""
+    """`make demo URL=... REF=e15`: the walk starts from that ref (the AirPods Pro card, not the first button)."""
     url = fixture_url("shop-classless.html")
     dry_run = await trio.run_process(
-        ["make", "-n", "-s", "demo", f"URL={url}", "REF=e9"], capture_stdout=True, capture_stderr=True, cwd=_ROOT
+        ["make", "-n", "-s", "demo", f"URL={url}", "REF=e15"], capture_stdout=True, capture_stderr=True, cwd=_ROOT
     )
-    assert shlex.split(dry_run.stdout.decode().splitlines()[-1]) == [".venv/bin/verdex", "demo", url, "--ref", "e9"]
-    output = await _demo(url, "--ref", "e9", "--cdp-endpoint", cdp_endpoint)
-    assert output.startswith(f"verdex demo: {url}\ntarget: ref e9\n\n")
+    assert shlex.split(dry_run.stdout.decode().splitlines()[-1]) == [".venv/bin/verdex", "demo", url, "--ref", "e15"]
+    output = await _demo(url, "--ref", "e15", "--cdp-endpoint", cdp_endpoint)
+    assert output.startswith(f"verdex demo: {url}\ntarget: ref e15\n\n")
     assert re.findall(r"^── (\w+\(.*?\)) · \d+ tokens$", output, flags=re.MULTILINE)[2:] == [
-        "resolve_container(ref='e9')",
-        "inspect_pattern(ref='e9', ancestorLevel=2)",
-        "inspect_pattern(ref='e9', ancestorLevel=3)",
-        "extract_anchors(ref='e9', ancestorLevel=2)",
+        "resolve_container(ref='e15')",
+        "inspect_pattern(ref='e15', ancestorLevel=2)",
+        "inspect_pattern(ref='e15', ancestorLevel=3)",
+        "extract_anchors(ref='e15', ancestorLevel=2)",
         "verify_locator(locator=\"page.locator('section > div').filter({ hasText: 'AirPods Pro' })"
-        ".getByRole('button', { name: 'Add to Cart' })\", ref='e9')",
+        ".getByRole('button', { name: 'Add to Cart' })\", ref='e15')",
     ]
     assert (
         "facts used:\n"
@@ -99,10 +99,10 @@ async def test_demo_on_a_url_and_ref(cdp_endpoint: str, fixture_url: Callable[[s
         '  page.locator("section > div").filter(has_text="AirPods Pro").get_by_role("button", name="Add to Cart")\n'
     ) in output
     assert output.rstrip().endswith(
-        '{"count":1,"unique":true,"matches":[{"ref":"e9","tagName":"button","role":"button","name":"Add to Cart"}],'
+        '{"count":1,"unique":true,"matches":[{"ref":"e15","tagName":"button","role":"button","name":"Add to Cart"}],'
         '"matchesTarget":true,"targetIndex":0}\n'
         "\n"
-        "verified: the locator matches exactly 1 element, the target e9"
+        "verified: the locator matches exactly 1 element, the target e15"
     )
 
 
@@ -135,16 +135,16 @@ async def test_snapshot_and_explore_commands(cdp_endpoint: str, fixture_url: Cal
         check=True,
     )
     assert snap.stdout.decode().splitlines() == [
-        f"Page: TechShop: featured products ({fixture_url('shop.html')})",
-        "- banner:",
+        f'Page: "TechShop: featured products" ({fixture_url("shop.html")})',
+        "- banner [ref=e1]:",
         "  - … 11 more",
-        "- main:",
-        "  - … 64 more",
-        "- contentinfo:",
+        "- main [ref=e9]:",
+        "  - … 63 more",
+        "- contentinfo [ref=e35]:",
         "  - … 5 more",
     ]
     explore = await trio.run_process(
-        [sys.executable, "-m", "verdex", "explore", fixture_url("shop.html"), "e7", "--level", "1", *common],
+        [sys.executable, "-m", "verdex", "explore", fixture_url("shop.html"), "e12", "--level", "1", *common],
         capture_stdout=True,
         check=True,
     )
@@ -154,4 +154,4 @@ async def test_snapshot_and_explore_commands(cdp_endpoint: str, fixture_url: Cal
         "── inspect_pattern",
         "── extract_anchors",
     ]
-    assert lines[1].startswith('{"target":{"ref":"e7","tagName":"button","role":"button","name":"Add to Cart"')
+    assert lines[1].startswith('{"target":{"ref":"e12","tagName":"button","role":"button","name":"Add to Cart"')

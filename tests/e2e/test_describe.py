@@ -103,7 +103,7 @@ async def test_ties_hidden_candidates_css_and_frames(tools: Tools, fixture_url: 
     # are not candidates at all, so the visible one (score 3) is chosen and no runner-up is listed.
     hidden = await tools.ok("browser_click", element="Delete account")
     assert hidden.text == (
-        'Clicked button "Delete account permanently" [ref=e3]. Matched "Delete account" by score 3 (the description '
+        'Clicked button "Delete account permanently" [ref=e6]. Matched "Delete account" by score 3 (the description '
         "is inside its accessible name or text). No other candidate scored." + NEXT
     )
     assert hidden.data["described"] == {
@@ -117,13 +117,13 @@ async def test_ties_hidden_candidates_css_and_frames(tools: Tools, fixture_url: 
     # CSS: one visible match is used; several are an error that lists them with refs; hidden only: nothing.
     one = await tools.ok("browser_click", element="#chip-green")
     assert one.text == (
-        'Clicked button "Green" [ref=e5]. Matched "#chip-green" as a CSS selector (its only visible match).' + NEXT
+        'Clicked button "Green" [ref=e9]. Matched "#chip-green" as a CSS selector (its only visible match).' + NEXT
     )
     assert one.data["described"] == {"description": "#chip-green", "match": "css", "runnersUp": []}
     assert await status(tools) == "- paragraph: Clicked chip-green"
     assert await tools.error("browser_click", element=".chip") == (
         'Error executing tool browser_click: the description ".chip" is a CSS selector that matches 3 visible '
-        'elements: button "Red" [ref=e4], button "Green" [ref=e5], button "Blue" [ref=e6]. verdex does not pick one: '
+        'elements: button "Red" [ref=e8], button "Green" [ref=e9], button "Blue" [ref=e10]. verdex does not pick one: '
         "pass the ref of the one you mean, or a selector or description that names a single element."
     )
     assert await tools.error("browser_click", element="#gone") == (
@@ -137,7 +137,7 @@ async def test_ties_hidden_candidates_css_and_frames(tools: Tools, fixture_url: 
     # A candidate inside a (same-origin) iframe gets a frame ref and is clicked there.
     framed = await tools.ok("browser_click", element="Accept cookies")
     assert framed.text == (
-        'Clicked button "Accept cookies" [ref=f1_e14]. Matched "Accept cookies" exactly (accessible name or text). '
+        'Clicked button "Accept cookies" [ref=f1_e15]. Matched "Accept cookies" exactly (accessible name or text). '
         "No other candidate scored." + NEXT
     )
     assert "    - paragraph: Cookies accepted" in (await tools.ok("browser_snapshot")).text.splitlines()
@@ -164,20 +164,20 @@ async def test_type_select_and_hover_by_description(tools: Tools, fixture_url: U
     )
     lines = (await tools.ok("browser_snapshot")).text.splitlines()
     assert '    - textbox "Email address" [active] [ref=e1]: ada@example.com' in lines
-    assert '      - option "France" [selected] [ref=e11]' in lines
+    assert '      - option "France" [selected]' in lines
     assert '  - tooltip "Help is on its way"' in lines  # shown by the hover
 
     # A field in a cross-origin (out-of-process) frame, by its label (f2: the first page's iframe was f1).
     await tools.ok("browser_navigate", url=fixture_url("checkout.html"))
     card = await tools.ok("browser_type", element="Card number", text="4242 4242 4242 4242")
     assert card.text == (
-        'Typed into textbox "Card number" [ref=f2_e15]. Matched "Card number" exactly (accessible name or text). '
+        'Typed into textbox "Card number" [ref=f2_e16]. Matched "Card number" exactly (accessible name or text). '
         "No other candidate scored." + NEXT
     )
     # autocomplete=cc-number: a secret field, so the answer says so and the snapshot masks what was typed.
     assert card.data["secret"] is True
     assert (
-        '        - textbox "Card number" [active] [ref=f2_e15]: ••••'
+        '        - textbox "Card number" [active] [ref=f2_e16]: ••••'
         in (await tools.ok("browser_snapshot")).text.splitlines()
     )
 
@@ -190,9 +190,9 @@ async def test_ref_or_element_and_playwright_mcp_shapes(tools: Tools, fixture_ur
         "element (its text or label, e.g. 'Sign in', or a CSS selector)"
     )
     # Playwright MCP's shapes: element beside ref is the ref's label (the ref acts); target is the ref (0.0.83).
-    with_label = await tools.ok("browser_hover", ref="e1", element="the sign-in link")
-    by_target = await tools.ok("browser_hover", target="e1")
-    assert with_label.data["ref"] == by_target.data["ref"] == "e1"
+    with_label = await tools.ok("browser_hover", ref="e2", element="the sign-in link")
+    by_target = await tools.ok("browser_hover", target="e2")
+    assert with_label.data["ref"] == by_target.data["ref"] == "e2"
     assert "described" not in with_label.data
     assert await tools.error("browser_type", element="  ", text="x") == (
         "Error executing tool browser_type: element is empty: describe the element (its text or label), or pass its ref"
@@ -204,6 +204,6 @@ async def test_ref_or_element_and_playwright_mcp_shapes(tools: Tools, fixture_ur
         "has at least half of its words). Call browser_snapshot and pass the element's ref instead."
     )
     # The session goes on: the ref path is unchanged.
-    clicked = await tools.ok("browser_click", ref="e1")
-    assert clicked.text == 'Clicked link "Sign in" [ref=e1].' + NEXT
+    clicked = await tools.ok("browser_click", ref="e2")
+    assert clicked.text == 'Clicked link "Sign in" [ref=e2].' + NEXT
     assert "described" not in clicked.data

@@ -26,11 +26,11 @@ async def test_a_press_that_the_hover_moves_onto_another_element_is_stopped_and_
 ) -> None:
     await tools.ok("browser_navigate", url=fixture_url("actions/hover-shift.html"))
     snapshot = (await tools.ok("browser_snapshot")).text
-    assert '  - button "Buy" [ref=e1]' in snapshot.splitlines()
+    assert '  - button "Buy" [ref=e3]' in snapshot.splitlines()
     assert "Promo" not in snapshot
 
-    clicked = await tools.ok("browser_click", ref="e1")
-    assert clicked.text == 'Clicked button "Buy" [ref=e1].' + NEXT
+    clicked = await tools.ok("browser_click", ref="e3")
+    assert clicked.text == 'Clicked button "Buy" [ref=e3].' + NEXT
     # Buy got exactly one press and one click; Promo, under the first press, got nothing.
     assert await status(tools) == '- status: "buy: pointerdown mousedown click"'
 
@@ -39,18 +39,18 @@ async def test_a_press_that_an_overlay_takes_every_time_fails_and_the_overlay_ne
     tools: Tools, fixture_url: URL
 ) -> None:
     await tools.ok("browser_navigate", url=fixture_url("actions/hover-shift.html"))
-    assert '  - button "Subscribe" [ref=e2]' in (await tools.ok("browser_snapshot")).text.splitlines()
+    assert '  - button "Subscribe" [ref=e4]' in (await tools.ok("browser_snapshot")).text.splitlines()
     assert await tools.error("browser_click", element="Subscribe") == (
-        'Error executing tool browser_click: cannot click e2 (button "Subscribe") after 1 s of retries: another '
+        'Error executing tool browser_click: cannot click e4 (button "Subscribe") after 1 s of retries: another '
         'element covers its centre: <div id="overlay" class="open" aria-label="Newsletter overlay">. Close or '
         "dismiss that first (a dialog, cookie banner or overlay), then retry."
     )
     # The first press was stopped in the capture phase: neither the overlay nor Subscribe received it.
     assert await status(tools) == "- status: Nothing yet"
     # The overlay stays open (it covers Buy too, and says so); the session goes on.
-    assert await tools.error("browser_click", ref="e1") == (
-        'Error executing tool browser_click: cannot click e1 (button "Buy") after 1 s of retries: another element '
+    assert await tools.error("browser_click", ref="e3") == (
+        'Error executing tool browser_click: cannot click e3 (button "Buy") after 1 s of retries: another element '
         'covers its centre: <div id="overlay" class="open" aria-label="Newsletter overlay">. Close or dismiss that '
         "first (a dialog, cookie banner or overlay), then retry."
     )
-    assert (await tools.ok("resolve_container", ref="e2")).data["target"]["name"] == "Subscribe"
+    assert (await tools.ok("resolve_container", ref="e4")).data["target"]["name"] == "Subscribe"

@@ -107,7 +107,7 @@ def _title(snapshot: str) -> str:
 
 def page_line(fixture_url: Callable[[str], str], path: str) -> str:
     """The first line of a snapshot of ``path``."""
-    return f"Page: {TITLES[path]} ({fixture_url(path)})"
+    return f'Page: "{TITLES[path]}" ({fixture_url(path)})'
 
 
 async def test_a_legacy_client_drives_the_browser_over_http(attached, fixture_url) -> None:

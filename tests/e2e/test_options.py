@@ -30,7 +30,7 @@ from tests.mcp_client import Tools, serve_parameters
 URL = Callable[[str], str]
 Serve = Callable[..., AbstractAsyncContextManager[Tools]]
 
-_FACT = re.compile(r'^  - paragraph: "(\w+): (.*)"$', re.MULTILINE)
+_FACT = re.compile(r'^  - paragraph: (?:"(\w+): (.*)"|(\w+): (.*))$', re.MULTILINE)
 
 #: Playwright's iPhone 15 descriptor (verdex/browser/devices.py, Playwright 1.65.2).
 IPHONE_15_UA = (
@@ -53,7 +53,12 @@ async def facts(tools: Tools, url: str) -> dict[str, str]:
     """Navigate to ``emulation.html`` (or ``url``) and read the facts the page wrote about itself."""
     await tools.ok("browser_navigate", url=url)
     snapshot = (await tools.ok("browser_snapshot")).text
-    return dict(_FACT.findall(snapshot))
+    facts: dict[str, str] = {}
+    for quoted_name, quoted, name, value in _FACT.findall(snapshot):
+        # A long value comes in lines of whole words (emulation.html): joined with a space.
+        key, text = (quoted_name, quoted) if quoted_name else (name, value)
+        facts[key] = f"{facts[key]} {text}" if key in facts else text
+    return facts
 
 
 async def test_default_viewport_and_viewport_size(serve: Serve, fixture_url: URL) -> None:
@@ -199,7 +204,7 @@ async def test_ignore_https_errors(serve: Serve, tmp_path: Path) -> None:
         "could not load it). The tab now shows the browser's error page; call browser_navigate with a working URL."
     )
     assert attached.text == f'Navigated to {url} (HTTP 200 OK). Title: "Secure". Next: browser_snapshot.'
-    expected = f'Page: Secure ({url})\n- heading "Self-signed page" [level=1]'
+    expected = f'Page: "Secure" ({url})\n- heading "Self-signed page" [level=1] [ref=e1]'
     assert attached_snapshot == expected
     assert launched_snapshot == expected
 
@@ -240,7 +245,8 @@ async def test_proxy_server_and_bypass(fixture_url: URL) -> None:
                 bypassed = await tools.error("browser_navigate", url="http://shop.verdex-proxy.test/page")
             after_bypass = _ours(log, *hosts)
     assert (
-        proxied == 'Page: Via proxy (http://shop.verdex-proxy.test/page)\n- heading "Answered by the proxy" [level=1]'
+        proxied
+        == 'Page: "Via proxy" (http://shop.verdex-proxy.test/page)\n- heading "Answered by the proxy" [level=1] [ref=e1]'
     )
     assert through_proxy == ["GET http://shop.verdex-proxy.test/page HTTP/1.1"]
     assert bypassed.startswith(
@@ -343,22 +349,33 @@ async def token_relay(endpoint: str, token: str) -> AsyncIterator[tuple[str, lis
 async def test_cdp_header_reaches_the_endpoint(cdp_endpoint: str, fixture_url: URL) -> None:
     async with token_relay(cdp_endpoint, "s3cret") as (relay, seen):
         with trio.fail_after(60):
-            async with launched("--cdp-endpoint", relay) as tools:
-                refused = await tools.error("browser_navigate", url=fixture_url("shop.html"))
+            # Without the token, serve stops at start: the endpoint is checked then (issue 19, item 11).
+            refused = await trio.run_process(
+                [sys.executable, "-m", "verdex", "serve", "--cdp-endpoint", relay],
+                stdin=b"",
+                capture_stdout=True,
+                capture_stderr=True,
+                check=False,
+            )
             async with launched(
                 "--cdp-endpoint", relay, "--cdp-header", "Authorization: Bearer s3cret", "--cdp-header", "X-Team: qa"
             ) as tools:
                 await tools.ok("browser_navigate", url=fixture_url("shop.html"))
                 snapshot = (await tools.ok("browser_snapshot", depth=1)).text
-    assert refused.startswith(
-        f"Error executing tool browser_navigate: cannot connect to the CDP endpoint {relay}: it refused the "
-        "handshake with HTTP 401 (a token is required); give its credentials with --cdp-header 'NAME: VALUE'. "
+    assert (refused.returncode, refused.stderr.decode().splitlines()[-1:]) == (
+        1,
+        [
+            f"verdex: cannot reach the CDP endpoint {relay} (it refused the handshake with HTTP 401 (a token is "
+            "required); give its credentials with --cdp-header 'NAME: VALUE')."
+        ],
     )
+    # The check at start, then the session's own connection, both with the headers.
     assert [(headers.get("authorization"), headers.get("x-team")) for headers in seen] == [
         (None, None),
         ("Bearer s3cret", "qa"),
+        ("Bearer s3cret", "qa"),
     ]
-    assert snapshot.splitlines()[0] == f"Page: TechShop: featured products ({fixture_url('shop.html')})"
+    assert snapshot.splitlines()[0] == f'Page: "TechShop: featured products" ({fixture_url("shop.html")})'
 
 
 # -- precedence: command line > environment > config file --------------------------------------------------
@@ -406,6 +423,6 @@ async def test_a_bad_config_file_stops_verdex_serve(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.decode().splitlines()[-1] == (
         f"verdex: error: config file {config}: unknown key 'port'; it goes in server.port; the top level takes "
-        "allowFileUrls, browser, capabilities, logLevel, network, outputSchemas, roles, server, testIdAttribute, "
+        "allowFileUrls, browser, capabilities, logLevel, network, outputDir, outputSchemas, roles, server, testIdAttribute, "
         "timeouts, trace (docs/options.md lists every key)"
     )

@@ -29,7 +29,7 @@ async def seen(tools: Tools, url: str) -> dict[str, str]:
     await tools.ok("browser_navigate", url=url)
     await tools.ok("wait_for_browser", text="indexedDB:", timeoutMs=5000)
     snapshot = (await tools.ok("browser_snapshot")).text
-    return dict(match.groups() for line in snapshot.splitlines() if (match := _ITEM.match(line)))
+    return dict(match.groups() for line in without_refs(snapshot).splitlines() if (match := _ITEM.match(line)))
 
 
 async def test_storage_set_in_one_role_is_invisible_in_the_others(

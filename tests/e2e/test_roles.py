@@ -105,7 +105,7 @@ async def test_roles_start_on_first_use_with_their_default_url(serve: Serve, mar
         )
         # Any tool starts the current role: its page opens the default URL, logged in by the auth file.
         snapshot = without_refs((await tools.ok("browser_snapshot")).text)
-        assert snapshot.startswith(f"Page: Products · Market ({url}products)\n")
+        assert snapshot.startswith(f'Page: "Products · Market" ({url}products)\n')
         assert "  - paragraph: Signed in as Cleo Customer (customer)" in snapshot.splitlines()
         selected = await tools.ok("select_role", role="guest")
         assert selected.data == {
@@ -273,5 +273,5 @@ async def test_after_browser_close_a_role_starts_with_its_auth_file_again(
         assert (await tools.ok("browser_close")).text == "Browser closed."
         assert (await tools.ok("get_current_role")).data["active"] is False
         page = (await tools.ok("browser_snapshot")).text
-        assert page.startswith(f"Page: Products · Market ({marketplace.url}products)\n")
+        assert page.startswith(f'Page: "Products · Market" ({marketplace.url}products)\n')
         assert "Signed in as Cleo Customer" in page

@@ -9,40 +9,40 @@ from tests.mcp_client import Tools
 
 URL = Callable[[str], str]
 
-COMPONENTS = """- main:
-  - heading "Component shop" [level=1]
+COMPONENTS = """- main [ref=e1]:
+  - heading "Component shop" [level=1] [ref=e2]
   - generic:
     - article:
       - generic:
-        - heading "iPhone 15 Pro" [level=3]
+        - heading "iPhone 15 Pro" [level=3] [ref=e3]
         - text: New
       - text: $999
       - generic:
-        - button "Add to Cart" [ref=e1]
-        - button "Details" [ref=e2]
+        - button "Add to Cart" [ref=e4]
+        - button "Details" [ref=e5]
     - article:
       - generic:
-        - heading "iPhone 15 Pro Max" [level=3]
+        - heading "iPhone 15 Pro Max" [level=3] [ref=e6]
         - text: Bestseller
       - text: $1,199
       - generic:
-        - button "Add to Cart" [ref=e3]
-        - button "Details" [ref=e4]
+        - button "Add to Cart" [ref=e7]
+        - button "Details" [ref=e8]
     - article:
       - generic:
-        - heading "MacBook Air 13" [level=3]
+        - heading "MacBook Air 13" [level=3] [ref=e9]
         - text: New
       - text: $1,099
       - generic:
-        - button "Add to Cart" [ref=e5]
-        - button "Details" [ref=e6]
+        - button "Add to Cart" [ref=e10]
+        - button "Details" [ref=e11]
   - generic:
-    - heading "Stay in touch" [level=2]
+    - heading "Stay in touch" [level=2] [ref=e12]
     - generic:
       - text: Newsletter email
-      - textbox "Newsletter email" [ref=e7]
-      - button "Subscribe" [ref=e8]
-  - generic [ref=e9]:
+      - textbox "Newsletter email" [ref=e13]
+      - button "Subscribe" [ref=e14]
+  - generic [ref=e15]:
     - … closed shadow root
     - text: Enter your PIN
   - status: Ready"""
@@ -55,24 +55,24 @@ async def test_snapshot_in_render_order_with_a_closed_root(tools: Tools, fixture
     # Light DOM order is price, title, button; the card's shadow tree renders title, badge (its
     # fallback "New" unless a badge is slotted), price, then the slotted button and its own "Details".
     # The pin pad's root is closed: shown as such, its host has a ref, its unslotted child is not shown.
-    assert snapshot.text == f"Page: Component shop ({url})\n{COMPONENTS}"
-    assert snapshot.data["refCount"] == 9
+    assert snapshot.text == f'Page: "Component shop" ({url})\n{COMPONENTS}'
+    assert snapshot.data["refCount"] == 15
     assert (await tools.ok("browser_snapshot")).text == snapshot.text  # stable, refs kept
 
 
 async def test_actions_on_shadow_refs(tools: Tools, fixture_url: URL) -> None:
     await tools.ok("browser_navigate", url=fixture_url("components.html"))
     await tools.ok("browser_snapshot")
-    await tools.ok("browser_click", ref="e4")
+    await tools.ok("browser_click", ref="e8")
     assert "  - status: Details of iPhone 15 Pro Max" in (await tools.ok("browser_snapshot")).text.splitlines()
-    await tools.ok("browser_click", ref="e5")
+    await tools.ok("browser_click", ref="e10")
     assert "  - status: Added MacBook Air 13 to cart" in (await tools.ok("browser_snapshot")).text.splitlines()
-    typed = await tools.ok("browser_type", ref="e7", text="ada@example.com", submit=True)
-    assert typed.text == 'Typed into textbox "Newsletter email" [ref=e7]. Next: browser_snapshot to see the result.'
+    typed = await tools.ok("browser_type", ref="e13", text="ada@example.com", submit=True)
+    assert typed.text == 'Typed into textbox "Newsletter email" [ref=e13]. Next: browser_snapshot to see the result.'
     assert "  - status: Subscribed ada@example.com" in (await tools.ok("browser_snapshot")).text.splitlines()
     # Clicking the closed host clicks what its hidden tree shows at its centre.
-    clicked = await tools.ok("browser_click", ref="e9")
-    assert clicked.text == "Clicked generic [ref=e9]. Next: browser_snapshot to see the result."
+    clicked = await tools.ok("browser_click", ref="e15")
+    assert clicked.text == "Clicked generic [ref=e15]. Next: browser_snapshot to see the result."
     assert "  - status: PIN key 2" in (await tools.ok("browser_snapshot")).text.splitlines()
 
 
@@ -81,23 +81,30 @@ async def test_structural_chains_through_shadow_roots(tools: Tools, fixture_url:
     await tools.ok("browser_snapshot")
     card = {"data-testid": "product-card"}
     # "Details" lives in the card's shadow root: the chain climbs to the host (shadowHost), then on.
-    details = await tools.ok("resolve_container", ref="e2")
+    details = await tools.ok("resolve_container", ref="e5")
     assert details.data == {
-        "target": {"ref": "e2", "tagName": "button", "role": "button", "name": "Details", "text": "Details"},
+        "target": {
+            "ref": "e5",
+            "tagName": "button",
+            "role": "button",
+            "name": "Details",
+            "text": "Details",
+            "attributes": {"class": "details", "type": "button"},
+        },
         "ancestors": [
             {
                 "level": 1,
                 "tagName": "div",
                 "attributes": {"class": "actions"},
                 "childElements": 2,
-                "containsRefs": ["e2"],
+                "containsRefs": ["e5"],
             },
             {
                 "level": 2,
                 "tagName": "article",
                 "attributes": {"class": "card"},
                 "childElements": 3,
-                "containsRefs": ["e2"],
+                "containsRefs": ["e5"],
             },
             # The tree Playwright's locators search: a host's shadow tree, then its light children.
             {
@@ -105,7 +112,7 @@ async def test_structural_chains_through_shadow_roots(tools: Tools, fixture_url:
                 "tagName": "product-card",
                 "attributes": card,
                 "childElements": 5,
-                "containsRefs": ["e2", "e1"],
+                "containsRefs": ["e5", "e4"],
                 "shadowHost": True,
             },
             {
@@ -113,27 +120,27 @@ async def test_structural_chains_through_shadow_roots(tools: Tools, fixture_url:
                 "tagName": "product-grid",
                 "attributes": {},
                 "childElements": 5,
-                "containsRefs": ["e2", "e1", "e4", "e3", "e6", "e5"],
+                "containsRefs": ["e5", "e4", "e8", "e7", "e11", "e10"],
             },
             {
                 "level": 5,
                 "tagName": "main",
                 "attributes": {},
                 "childElements": 5,
-                "containsRefs": ["e2", "e1", "e4", "e3", "e6", "e5", "e7", "e8"],
+                "containsRefs": ["e5", "e4", "e8", "e7", "e11", "e10", "e13", "e14"],
                 "refsOmitted": 1,
             },
         ],
     }
     # "Add to Cart" is slotted light DOM: its parent is the host itself.
-    add = await tools.ok("resolve_container", ref="e1")
+    add = await tools.ok("resolve_container", ref="e4")
     assert [(a["level"], a["tagName"], a.get("shadowHost")) for a in add.data["ancestors"]] == [
         (1, "product-card", None),
         (2, "product-grid", None),
         (3, "main", None),
     ]
     # Two open roots deep: newsletter-form inside site-footer's shadow tree.
-    email = await tools.ok("resolve_container", ref="e7")
+    email = await tools.ok("resolve_container", ref="e13")
     assert [(a["tagName"], a["attributes"], a.get("shadowHost")) for a in email.data["ancestors"]] == [
         ("form", {"class": "newsletter"}, None),
         ("newsletter-form", {"data-testid": "newsletter"}, True),
@@ -141,16 +148,16 @@ async def test_structural_chains_through_shadow_roots(tools: Tools, fixture_url:
         ("site-footer", {}, True),
         ("main", {}, None),
     ]
-    pattern = await tools.ok("inspect_pattern", ref="e3", ancestorLevel=2)
+    pattern = await tools.ok("inspect_pattern", ref="e7", ancestorLevel=2)
     assert pattern.data["targetSiblingIndex"] == 1
     assert [(s["attributes"], s["containsText"][:2], s["containsRefs"]) for s in pattern.data["siblings"]] == [
-        (card, ["iPhone 15 Pro", "New"], ["e2", "e1"]),
-        (card, ["iPhone 15 Pro Max", "Details"], ["e4", "e3"]),
-        (card, ["MacBook Air 13", "New"], ["e6", "e5"]),
+        (card, ["New", "Details"], ["e5", "e4"]),
+        (card, ["Details", "$1,199"], ["e8", "e7"]),
+        (card, ["New", "Details"], ["e11", "e10"]),
     ]
     # Slotted content is listed where it renders: under its slot, in the shadow tree's order, and
     # marked slotted (for a locator it is the host's child, not the slot's).
-    anchors = await tools.ok("extract_anchors", ref="e3", ancestorLevel=1)
+    anchors = await tools.ok("extract_anchors", ref="e7", ancestorLevel=1)
     assert [
         (
             d["depth"],
@@ -164,37 +171,38 @@ async def test_structural_chains_through_shadow_roots(tools: Tools, fixture_url:
         (1, 1, "article", "", False),
         (2, 0, "header", "", False),
         (3, 0, "slot", "", False),
-        (4, 0, "h3", "iPhone 15 Pro Max", True),
+        (4, 0, "h3", "e6", True),
         (3, 1, "slot", "", False),
         (4, 0, "span", "Bestseller", True),
         (2, 1, "slot", "", False),
         (3, 0, "span", "$1,199", True),
         (2, 2, "div", "", False),
         (3, 0, "slot", "", False),
-        (4, 0, "button", "e3", True),
-        (3, 1, "button", "e4", False),
+        (4, 0, "button", "e7", True),
+        (3, 1, "button", "e8", False),
     ]
 
 
 async def test_closed_shadow_root_facts(tools: Tools, fixture_url: URL) -> None:
     await tools.ok("browser_navigate", url=fixture_url("components.html"))
     await tools.ok("browser_snapshot")
-    pin = await tools.ok("resolve_container", ref="e9")
+    pin = await tools.ok("resolve_container", ref="e15")
     assert pin.data["target"] == {
-        "ref": "e9",
+        "ref": "e15",
         "tagName": "pin-pad",
         "role": "generic",
         "name": "",
         "text": "Enter your PIN",
+        "attributes": {"data-testid": "pin-pad"},
         "closedShadowRoot": True,
     }
-    anchors = await tools.ok("extract_anchors", ref="e9", ancestorLevel=1)
+    anchors = await tools.ok("extract_anchors", ref="e15", ancestorLevel=1)
     entry = next(d for d in anchors.data["descendants"] if d["tagName"] == "pin-pad")
     assert entry == {
         "depth": 1,
         "index": 3,
         "tagName": "pin-pad",
         "attributes": {"data-testid": "pin-pad"},
-        "ref": "e9",
+        "ref": "e15",
         "closedShadowRoot": True,
     }

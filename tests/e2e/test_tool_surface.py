@@ -79,7 +79,7 @@ def test_an_unknown_group_stops_serve_with_the_list() -> None:
         "verdex: error: --caps: unknown tool group(s) vision; the groups are core (browser_navigate, "
         "browser_snapshot, browser_find, browser_click, browser_type, browser_press_key, browser_select_option, "
         "browser_hover, browser_handle_dialog, resolve_container, inspect_pattern, extract_anchors, verify_locator, "
-        "suggest_locator), browser (browser_initialize, browser_go_back, browser_close), waits (wait_for_browser, "
+        "suggest_locator), browser (browser_initialize, browser_go_back, browser_reload, browser_close), waits (wait_for_browser, "
         "wait_for_stable), tabs (browser_tabs), screenshots (browser_take_screenshot), plans (browser_run_plan), roles "
         "(select_role, get_current_role, list_current_roles, save_role_state), compat (browser_navigate_back, "
         "browser_wait_for), or all"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import trio
+
 from tests.e2e.conftest import Tools
 
 URL = Callable[[str], str]
@@ -27,10 +29,10 @@ async def test_wait_for_stable_on_a_page_that_streams_then_stops(tools: Tools, f
         "Next: browser_snapshot."
     )
     lines = (await tools.ok("browser_snapshot")).text.splitlines()
-    assert "    - listitem: Line 29" in lines
+    assert "    - listitem [ref=e27]: Line 29" in lines
     # Every sixth line went to the frame: line 30 is there (its lines are under the iframe line).
-    assert "    - listitem: Line 30" not in lines
-    assert "      - listitem: Line 30" in lines
+    assert not any(line.endswith(": Line 30") and not line.startswith("      - ") for line in lines)
+    assert "      - listitem [ref=f1_e33]: Line 30" in lines
     # A quiet page: stable after quietMs, with no mutation.
     again = await tools.ok("wait_for_stable", quietMs=200, timeoutMs=5000)
     assert again.data["mutations"] == 0
@@ -51,7 +53,7 @@ async def test_wait_for_stable_on_a_page_that_never_stops(tools: Tools, fixture_
     assert int(match.group(1)) > 100
     assert int(match.group(2)) < 500
     # The session goes on.
-    assert (await tools.ok("browser_snapshot")).text.startswith("Page: Never still")
+    assert (await tools.ok("browser_snapshot")).text.startswith('Page: "Never still"')
 
 
 async def test_wait_for_stable_arguments_and_a_navigation_during_the_wait(tools: Tools, fixture_url: URL) -> None:
@@ -89,9 +91,13 @@ async def test_wait_for_stable_arguments_and_a_navigation_during_the_wait(tools:
 async def test_text_waits_wait_and_time_out_with_their_message(tools: Tools, fixture_url: URL) -> None:
     await tools.ok("browser_navigate", url=fixture_url("actions/waits.html"))
     await tools.ok("browser_click", element="Load results")  # shows "Loading results…", removes it 800 ms later
+    start = trio.current_time()
     gone = await tools.ok("wait_for_browser", textGone="Loading results", timeoutMs=5000)
+    elapsed_ms = (trio.current_time() - start) * 1000
     assert gone.data["condition"] == "text 'Loading results' to disappear"
-    assert gone.data["waitedMs"] >= 100  # it saw the text at least once before it went
+    # Measured against the test's own clock, not a fixed duration: under load the 800 ms may be mostly gone by
+    # the time the wait starts (issue 19, item 16).
+    assert 0 <= gone.data["waitedMs"] <= elapsed_ms + 1
     assert gone.text == f"Waited {gone.data['waitedMs']} ms for text 'Loading results' to disappear."
     assert "  - paragraph: Results ready" in (await tools.ok("browser_snapshot")).text.splitlines()
     assert await tools.error("wait_for_browser", text="Never on this page", timeoutMs=300) == (

@@ -42,27 +42,28 @@ async def test_reference_walk_on_the_testid_shop(tools: Tools, fixture_url: URL)
 
     snapshot = await tools.ok("browser_snapshot")
     lines = snapshot.text.splitlines()
-    assert lines[0] == f"Page: TechShop: featured products ({fixture_url('shop.html')})"
-    start = lines.index('        - heading "iPhone 15 Pro" [level=3]')
+    assert lines[0] == f'Page: "TechShop: featured products" ({fixture_url("shop.html")})'
+    start = lines.index('        - heading "iPhone 15 Pro" [level=3] [ref=e11]')
     assert lines[start - 1 : start + 5] == [
         "      - generic:",
-        '        - heading "iPhone 15 Pro" [level=3]',
+        '        - heading "iPhone 15 Pro" [level=3] [ref=e11]',
         "        - paragraph: Titanium design with the A17 Pro chip.",
         "        - text: $999",
-        '        - button "Add to Cart" [ref=e7]',
+        '        - button "Add to Cart" [ref=e12]',
         "      - generic:",
     ]
-    assert snapshot.data["refCount"] == 20
+    assert snapshot.data["refCount"] == 37
     assert snapshot.text.count('button "Add to Cart"') == 12
 
-    resolve = await tools.ok("resolve_container", ref="e7")
+    resolve = await tools.ok("resolve_container", ref="e12")
     assert json.loads(resolve.text) == resolve.data
     assert resolve.data["target"] == {
-        "ref": "e7",
+        "ref": "e12",
         "tagName": "button",
         "role": "button",
         "name": "Add to Cart",
         "text": "Add to Cart",
+        "attributes": {"class": "btn btn-primary", "type": "button"},
     }
     ancestors = resolve.data["ancestors"]
     assert [(a["level"], a["tagName"], a["attributes"]) for a in ancestors] == [
@@ -72,13 +73,13 @@ async def test_reference_walk_on_the_testid_shop(tools: Tools, fixture_url: URL)
         (4, "main", {}),
     ]
     assert [(a["childElements"], a["containsRefs"], a.get("refsOmitted")) for a in ancestors] == [
-        (4, ["e7"], None),
-        (12, ["e7", "e8", "e9", "e10", "e11", "e12", "e13", "e14"], 4),
+        (4, ["e12"], None),
+        (12, ["e12", "e14", "e16", "e18", "e20", "e22", "e24", "e26"], 4),
         (2, [], 12),
         (2, [], 12),
     ]
 
-    pattern = await tools.ok("inspect_pattern", ref="e7", ancestorLevel=2)
+    pattern = await tools.ok("inspect_pattern", ref="e12", ancestorLevel=2)
     assert pattern.data["ancestorLevel"] == 2
     assert pattern.data["containerAt"] == {
         "tagName": "div",
@@ -90,10 +91,10 @@ async def test_reference_walk_on_the_testid_shop(tools: Tools, fixture_url: URL)
     assert [s["index"] for s in siblings] == list(range(12))
     assert all(s["attributes"] == {"data-testid": "product-card"} for s in siblings)
     assert [s["outline"] for s in siblings] == [["h3", "p", "span", "button"]] + ["same"] * 11
-    assert siblings[0]["containsRefs"] == ["e7"]
+    assert siblings[0]["containsRefs"] == ["e12"]
     assert "omitted" not in pattern.data
 
-    anchors = await tools.ok("extract_anchors", ref="e7", ancestorLevel=1)
+    anchors = await tools.ok("extract_anchors", ref="e12", ancestorLevel=1)
     assert anchors.data["ancestorAt"] == {
         "level": 1,
         "tagName": "div",
@@ -104,6 +105,7 @@ async def test_reference_walk_on_the_testid_shop(tools: Tools, fixture_url: URL)
         "index": 0,
         "tagName": "h3",
         "attributes": {},
+        "ref": "e11",
         "role": "heading",
         "name": "iPhone 15 Pro",
     }
@@ -123,8 +125,8 @@ async def test_reference_walk_on_the_testid_shop(tools: Tools, fixture_url: URL)
 async def test_classless_walk_gives_section_div(tools: Tools, fixture_url: URL) -> None:
     await tools.ok("browser_navigate", url=fixture_url("shop-classless.html"))
     snapshot = await tools.ok("browser_snapshot")
-    assert '        - button "Add to Cart" [ref=e7]' in snapshot.text.splitlines()
-    resolve = await tools.ok("resolve_container", ref="e7")
+    assert '        - button "Add to Cart" [ref=e11]' in snapshot.text.splitlines()
+    resolve = await tools.ok("resolve_container", ref="e11")
     assert [(a["level"], a["tagName"], a["attributes"]) for a in resolve.data["ancestors"]] == [
         (1, "div", {}),
         (2, "div", {}),
@@ -132,15 +134,15 @@ async def test_classless_walk_gives_section_div(tools: Tools, fixture_url: URL) 
         (4, "div", {}),
     ]
     assert container_level_guess(ResolveContainerAnswer.model_validate(resolve.data)) == 1
-    inner = await tools.ok("inspect_pattern", ref="e7", ancestorLevel=2)
+    inner = await tools.ok("inspect_pattern", ref="e11", ancestorLevel=2)
     assert [s["tagName"] for s in inner.data["siblings"]] == ["h3", "p", "div"]
     assert not is_repeating(InspectPatternAnswer.model_validate(inner.data))
-    pattern = await tools.ok("inspect_pattern", ref="e7", ancestorLevel=3)
+    pattern = await tools.ok("inspect_pattern", ref="e11", ancestorLevel=3)
     assert pattern.data["containerAt"] == {"tagName": "section", "attributes": {}}
     assert pattern.data["targetSiblingIndex"] == 0
     assert [s["containsText"][0] for s in pattern.data["siblings"]] == HEADINGS
     assert is_repeating(InspectPatternAnswer.model_validate(pattern.data))
-    anchors = await tools.ok("extract_anchors", ref="e7", ancestorLevel=2)
+    anchors = await tools.ok("extract_anchors", ref="e11", ancestorLevel=2)
     assert anchors.data["descendants"][0]["name"] == "iPhone 15 Pro"
     composition = compose_locator(
         ResolveContainerAnswer.model_validate(resolve.data),
@@ -156,19 +158,19 @@ async def test_ids_shop_needs_the_exact_heading(tools: Tools, fixture_url: URL) 
     """'iPhone 15 Pro' is a substring of 'iPhone 15 Pro Max': hasText would match two cards."""
     await tools.ok("browser_navigate", url=fixture_url("shop-ids.html"))
     await tools.ok("browser_snapshot")
-    resolve = await tools.ok("resolve_container", ref="e7")
+    resolve = await tools.ok("resolve_container", ref="e13")
     assert resolve.data["ancestors"][0] == {
         "level": 1,
         "tagName": "article",
         "attributes": {"id": "product-iphone-15-pro"},
         "childElements": 4,
-        "containsRefs": ["e7"],
+        "containsRefs": ["e13"],
     }
     level = container_level_guess(ResolveContainerAnswer.model_validate(resolve.data))
     assert level == 1
-    pattern = await tools.ok("inspect_pattern", ref="e7", ancestorLevel=2)
+    pattern = await tools.ok("inspect_pattern", ref="e13", ancestorLevel=2)
     assert pattern.data["siblings"][1]["containsText"][0] == "iPhone 15 Pro Max"
-    anchors = await tools.ok("extract_anchors", ref="e7", ancestorLevel=1)
+    anchors = await tools.ok("extract_anchors", ref="e13", ancestorLevel=1)
     composition = compose_locator(
         ResolveContainerAnswer.model_validate(resolve.data),
         InspectPatternAnswer.model_validate(pattern.data),

@@ -75,12 +75,12 @@ def test_the_wheel_in_a_fresh_virtualenv_runs_the_demo(tmp_path: Path) -> None:
     assert [line for line in lines if line.startswith("── ")] == [
         "── browser_navigate(url='http://127.0.0.1:PORT/storefront.html') · N characters",
         "── browser_snapshot() · N characters",
-        "── resolve_container(ref='e13') · N characters",
-        "── inspect_pattern(ref='e13', ancestorLevel=2) · N characters",
-        "── extract_anchors(ref='e13', ancestorLevel=1) · N characters",
+        "── resolve_container(ref='e22') · N characters",
+        "── inspect_pattern(ref='e22', ancestorLevel=2) · N characters",
+        "── extract_anchors(ref='e22', ancestorLevel=1) · N characters",
         "── summary",
         "── verify_locator(locator=\"page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' })"
-        ".getByRole('button', { name: 'Add to Cart' })\", ref='e13') · N characters",
+        ".getByRole('button', { name: 'Add to Cart' })\", ref='e22') · N characters",
     ]
     summary = lines.index("── summary")
     assert lines[summary : summary + 10] == [
@@ -96,10 +96,10 @@ def test_the_wheel_in_a_fresh_virtualenv_runs_the_demo(tmp_path: Path) -> None:
         '  page.get_by_test_id("product-card").filter(has_text="iPhone 15 Pro").get_by_role("button", name="Add to Cart")',
     ]
     assert lines[-3:] == [
-        '{"count":1,"unique":true,"matches":[{"ref":"e13","tagName":"button","role":"button","name":"Add to Cart"}],'
+        '{"count":1,"unique":true,"matches":[{"ref":"e22","tagName":"button","role":"button","name":"Add to Cart"}],'
         '"matchesTarget":true,"targetIndex":0}',
         "",
-        "verified: the locator matches exactly 1 element, the target e13",
+        "verified: the locator matches exactly 1 element, the target e22",
     ]
 
     # An MCP client session over stdio and one over HTTP, in the same fresh virtualenv (its python has the SDK).
@@ -109,8 +109,8 @@ def test_the_wheel_in_a_fresh_virtualenv_runs_the_demo(tmp_path: Path) -> None:
     sessions = _run([venv / "bin" / "python", script], timeout=240, env=env, cwd=work)
     assert sessions.returncode == 0, sessions.stderr
     assert sessions.stdout.splitlines() == [
-        'stdio: Page: Fresh (http://127.0.0.1:PORT/page.html) | - main: |   - button "Go" [ref=e1]',
-        'http: Page: Fresh (http://127.0.0.1:PORT/page.html) | - main: |   - button "Go" [ref=e1]',
+        'stdio: Page: "Fresh" (http://127.0.0.1:PORT/page.html) | - main [ref=e1]: |   - button "Go" [ref=e2]',
+        'http: Page: "Fresh" (http://127.0.0.1:PORT/page.html) | - main [ref=e1]: |   - button "Go" [ref=e2]',
     ]
 
     # demo-roles runs a Flask app: without the demo extra it says how to get it.

@@ -170,22 +170,22 @@ async def test_plan_with_a_wrong_expectation_stops_at_that_step(tools: Tools, ma
 async def test_plan_repairs_re_rendered_and_far_elements(tools: Tools, fixture_url: Callable[[str], str]) -> None:
     await tools.ok("browser_navigate", url=fixture_url("rerender.html"))
     snapshot = (await tools.ok("browser_snapshot")).text
-    assert '  - button "Save" [disabled] [ref=e2]' in snapshot.splitlines()
-    assert '  - button "Subscribe" [ref=e3]' in snapshot.splitlines()
+    assert '  - button "Save" [disabled] [ref=e3]' in snapshot.splitlines()
+    assert '  - button "Subscribe" [ref=e5]' in snapshot.splitlines()
     answer = await tools.ok(
         "browser_run_plan",
         steps=[
-            {"action": "type", "ref": "e1", "text": "Ada"},
+            {"action": "type", "ref": "e2", "text": "Ada"},
             {
                 "action": "click",
-                "ref": "e2",
+                "ref": "e3",
                 "preconditions": [{"type": "exists"}, {"type": "enabled"}],
                 "postconditions": [{"type": "elementTextContains", "text": "Saved Ada"}],
             },
             {"action": "waitFor", "text": "Widget ready"},
             {
                 "action": "click",
-                "ref": "e3",
+                "ref": "e5",
                 "postconditions": [
                     {"type": "elementTextContains", "text": "Subscribed"},
                     {"type": "networkIdle", "quietMs": 100},
@@ -193,19 +193,19 @@ async def test_plan_repairs_re_rendered_and_far_elements(tools: Tools, fixture_u
             },
             {
                 "action": "click",
-                "ref": "e6",
+                "ref": "e9",
                 "preconditions": [{"type": "visible"}],
                 "postconditions": [{"type": "elementTextContains", "text": "Far clicked"}],
             },
         ],
     )
     assert without_ms(answer.text).splitlines()[1:-1] == [
-        '[0] type e1 (textbox "Name"): ok',
-        '[1] click e2 -> e7 (button "Save"): repaired: re-found e2 as e7 (button "Save": its element was re-rendered)',
+        '[0] type e2 (textbox "Name"): ok',
+        '[1] click e3 -> e10 (button "Save"): repaired: re-found e3 as e10 (button "Save": its element was re-rendered)',
         "[2] waitFor text 'Widget ready': ok",
-        '[3] click e3 -> e8 (button "Subscribe"): repaired: re-found e3 as e8 (button "Subscribe": its element was '
+        '[3] click e5 -> e11 (button "Subscribe"): repaired: re-found e5 as e11 (button "Subscribe": its element was '
         "re-rendered)",
-        '[4] click e6 (button "Far away"): repaired: scrolled it into view',
+        '[4] click e9 (button "Far away"): repaired: scrolled it into view',
     ]
     assert answer.text.splitlines()[0].endswith(", 3 repaired.")
     assert [step["outcome"] for step in answer.data["steps"]] == ["ok", "repaired", "ok", "repaired", "repaired"]
@@ -217,11 +217,11 @@ async def test_plan_does_not_guess_between_two_re_rendered_matches(
     await tools.ok("browser_navigate", url=fixture_url("rerender.html"))
     await tools.ok("browser_snapshot")
     message = await tools.error(
-        "browser_run_plan", steps=[{"action": "click", "ref": "e5"}, {"action": "click", "ref": "e4"}]
+        "browser_run_plan", steps=[{"action": "click", "ref": "e8"}, {"action": "click", "ref": "e7"}]
     )
     assert message.splitlines()[0] == (
-        "Error executing tool browser_run_plan: Plan failed at step [1] click e4: target failed: e4 was removed "
-        'from the page; 2 elements now have role button and name "Archive" (e7, e8), so it is not re-found '
+        "Error executing tool browser_run_plan: Plan failed at step [1] click e7: target failed: e7 was removed "
+        'from the page; 2 elements now have role button and name "Archive" (e10, e11), so it is not re-found '
         "(unique match only); call browser_snapshot and pick one."
     )
     message = await tools.error(
@@ -234,20 +234,20 @@ async def test_plan_does_not_guess_between_two_re_rendered_matches(
 async def test_plan_stops_at_a_failed_precondition(tools: Tools, fixture_url: Callable[[str], str]) -> None:
     url = fixture_url("actions/waits.html")
     await tools.ok("browser_navigate", url=url)
-    await tools.ok("browser_snapshot")  # e1 "Load results", e2 "Start", e3 "Continue" (disabled)
+    await tools.ok("browser_snapshot")  # e2 "Load results", e3 "Start", e4 "Continue" (disabled)
     message = await tools.error(
         "browser_run_plan",
         steps=[
-            {"action": "click", "ref": "e1", "preconditions": [{"type": "urlMatches", "pattern": "/waits\\.html$"}]},
-            {"action": "click", "ref": "e2", "preconditions": [{"type": "urlMatches", "pattern": "/checkout$"}]},
-            {"action": "click", "ref": "e3"},
+            {"action": "click", "ref": "e2", "preconditions": [{"type": "urlMatches", "pattern": "/waits\\.html$"}]},
+            {"action": "click", "ref": "e3", "preconditions": [{"type": "urlMatches", "pattern": "/checkout$"}]},
+            {"action": "click", "ref": "e4"},
         ],
     )
     assert without_ms(message).splitlines() == [
-        "Error executing tool browser_run_plan: Plan failed at step [1] click e2: precondition "
+        "Error executing tool browser_run_plan: Plan failed at step [1] click e3: precondition "
         f"urlMatches('/checkout$') failed: the URL is {url}.",
         "Steps done:",
-        '[0] click e1 (button "Load results"): ok',
+        '[0] click e2 (button "Load results"): ok',
         f"Not run: 1 step(s). Page now: {url}. Next: browser_snapshot to see the page, then fix the plan from "
         "step [1].",
     ]
@@ -256,14 +256,14 @@ async def test_plan_stops_at_a_failed_precondition(tools: Tools, fixture_url: Ca
         steps=[
             {
                 "action": "click",
-                "ref": "e2",
+                "ref": "e3",
                 "preconditions": [{"type": "attrEquals", "name": "type", "value": "submit"}],
             }
         ],
     )
     assert message.splitlines() == [
-        "Error executing tool browser_run_plan: Plan failed at step [0] click e2: precondition "
-        'attrEquals(type="submit") failed: e2 (button "Start"): type is "button".',
+        "Error executing tool browser_run_plan: Plan failed at step [0] click e3: precondition "
+        'attrEquals(type="submit") failed: e3 (button "Start"): type is "button".',
         f"Not run: 0 step(s). Page now: {url}. Next: browser_snapshot to see the page, then fix the plan from "
         "step [0].",
     ]
@@ -274,15 +274,15 @@ async def test_plan_stops_at_a_failed_precondition(tools: Tools, fixture_url: Ca
 async def test_plan_waits_for_a_button_the_page_enables(tools: Tools, fixture_url: Callable[[str], str]) -> None:
     await tools.ok("browser_navigate", url=fixture_url("actions/waits.html"))
     snapshot = (await tools.ok("browser_snapshot")).text.splitlines()
-    assert '  - button "Continue" [disabled] [ref=e3]' in snapshot
+    assert '  - button "Continue" [disabled] [ref=e4]' in snapshot
     # "Start" enables "Continue" 400 ms after its click: the next step's precondition waits for it.
     answer = await tools.ok(
         "browser_run_plan",
         steps=[
-            {"action": "click", "ref": "e2"},
+            {"action": "click", "ref": "e3"},
             {
                 "action": "click",
-                "ref": "e3",
+                "ref": "e4",
                 "preconditions": [{"type": "enabled"}],
                 "postconditions": [{"type": "elementTextContains", "text": "Continued"}],
             },
@@ -290,9 +290,9 @@ async def test_plan_waits_for_a_button_the_page_enables(tools: Tools, fixture_ur
     )
     lines = answer.text.splitlines()
     assert lines[0].endswith(", 1 repaired.")
-    assert lines[1] == '[0] click e2 (button "Start"): ok'
+    assert lines[1] == '[0] click e3 (button "Start"): ok'
     waited = re.fullmatch(
-        r'\[1\] click e3 \(button "Continue"\): repaired: waited (\d+) ms for it to be enabled', lines[2]
+        r'\[1\] click e4 \(button "Continue"\): repaired: waited (\d+) ms for it to be enabled', lines[2]
     )
     assert waited is not None, lines[2]
     assert 100 <= int(waited.group(1)) <= 5000  # at least one 100 ms poll, at most the step timeout

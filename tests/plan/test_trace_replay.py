@@ -58,21 +58,25 @@ async def test_trace_then_replay(serve: Serve, marketplace: Marketplace, tmp_pat
     ]
     assert [e["outcome"] for e in entries] == ["ok"] * 8 + ["error", "ok"]
     password = entries[3]
-    assert password["arguments"] == {"ref": "e4", "text": "<masked>"}
+    assert password["arguments"] == {"ref": "e8", "text": "<masked>"}
     assert password["masked"] == [{"path": "text", "reason": "password field", "field": "Password"}]
-    assert entries[2]["arguments"] == {"ref": "e3", "text": "customer@market.test"}
+    assert entries[2]["arguments"] == {"ref": "e7", "text": "customer@market.test"}
     assert "masked" not in entries[2]
     sign_in = entries[4]
     assert (sign_in["role"], sign_in["urlBefore"], sign_in["urlAfter"]) == ("default", url + "login", url + "products")
-    assert sign_in["refs"] == [{"ref": "e5", "role": "button", "name": "Sign in"}]
+    assert sign_in["refs"] == [{"ref": "e9", "role": "button", "name": "Sign in"}]
     assert entries[1]["snapshotRefs"] == [
-        ["e1", "link", "Market"],
-        ["e2", "button", "Dismiss tips"],
-        ["e3", "textbox", "Email"],
-        ["e4", "textbox", "Password"],
-        ["e5", "button", "Sign in"],
+        ["e1", "banner", ""],
+        ["e2", "link", "Market"],
+        ["e3", "complementary", "Tips"],
+        ["e4", "button", "Dismiss tips"],
+        ["e5", "main", ""],
+        ["e6", "heading", "Sign in"],
+        ["e7", "textbox", "Email"],
+        ["e8", "textbox", "Password"],
+        ["e9", "button", "Sign in"],
     ]
-    assert entries[6]["refs"] == [{"ref": "e11", "role": "button", "name": "Add to cart"}]
+    assert entries[6]["refs"] == [{"ref": "e21", "role": "button", "name": "Add to cart"}]
     assert entries[8]["error"] == (
         "Error executing tool browser_click: ref e999 was never given out in this session; "
         "call browser_snapshot and use a ref it prints"
@@ -84,14 +88,14 @@ async def test_trace_then_replay(serve: Serve, marketplace: Marketplace, tmp_pat
     assert out.splitlines() == [
         f'[0] browser_navigate(url="{url}login"): ok (trace: ok) same',
         "[1] browser_snapshot(): ok (trace: ok) same",
-        '[2] browser_type(ref="e3", text="customer@market.test"): ok (trace: ok) same',
-        '[3] browser_type(ref="e4", text="<masked>"): ok (trace: ok) same',
-        '[4] browser_click(ref="e5"): ok (trace: ok) same',
+        '[2] browser_type(ref="e7", text="customer@market.test"): ok (trace: ok) same',
+        '[3] browser_type(ref="e8", text="<masked>"): ok (trace: ok) same',
+        '[4] browser_click(ref="e9"): ok (trace: ok) same',
         "[5] browser_snapshot(): ok (trace: ok) same",
-        '[6] resolve_container(ref="e11"): ok (trace: ok) same',
-        '[7] inspect_pattern(ref="e11", ancestorLevel=2): ok (trace: ok) same',
+        '[6] resolve_container(ref="e21"): ok (trace: ok) same',
+        '[7] inspect_pattern(ref="e21", ancestorLevel=2): ok (trace: ok) same',
         '[8] browser_click(ref="e999"): error (trace: error) same',
-        '[9] browser_click(ref="e11"): ok (trace: ok) same',
+        '[9] browser_click(ref="e21"): ok (trace: ok) same',
         "replayed 10 call(s): 10 same, 0 differ",
     ]
     assert code == 0
@@ -99,7 +103,7 @@ async def test_trace_then_replay(serve: Serve, marketplace: Marketplace, tmp_pat
     # Without the password the sign-in fails: the replay says where it diverged and exits 1.
     code, out = await _replay(trace, cdp_endpoint)
     lines = out.splitlines()
-    assert lines[4] == (f'[4] browser_click(ref="e5"): ok (trace: ok) DIFFERS: URL {url}login, trace {url}products')
+    assert lines[4] == (f'[4] browser_click(ref="e9"): ok (trace: ok) DIFFERS: URL {url}login, trace {url}products')
     assert lines[-1].startswith("replayed 10 call(s): ")
     assert code == 1
 

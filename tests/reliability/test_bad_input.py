@@ -17,11 +17,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import trio
+
 from tests.mcp_client import Tools
 from tests.support import unused_port
 
 URL = Callable[[str], str]
 Serve = Callable[..., AbstractAsyncContextManager[Tools]]
+
+#: Characters of the oversized inputs.
+BIG = 2_000_000
 
 REF_FORMS = "refs look like e12 (main frame) or f1_e12 (inside a frame), as printed by browser_snapshot in [ref=...]"
 
@@ -51,7 +56,10 @@ CROSS_ROLE = (
     "or browser_snapshot for this role's refs"
 )
 LEVEL = "{tool}: ancestorLevel: {why}. It takes: ref (string), ancestorLevel (integer 1..10000)."
-SNAPSHOT_ARGS = "ref (string, optional), depth (integer 1..1000, optional), maxChars (integer 200..1000000, optional)"
+SNAPSHOT_ARGS = (
+    "ref (string, optional), depth (integer 1..1000, optional), maxChars (integer 200..1000000, optional), "
+    "behindModal (boolean, optional), filename (string, optional)"
+)
 WAIT_ARGS = (
     "milliseconds (integer 0..60000, optional), text (string, optional), textGone (string, optional), "
     "timeoutMs (integer 0..60000, optional)"
@@ -119,9 +127,7 @@ ROWS: list[Row] = [
     Row(
         "extract_anchors",
         {"ref": "{target}", "ancestorLevel": 1.5},
-        LEVEL.format(
-            tool="extract_anchors", why="input should be a valid integer, got a number with a fractional part (got 1.5)"
-        ),
+        LEVEL.format(tool="extract_anchors", why="input should be a valid integer (got 1.5)"),
     ),
     Row(
         "extract_anchors",
@@ -142,10 +148,7 @@ ROWS: list[Row] = [
     Row(
         "extract_anchors",
         {"ref": "{target}", "ancestorLevel": "two"},
-        LEVEL.format(
-            tool="extract_anchors",
-            why="input should be a valid integer, unable to parse string as an integer (got 'two')",
-        ),
+        LEVEL.format(tool="extract_anchors", why="input should be a valid integer (got 'two')"),
     ),
     # snapshot and initialize arguments
     Row(
@@ -202,6 +205,110 @@ ROWS: list[Row] = [
         {"url": "{base}slow?ms=4000"},
         "navigating to {base}slow?ms=4000 did not start within 1.5 s; the page stays at {base}shop.html. Check that the "
         "server answers, then call browser_navigate again (or raise --timeout-navigation for slow pages).",
+    ),
+    # Inputs past their size limits (issue 19, item 8): refused by the schema, and the error quotes 200 characters
+    Row(
+        "browser_navigate",
+        {"url": "http://127.0.0.1/" + "a" * BIG},
+        "browser_navigate: url: string should have at most 8192 characters (got 'http://127.0.0.1/"
+        + "a" * 183
+        + f"…' ({BIG + 17} characters)). It takes: url (string).",
+    ),
+    Row(
+        "resolve_container",
+        {"ref": "e" * BIG},
+        f"resolve_container: ref: string should have at most 32 characters (got '{'e' * 200}…' ({BIG} characters)). "
+        "It takes: ref (string).",
+    ),
+    Row(
+        "browser_click",
+        {"element": "x" * BIG},
+        f"browser_click: element: string should have at most 500 characters (got '{'x' * 200}…' ({BIG} characters)). "
+        "It takes: ref (string, optional), element (string, optional).",
+    ),
+    Row(
+        "browser_type",
+        {"ref": "{target}", "text": "t" * BIG},
+        f"browser_type: text: string should have at most 10000 characters (got '{'t' * 200}…' ({BIG} characters)). "
+        "It takes: text (string), ref (string, optional), element (string, optional), submit (boolean, optional).",
+    ),
+    Row(
+        "verify_locator",
+        {"locator": "page.getByText('" + "y" * 5000 + "')"},
+        "verify_locator: locator: string should have at most 4000 characters (got \"page.getByText('"
+        + "y" * 184
+        + '…" (5018 characters)). It takes: locator (string), ref (string, optional), role (string, optional).',
+    ),
+    Row(
+        "browser_select_option",
+        {"ref": "{target}", "values": ["v"] * 1000},
+        "browser_select_option: values: list should have at most 100 items after validation, not 1000 (got "
+        + repr(["v"] * 1000)[:200]
+        + "… (5000 characters)). It takes: values (array), ref (string, optional), element (string, optional).",
+    ),
+    Row(
+        "wait_for_browser",
+        {"text": "w" * BIG, "timeoutMs": 100},
+        f"wait_for_browser: text: string should have at most 10000 characters (got '{'w' * 200}…' ({BIG} characters)). "
+        f"It takes: {WAIT_ARGS}.",
+    ),
+    Row(
+        "browser_snapshot",
+        {"z" * BIG: 1},
+        f"browser_snapshot got unknown argument(s) {'z' * 200}… ({BIG} characters); it takes: {SNAPSHOT_ARGS}",
+    ),
+    # Inputs of the wrong type or shape (issue 19, item 9): strict types, bounded chords, URLs the parser refuses
+    Row(
+        "browser_snapshot",
+        {"depth": True},
+        f"browser_snapshot: depth: input should be a valid integer (got True). It takes: {SNAPSHOT_ARGS}.",
+    ),
+    Row(
+        "browser_run_plan",
+        {"steps": [{"action": "waitFor", "ms": True}]},
+        "browser_run_plan: steps.0.waitFor.ms: input should be a valid integer (got True). It takes: steps (array).",
+    ),
+    Row(
+        "browser_press_key",
+        {"key": "Shift+" * 5000 + "a"},
+        "browser_press_key: key: string should have at most 64 characters (got '"
+        + ("Shift+" * 34)[:200]
+        + "…' (30001 characters)). It takes: key (string).",
+    ),
+    Row(
+        "browser_press_key",
+        {"key": "Shift+Control+Alt+Meta+Shift+a"},
+        "key 'Shift+Control+Alt+Meta+Shift+a' has 5 modifiers: a chord is at most the 4 modifiers (Shift, Control, "
+        "Alt, Meta, each once) and one key, e.g. Control+Shift+ArrowLeft",
+    ),
+    Row(
+        "browser_navigate",
+        {"url": "http://[::1/"},
+        "url 'http://[::1/' is not a valid URL: its IPv6 address has no closing ]; pass an absolute URL such as "
+        "http://[::1]:8000/",
+    ),
+    Row(
+        "browser_navigate",
+        {"url": "http://127.0.0.1/a\x00b"},
+        "url 'http://127.0.0.1/a\\x00b' is not a valid URL: it holds the control character U+0000 at position 18; "
+        "percent-encode it (%00) if the server expects it",
+    ),
+    Row(
+        "browser_navigate",
+        {"url": "http://127.0.0.1:99999/"},
+        "url 'http://127.0.0.1:99999/' is not a valid URL: its port 99999 is not a number from 0 to 65535",
+    ),
+    Row(
+        "browser_navigate",
+        {"url": "http:///shop.html"},
+        "url 'http:///shop.html' is not a valid URL: it has no host; pass an absolute URL such as "
+        "http://localhost:3000/shop.html",
+    ),
+    Row(
+        "browser_navigate",
+        {"url": "http://[::1]x/"},
+        "url 'http://[::1]x/' is not a valid URL: after the ] of its IPv6 address comes 'x', not a port (:8000) or a "
+        "path",
     ),
     # keys and waits
     Row(
@@ -318,7 +425,11 @@ ROWS: list[Row] = [
         {"url": "{base}status/404"},
         'Navigated to {base}status/404 (HTTP 404 Not Found). Title: "404 Not Found". Next: browser_snapshot.',
         error=False,
-        then=("browser_snapshot", {}, 'Page: 404 Not Found ({base}status/404)\n- heading "Not Found" [level=1]'),
+        then=(
+            "browser_snapshot",
+            {},
+            'Page: "404 Not Found" ({base}status/404)\n- heading "Not Found" [level=1] [ref=e85]',
+        ),
     ),
     Row(
         "browser_navigate",
@@ -329,7 +440,7 @@ ROWS: list[Row] = [
         then=(
             "browser_snapshot",
             {},
-            'Page: 500 Internal Server Error ({base}status/500)\n- heading "Internal Server Error" [level=1]',
+            'Page: "500 Internal Server Error" ({base}status/500)\n- heading "Internal Server Error" [level=1] [ref=e86]',
         ),
     ),
 ]
@@ -394,10 +505,44 @@ async def test_bad_inputs_give_exact_errors_and_the_session_goes_on(
             if row.error and not expected.startswith(row.tool):
                 expected = f"Error executing tool {row.tool}: {expected}"
             if (answer.is_error, answer.text) != (row.error, expected):
-                failures.append(f"[{index}] {row.tool}({arguments}) -> isError={answer.is_error}\n{answer.text}")
+                shown = str(arguments)[:300]  # an oversized argument is not printed whole
+                failures.append(f"[{index}] {row.tool}({shown}) -> isError={answer.is_error}\n{answer.text[:1000]}")
             tool, follow_args, follow_text = row.then or ("resolve_container", {"ref": target}, baseline)
             after = await tools.call(tool, **_fill(follow_args, names))
             if after.is_error or after.text != _fill(follow_text, names):
                 failures.append(f"[{index}] follow-up {tool} -> isError={after.is_error}\n{after.text}")
         assert failures == [], "\n\n".join(failures)
     assert len(ROWS) >= 30
+
+
+async def test_a_catastrophic_url_pattern_runs_in_linear_time(tools: Tools, fixture_url: URL) -> None:
+    """A plan's urlMatches pattern runs in the server's process: a linear-time engine (RE2), so (a+)+$ on a URL
+    ending in 40 a's and ! answers at once (issue 19, item 1); a pattern RE2 cannot take is a validation error."""
+    url = fixture_url("shop.html?" + "a" * 40 + "!")
+    with trio.fail_after(30):  # before the fix the server never answered again
+        failed = await tools.error(
+            "browser_run_plan",
+            steps=[
+                {"action": "navigate", "url": url},
+                {"action": "press", "key": "Tab", "preconditions": [{"type": "urlMatches", "pattern": "(a+)+$"}]},
+            ],
+        )
+    assert failed.splitlines()[0] == (
+        f"Error executing tool browser_run_plan: Plan failed at step [1] press Tab: precondition urlMatches('(a+)+$') "
+        f"failed: the URL is {url}."
+    )
+    assert (await tools.ok("get_current_role")).text == f"Current role: default, started, page at {url}."
+    matched = await tools.ok(
+        "browser_run_plan",
+        steps=[{"action": "press", "key": "Tab", "preconditions": [{"type": "urlMatches", "pattern": r"\?a{40}!$"}]}],
+    )
+    assert matched.text.startswith("Plan done: 1 step(s) in ")
+    refused = await tools.error(
+        "browser_run_plan",
+        steps=[{"action": "press", "key": "Tab", "preconditions": [{"type": "urlMatches", "pattern": r"(a)\1"}]}],
+    )
+    assert refused == (
+        "browser_run_plan: steps.0.press.preconditions.0.urlMatches.pattern: value error, not a regular expression "
+        "verdex can run: invalid escape sequence: \\1 (patterns are RE2 syntax, matched in linear time: no "
+        "backreferences or lookaround) (got '(a)\\\\1'). It takes: steps (array)."
+    )

@@ -53,6 +53,6 @@ async def test_a_dialog_loop_is_answered_then_left(
         f'Navigated to {shop} (HTTP 200 OK). Title: "TechShop: featured products". Next: browser_snapshot.'
     )
     snapshot = await tools.ok("browser_snapshot")
-    assert snapshot.text.startswith(f"Page: TechShop: featured products ({shop})")
+    assert snapshot.text.startswith(f'Page: "TechShop: featured products" ({shop})')
     listed = await tools.ok("browser_tabs", action="list")
-    assert listed.text == f"Tabs of role 'default':\n- [0] TechShop: featured products: {shop} (selected)"
+    assert listed.text == f"Tabs of role 'default':\n- [0] \"TechShop: featured products\": {shop} (selected)"

@@ -20,14 +20,14 @@ async def _open(tools: Tools, fixture_url: URL) -> str:
     url = fixture_url("hostile/dialogs.html")
     await tools.ok("browser_navigate", url=url)
     snapshot = await tools.ok("browser_snapshot")
-    assert '- button "Confirm in frame" [ref=f1_e6]' in snapshot.text
+    assert '- button "Confirm in frame" [ref=f1_e9]' in snapshot.text
     return url
 
 
 async def test_alert_interrupts_the_click_blocks_other_tools_and_is_answered(tools: Tools, fixture_url: URL) -> None:
     url = await _open(tools, fixture_url)
     where = f"from the main frame of role 'default', tab [0] ({url})"
-    error = await tools.error("browser_click", ref="e1")
+    error = await tools.error("browser_click", ref="e3")
     assert error == (
         f'Error executing tool browser_click: browser_click was interrupted: the page opened an alert dialog "Saved!" '
         f"{where}, which blocks the page until it is answered (the action that opened it has happened). "
@@ -39,10 +39,10 @@ async def test_alert_interrupts_the_click_blocks_other_tools_and_is_answered(too
         "then call this tool again"
     )
     assert await tools.error("browser_snapshot") == f"Error executing tool browser_snapshot: {blocked}"
-    assert await tools.error("resolve_container", ref="e1") == f"Error executing tool resolve_container: {blocked}"
+    assert await tools.error("resolve_container", ref="e3") == f"Error executing tool resolve_container: {blocked}"
     # browser_navigate is the way out instead: it dismisses the dialog and leaves (test_dialog_loops.py).
     tabs = await tools.ok("browser_tabs", action="list")
-    assert tabs.text == f"Tabs of role 'default':\n- [0] Dialogs: {url} (selected) [dialog open: alert 'Saved!']"
+    assert tabs.text == f"Tabs of role 'default':\n- [0] \"Dialogs\": {url} (selected) [dialog open: alert 'Saved!']"
     answer = await tools.ok("browser_handle_dialog", accept=True)
     assert answer.text == f'Accepted an alert dialog "Saved!" {where}. Next: browser_snapshot.'
     assert answer.data == {
@@ -59,11 +59,11 @@ async def test_alert_interrupts_the_click_blocks_other_tools_and_is_answered(too
 
 async def test_confirm_and_prompt_answers_reach_the_page(tools: Tools, fixture_url: URL) -> None:
     url = await _open(tools, fixture_url)
-    error = await tools.error("browser_click", ref="e2")
+    error = await tools.error("browser_click", ref="e4")
     assert 'the page opened a confirm dialog "Delete the item?" from the main frame' in error
     await tools.ok("browser_handle_dialog", accept=False)
     assert '  - status: "confirm: false"' in (await tools.ok("browser_snapshot")).text
-    error = await tools.error("browser_click", ref="e3")
+    error = await tools.error("browser_click", ref="e5")
     assert error.endswith(
         f"the page opened a prompt dialog \"Your name?\" (default answer 'Ada') from the main frame of role "
         f"'default', tab [0] ({url}), which blocks the page until it is answered (the action that opened it has "
@@ -86,7 +86,7 @@ async def test_confirm_and_prompt_answers_reach_the_page(tools: Tools, fixture_u
 async def test_a_dialog_from_a_cross_origin_frame(tools: Tools, fixture_url: URL) -> None:
     await _open(tools, fixture_url)
     frame_url = _other_host(fixture_url("hostile/dialog-frame.html"))
-    error = await tools.error("browser_click", ref="f1_e6")
+    error = await tools.error("browser_click", ref="f1_e9")
     assert (
         f"the page opened a confirm dialog \"Leave the frame?\" from frame f1 of role 'default', tab [0] ({frame_url})"
         in error
@@ -103,7 +103,7 @@ async def test_a_dialog_from_a_cross_origin_frame(tools: Tools, fixture_url: URL
 
 async def test_beforeunload_holds_the_navigation_until_answered(tools: Tools, fixture_url: URL) -> None:
     url = await _open(tools, fixture_url)
-    await tools.ok("browser_click", ref="e4")  # unsaved changes: leaving asks first
+    await tools.ok("browser_click", ref="e7")  # unsaved changes: leaving asks first
     shop = fixture_url("shop.html")
     error = await tools.error("browser_navigate", url=shop)
     assert error == (
@@ -126,7 +126,7 @@ async def test_a_dialog_blocks_only_its_role(serve: Serve, fixture_url: URL) -> 
     url = fixture_url("hostile/dialogs.html")
     async with serve("--role", "admin", "none", url, "--role", "customer", "none", url) as tools:
         await tools.ok("browser_snapshot")
-        await tools.error("browser_click", ref="e2")  # admin's page opens a confirm
+        await tools.error("browser_click", ref="e4")  # admin's page opens a confirm
         switched = await tools.ok("select_role", role="customer")
         assert switched.data["role"] == "customer"
         customer = await tools.ok("browser_snapshot")

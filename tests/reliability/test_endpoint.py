@@ -3,13 +3,18 @@ says what was lost; an endpoint that is gone is reported with what to do, and fo
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
 
+import pytest
 import trio
 from mcp import Client
 
 from tests.mcp_client import Answer, Tools, serve_parameters
 from tests.reliability.cut_proxy import open_cut_proxy
+from tests.support import unused_port
+from verdex.cli import main
 
 URL = Callable[[str], str]
 
@@ -52,8 +57,9 @@ async def test_a_dropped_endpoint_fails_the_call_in_flight_and_the_next_call_rea
                 "Page: about:blank"
             )
             assert await tools.error("resolve_container", ref="e7") == (
-                "Error executing tool resolve_container: ref e7 was never given out in this session; call "
-                "browser_snapshot and use a ref it prints"
+                f"Error executing tool resolve_container: ref e7 is stale: it belonged to {fixture_url('shop.html')} "
+                "in a browser that was closed since (browser_close, or the browser went away); call browser_snapshot "
+                "for fresh refs"
             )
 
             # The endpoint goes away for good: every call says so and what to do, nothing hangs.
@@ -76,4 +82,67 @@ async def test_a_dropped_endpoint_fails_the_call_in_flight_and_the_next_call_rea
                 f"Note: {dropped}; verdex reconnected. Lost: the pages, refs and logins of role(s) default.",
                 f'Navigated to {fixture_url("login.html")} (HTTP 200 OK). Title: "Sign in". Next: browser_snapshot.',
             ]
-            assert (await tools.ok("browser_snapshot")).text.startswith("Page: Sign in")
+            assert (await tools.ok("browser_snapshot")).text.startswith('Page: "Sign in"')
+
+
+def _http_form(endpoint: str) -> str:
+    """``http://host:port`` of a ``ws://host:port/devtools/browser/<id>`` endpoint (the form most tools print)."""
+    return "http://" + endpoint.removeprefix("ws://").split("/", 1)[0]
+
+
+async def test_the_endpoint_may_be_given_as_http_or_as_ws_without_a_path(cdp_endpoint: str, fixture_url: URL) -> None:
+    """--cdp-endpoint http://host:port finds the browser's websocket through /json/version, and so does
+    ws://host:port without a path (issue 19, item 11)."""
+    host_port = _http_form(cdp_endpoint).removeprefix("http://")
+    for endpoint in (f"http://{host_port}", f"http://{host_port}/", f"ws://{host_port}", cdp_endpoint):
+        async with Client(serve_parameters("--cdp-endpoint", endpoint)) as client:
+            tools = Tools(client)
+            navigated = await tools.ok("browser_navigate", url=fixture_url("login.html"))
+            assert navigated.text.startswith(f"Navigated to {fixture_url('login.html')} (HTTP 200 OK).")
+            started = await tools.ok("browser_initialize")
+            assert started.data["cdpEndpoint"] == endpoint
+
+
+UNREACHABLE = [
+    (
+        "http://127.0.0.1:{port}",
+        "http://127.0.0.1:{port}/json/version: all attempts to connect to 127.0.0.1:{port} failed",
+    ),
+    (
+        "ws://127.0.0.1:{port}",
+        "http://127.0.0.1:{port}/json/version: all attempts to connect to 127.0.0.1:{port} failed",
+    ),
+    ("ws://127.0.0.1:{port}/devtools/browser/x", "all attempts to connect to 127.0.0.1:{port} failed"),
+]
+
+
+@pytest.mark.parametrize(("form", "why"), UNREACHABLE, ids=[form for form, _ in UNREACHABLE])
+def test_verdex_serve_stops_at_start_when_the_endpoint_cannot_be_reached(form: str, why: str) -> None:
+    port = unused_port()
+    endpoint, why = form.format(port=port), why.format(port=port)
+    started = subprocess.run(
+        [sys.executable, "-m", "verdex", "serve", "--cdp-endpoint", endpoint],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (started.returncode, started.stderr.splitlines()[-1:]) == (
+        1,
+        [
+            f"verdex: cannot reach the CDP endpoint {endpoint} ({why}). Start Chrome/Chromium with "
+            "--remote-debugging-port=PORT and pass http://HOST:PORT (or its ws://.../devtools/browser/... URL), or "
+            "leave --cdp-endpoint out to let verdex launch its own browser."
+        ],
+    )
+
+
+@pytest.mark.parametrize("endpoint", ["ftp://127.0.0.1:9222", "127.0.0.1:9222", "http://"])
+def test_a_malformed_endpoint_stops_verdex_serve(capsys: pytest.CaptureFixture[str], endpoint: str) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--cdp-endpoint", endpoint])
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"verdex: error: --cdp-endpoint {endpoint!r} is not a DevTools endpoint: give http://HOST:PORT (the browser's "
+        "--remote-debugging-port) or its ws://HOST:PORT/devtools/browser/<id> URL"
+    )

@@ -77,7 +77,7 @@ async def test_a_killed_browser_is_relaunched_on_the_next_call(fixture_url: URL)
             "Note: The browser had gone away (the browser closed its pipe (the browser process exited)); verdex started "
             "a new one. Lost: the pages, refs and logins of role(s) default."
         ]
-        assert (await tools.ok("browser_snapshot")).text.startswith("Page: Sign in")
+        assert (await tools.ok("browser_snapshot")).text.startswith('Page: "Sign in"')
 
 
 def _server_pids() -> list[int]:
@@ -123,3 +123,43 @@ async def test_a_crash_during_a_text_wait_fails_that_call_and_the_next_works(
     )
     waited = await tools.ok("wait_for_browser", text="Sign in", timeoutMs=5_000)
     assert waited.data["condition"] == "text 'Sign in' to appear"
+
+
+async def test_role_tools_answer_while_the_browser_is_stopped(fixture_url: URL) -> None:
+    """get_current_role and list_current_roles need no page: they answer while a call that needs the page
+    waits on a browser stopped by SIGSTOP (issue 19, item 10); that call finishes after SIGCONT."""
+    async with Client(serve_parameters("--role", "admin", "none", "--role", "customer", "none")) as client:
+        tools = Tools(client)
+        url = fixture_url("shop.html")
+        await tools.ok("browser_navigate", url=url)
+        browser = _browser_pid(next(pid for pid in _server_pids()))
+        order: list[str] = []
+
+        async def snapshot() -> None:
+            answer = await tools.ok("browser_snapshot")
+            order.append("browser_snapshot")
+            assert answer.text.startswith(f'Page: "TechShop: featured products" ({url})')
+
+        os.kill(browser, signal.SIGSTOP)
+        try:
+            with trio.fail_after(20):
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(snapshot)
+                    await trio.sleep(1)  # the snapshot holds the session and waits on the stopped browser
+                    current = await tools.ok("get_current_role")
+                    order.append("get_current_role")
+                    roles = await tools.ok("list_current_roles")
+                    order.append("list_current_roles")
+                    os.kill(browser, signal.SIGCONT)
+        finally:
+            os.kill(browser, signal.SIGCONT)
+        assert order == ["get_current_role", "list_current_roles", "browser_snapshot"]
+        assert (
+            current.text
+            == f"Current role: admin, started, page at {url}. Other roles: customer (select_role to switch)."
+        )
+        assert roles.text.splitlines() == [
+            "Roles (2; current: admin):",
+            f"- admin (current): started, page at {url}; no auth file",
+            "- customer: not started (its browser context opens when a tool first needs its page); no auth file",
+        ]

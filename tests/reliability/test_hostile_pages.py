@@ -14,47 +14,47 @@ Serve = Callable[..., AbstractAsyncContextManager[Tools]]
 
 STRUCTURAL_CALLS = [
     ("browser_snapshot", {}),
-    ("resolve_container", {"ref": "e7"}),
-    ("inspect_pattern", {"ref": "e7", "ancestorLevel": 2}),
-    ("extract_anchors", {"ref": "e7", "ancestorLevel": 1}),
-    ("browser_snapshot", {"ref": "e7"}),
+    ("resolve_container", {"ref": "e12"}),
+    ("inspect_pattern", {"ref": "e12", "ancestorLevel": 2}),
+    ("extract_anchors", {"ref": "e12", "ancestorLevel": 1}),
+    ("browser_snapshot", {"ref": "e12"}),
 ]
 
-#: On builtins.html: e5 the search box, e13 Pixel 8's Add to Cart, e19 the Sort by select, e23 a button
-#: that writes "Stock updated" in the status 300 ms later, e24 a button whose tooltip shows on hover.
+#: On builtins.html: e7 the search box, e24 Pixel 8's Add to Cart, e37 the Sort by select, e38 a button
+#: that writes "Stock updated" in the status 300 ms later, e39 a button whose tooltip shows on hover.
 INTERACTIONS = [
-    ("browser_type", {"ref": "e5", "text": "Pixel 8"}),
+    ("browser_type", {"ref": "e7", "text": "Pixel 8"}),
     ("browser_press_key", {"key": "Tab"}),
-    ("browser_select_option", {"ref": "e19", "values": ["price"]}),
-    ("verify_locator", {"locator": "page.getByRole('combobox', { name: 'Sort by' })", "ref": "e19"}),
+    ("browser_select_option", {"ref": "e37", "values": ["price"]}),
+    ("verify_locator", {"locator": "page.getByRole('combobox', { name: 'Sort by' })", "ref": "e37"}),
     (
         "verify_locator",
         {
             "locator": "page.getByTestId('product-card').filter({ hasText: 'Pixel 8' })"
             ".getByRole('button', { name: 'Add to Cart' })",
-            "ref": "e13",
+            "ref": "e24",
         },
     ),
-    ("browser_click", {"ref": "e23"}),
+    ("browser_click", {"ref": "e38"}),
     ("wait_for_browser", {"text": "Stock updated"}),
     (
         "browser_run_plan",
         {
             "steps": [
-                {"action": "select", "ref": "e19", "values": ["rating"]},
+                {"action": "select", "ref": "e37", "values": ["rating"]},
                 {
                     "action": "type",
-                    "ref": "e5",
+                    "ref": "e7",
                     "text": "Kindle",
-                    "postconditions": [{"type": "elementTextContains", "ref": "e5", "text": "Kindle"}],
+                    "postconditions": [{"type": "elementTextContains", "ref": "e7", "text": "Kindle"}],
                 },
                 {"action": "press", "key": "Shift+Tab"},
                 {"action": "waitFor", "text": "Stock updated"},
             ]
         },
     ),
-    ("browser_snapshot", {"ref": "e4"}),
-    ("browser_hover", {"ref": "e24"}),
+    ("browser_snapshot", {"ref": "e6"}),
+    ("browser_hover", {"ref": "e39"}),
     ("browser_snapshot", {}),
 ]
 
@@ -74,7 +74,7 @@ async def _answers(serve: Serve, url: str) -> list[str]:
         for name, args in STRUCTURAL_CALLS + INTERACTIONS:
             answer = await tools.ok(name, **args)
             answers.append(_normalized(answer.text + "\n" + json.dumps(answer.data, sort_keys=True), url))
-        await tools.ok("browser_click", ref="e7")
+        await tools.ok("browser_click", ref="e12")
         return answers
 
 
@@ -88,19 +88,19 @@ async def test_replaced_builtins_in_the_main_world_change_no_answer(serve: Serve
     assert hostile == clean
     assert json.loads(clean[1].split("\n", 1)[0])["ancestors"][0]["attributes"] == {"data-testid": "product-card"}
     typed, pressed, selected = (answer.split("\n", 1)[0] for answer in clean[5:8])
-    assert typed == 'Typed into searchbox "Search" [ref=e5]. Next: browser_snapshot to see the result.'
+    assert typed == 'Typed into searchbox "Search" [ref=e7]. Next: browser_snapshot to see the result.'
     assert pressed == "Pressed Tab. Next: browser_snapshot to see the result."
     assert selected == (
-        'Selected in combobox "Sort by" [ref=e19]. Selected now: "price". Next: browser_snapshot to see the result.'
+        'Selected in combobox "Sort by" [ref=e37]. Selected now: "price". Next: browser_snapshot to see the result.'
     )
     assert clean[-2].split("\n", 1)[0] == (
-        'Hovered button "Shipping help" [ref=e24]. Next: browser_snapshot to see the result.'
+        'Hovered button "Shipping help" [ref=e39]. Next: browser_snapshot to see the result.'
     )
     final = clean[-1].split("\n")
     for line in [
-        '  - searchbox "Search" [ref=e5]: Kindle',
-        '      - combobox "Sort by" [ref=e19]:',
-        '        - option "Rating" [selected] [ref=e22]',
+        '  - searchbox "Search" [ref=e7]: Kindle',
+        '      - combobox "Sort by" [ref=e37]:',
+        '        - option "Rating" [selected]',
         '    - tooltip "Free shipping over $50"',
         "  - status: Stock updated",
     ]:
@@ -113,33 +113,39 @@ async def test_100000_elements_are_bounded(tools: Tools, fixture_url: URL) -> No
     lines = snapshot.text.splitlines()
     assert snapshot.data["truncated"]["totalLines"] == 100012
     assert len(snapshot.data["snapshot"]) <= 40_000
-    assert lines[-1].startswith(f"[snapshot cut at {snapshot.data['truncated']['shownLines']} of 100012 lines")
-    resolve = await tools.ok("resolve_container", ref="e5")
+    assert lines[-1] == (
+        f"[snapshot cut after line {snapshot.data['truncated']['shownLines']} of 100012 "
+        f"({snapshot.data['truncated']['totalChars']} characters in all), inside main [ref=e1] > generic > article. "
+        "To go on: browser_find(text=...) finds an element and its ref without the whole page; "
+        "browser_snapshot(ref=<a container's ref>, depth=N) shows one part; filename=... writes the whole snapshot "
+        "to a file]"
+    )
+    resolve = await tools.ok("resolve_container", ref="e12")
     mount = resolve.data["ancestors"][1]
     assert (mount["childElements"], len(mount["containsRefs"]), mount["refsOmitted"]) == (20000, 8, 19992)
-    pattern = await tools.ok("inspect_pattern", ref="e5", ancestorLevel=2)
+    pattern = await tools.ok("inspect_pattern", ref="e12", ancestorLevel=2)
     assert (len(pattern.data["siblings"]), pattern.data["omitted"], pattern.data["targetSiblingIndex"]) == (
         30,
         19970,
         4,
     )
-    anchors = await tools.ok("extract_anchors", ref="e5", ancestorLevel=2)
+    anchors = await tools.ok("extract_anchors", ref="e12", ancestorLevel=2)
     assert (len(anchors.data["descendants"]), anchors.data["omitted"]) == (40, 99960)
-    clicked = await tools.ok("browser_click", ref="e5")
-    assert clicked.text.startswith('Clicked button "Buy 4" [ref=e5].')
+    clicked = await tools.ok("browser_click", ref="e12")
+    assert clicked.text.startswith('Clicked button "Buy 4" [ref=e12].')
 
 
 async def test_nesting_5000_deep(tools: Tools, fixture_url: URL) -> None:
     await tools.ok("browser_navigate", url=fixture_url("hostile/heavy.html?depth=5000"))
     snapshot = await tools.ok("browser_snapshot")
-    assert '- button "Deepest button" [ref=e1]' in snapshot.text
-    resolve = await tools.ok("resolve_container", ref="e1")
+    assert '- button "Deepest button" [ref=e3]' in snapshot.text
+    resolve = await tools.ok("resolve_container", ref="e3")
     assert len(resolve.data["ancestors"]) == 25
     assert resolve.data["omitted"] == 5002 - 25
     assert resolve.data["ancestors"][0]["attributes"] == {"class": "level-4999"}
-    anchors = await tools.ok("extract_anchors", ref="e1", ancestorLevel=4999)
+    anchors = await tools.ok("extract_anchors", ref="e3", ancestorLevel=4999)
     assert anchors.data["ancestorAt"]["attributes"] == {"class": "level-1"}
-    assert (await tools.ok("browser_click", ref="e1")).text.startswith('Clicked button "Deepest button" [ref=e1].')
+    assert (await tools.ok("browser_click", ref="e3")).text.startswith('Clicked button "Deepest button" [ref=e3].')
 
 
 async def test_a_1_mb_text_node_is_cut(tools: Tools, fixture_url: URL) -> None:
@@ -157,23 +163,29 @@ async def test_cyclic_aria_references_terminate(tools: Tools, fixture_url: URL) 
     await tools.ok("browser_navigate", url=fixture_url("hostile/cycles.html"))
     snapshot = await tools.ok("browser_snapshot")
     assert snapshot.text.splitlines()[1:] == [
-        "- main:",
-        '  - heading "Cycles in ARIA references" [level=1]',
-        '  - button "Alpha Beta" [ref=e1]: Alpha',
-        '  - button "Alpha" [ref=e2]: Beta',
+        "- main [ref=e1]:",
+        '  - heading "Cycles in ARIA references" [level=1] [ref=e2]',
+        '  - button "Alpha Beta" [ref=e3]: Alpha',
+        '  - button "Alpha" [ref=e4]: Beta',
         '  - group "Owns itself":',
-        '    - button "Inside" [ref=e3]',
+        '    - button "Inside" [ref=e5]',
     ]
-    await tools.ok("resolve_container", ref="e3")
+    await tools.ok("resolve_container", ref="e5")
 
 
 async def test_a_page_that_never_stops_changing(tools: Tools, fixture_url: URL) -> None:
     await tools.ok("browser_navigate", url=fixture_url("hostile/mutating.html"))
-    for _ in range(5):
+    first = (await tools.ok("browser_snapshot")).text
+    # Its number follows the list items of the first snapshot (they are re-rendered, with new refs each time).
+    found = re.search(r'  - button "Stable button" \[ref=(e\d+)\]', first)
+    assert found is not None, first
+    stable = found.group(1)
+    for _ in range(4):
         snapshot = await tools.ok("browser_snapshot")
-        assert '  - button "Stable button" [ref=e1]' in snapshot.text.splitlines()
-    assert (await tools.ok("browser_click", ref="e1")).text.startswith('Clicked button "Stable button" [ref=e1].')
-    resolve = await tools.ok("resolve_container", ref="e1")
+        assert f'  - button "Stable button" [ref={stable}]' in snapshot.text.splitlines()
+    clicked = await tools.ok("browser_click", ref=stable)
+    assert clicked.text.startswith(f'Clicked button "Stable button" [ref={stable}].')
+    resolve = await tools.ok("resolve_container", ref=stable)
     assert resolve.data["ancestors"][0]["tagName"] == "main"
 
 
@@ -186,5 +198,5 @@ async def test_a_page_that_never_finishes_loading(serve: Serve, fixture_url: URL
         )
         assert navigate.data["loadPending"] is True
         snapshot = await tools.ok("browser_snapshot")
-        assert snapshot.text.splitlines()[1:] == ['- heading "Still loading" [level=1]']
+        assert snapshot.text.splitlines()[1:] == ['- heading "Still loading" [level=1] [ref=e1]']
         await tools.ok("browser_navigate", url=fixture_url("shop.html"))

@@ -14,11 +14,13 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
+from typing import Any
 
 import pytest
+from mcp import Client
 
-from tests.mcp_client import Tools
-from tests.support import FIXTURES, fixture_server
+from tests.mcp_client import Tools, serve_parameters
+from tests.support import FIXTURES, fixture_server, shared_chromium
 from verdex.cli import main
 
 URL = Callable[[str], str]
@@ -52,27 +54,27 @@ async def test_allowed_origins_hold_for_pages_frames_redirects_and_tabs(
         assert navigated.text == f'Navigated to {outer} (HTTP 200 OK). Title: "Origins". Next: browser_snapshot.'
         snapshot = await tools.ok("browser_snapshot")
         assert snapshot.text.splitlines()[1:] == [
-            "- main:",
-            '  - heading "Origins" [level=1]',
-            '  - link "Partner page" [ref=e1]:',
+            "- main [ref=e1]:",
+            '  - heading "Origins" [level=1] [ref=e2]',
+            '  - link "Partner page" [ref=e3]:',
             f"    - /url: {partner}",
-            '  - link "Partner page through a redirect" [ref=e2]:',
+            '  - link "Partner page through a redirect" [ref=e4]:',
             f"    - /url: /redirect?to={partner.replace(':', '%3A').replace('/', '%2F')}",
-            '  - button "Open the partner in a popup" [ref=e3]',
-            "  - iframe [ref=e4]:",
-            '    - heading "Partner" [level=1]',
-            '    - button "Partner action" [ref=f1_e7]',
-            "  - iframe [ref=e5]:",
-            '    - heading "Partner" [level=1]',
-            '    - button "Partner action" [ref=f2_e8]',
-            '    - link "Next partner page" [ref=f2_e9]:',
-            f"      - /url: {partner}",
+            '  - button "Open the partner in a popup" [ref=e5]',
             "  - iframe [ref=e6]:",
+            '    - heading "Partner" [level=1] [ref=f1_e9]',
+            '    - button "Partner action" [ref=f1_e10]',
+            "  - iframe [ref=e7]:",
+            '    - heading "Partner" [level=1] [ref=f2_e11]',
+            '    - button "Partner action" [ref=f2_e12]',
+            '    - link "Next partner page" [ref=f2_e13]:',
+            f"      - /url: {partner}",
+            "  - iframe [ref=e8]:",
             f"    - … frame blocked: {partner}?frame=third: {refused}",
         ]
 
         # The localhost frame (out of process) navigates itself to C: checked on its own session.
-        assert await tools.error("browser_click", ref="f2_e9") == (
+        assert await tools.error("browser_click", ref="f2_e13") == (
             f"Error executing tool browser_click: the action was done, but the navigation it started to {partner} "
             f"was blocked: {refused}. Frame f2 now shows the browser's error page; call browser_go_back to return, "
             "or browser_navigate with a URL the origin policy allows."
@@ -80,18 +82,18 @@ async def test_allowed_origins_hold_for_pages_frames_redirects_and_tabs(
         assert f"    - … frame blocked: {partner}: {refused}" in (await tools.ok("browser_snapshot")).text
 
         # A popup to C: the new tab is held until its requests are checked.
-        clicked = await tools.ok("browser_click", ref="e3")
+        clicked = await tools.ok("browser_click", ref="e5")
         assert clicked.text == (
             f"Note: A new tab [1] was opened by tab [0], but its page {partner} was blocked: {refused}. It shows the "
             "browser's error page; the selected tab is unchanged.\n"
-            'Clicked button "Open the partner in a popup" [ref=e3]. Next: browser_snapshot to see the result.'
+            'Clicked button "Open the partner in a popup" [ref=e5]. Next: browser_snapshot to see the result.'
         )
         assert (await tools.ok("browser_tabs", action="list")).text.splitlines()[2] == (
-            "- [1] 127.0.0.1: chrome-error://chromewebdata/ (opened by [0])"
+            '- [1] "127.0.0.1": chrome-error://chromewebdata/ (opened by [0])'
         )
 
         # A link of the page to C.
-        assert await tools.error("browser_click", ref="e1") == (
+        assert await tools.error("browser_click", ref="e3") == (
             f"Error executing tool browser_click: the action was done, but the navigation it started to {partner} "
             f"was blocked: {refused}. The main frame now shows the browser's error page; call browser_go_back to "
             "return, or browser_navigate with a URL the origin policy allows."
@@ -133,17 +135,17 @@ async def test_blocked_origins_block_a_cross_origin_frame_and_navigations(serve:
         await tools.ok("browser_navigate", url=fixture_url("origins/outer.html"))
         snapshot = await tools.ok("browser_snapshot")
         assert snapshot.text.splitlines()[-5:] == [
-            "  - iframe [ref=e4]:",
-            '    - heading "Partner" [level=1]',
-            '    - button "Partner action" [ref=f1_e6]',
-            "  - iframe [ref=e5]:",
+            "  - iframe [ref=e6]:",
+            '    - heading "Partner" [level=1] [ref=f1_e8]',
+            '    - button "Partner action" [ref=f1_e9]',
+            "  - iframe [ref=e7]:",
             f"    - … frame blocked: {partner}?frame=partner: {refused}",
         ]
         assert await tools.error("browser_navigate", url=partner) == (
             f"Error executing tool browser_navigate: {partner} was not opened: {refused}. The page stays at "
             f"{fixture_url('origins/outer.html')}; call browser_navigate with a URL the origin policy allows."
         )
-        assert await tools.error("browser_click", ref="e2") == (
+        assert await tools.error("browser_click", ref="e4") == (
             f"Error executing tool browser_click: the action was done, but the navigation it started to {partner} "
             f"(a redirect) was blocked: {refused}. The main frame now shows the browser's error page; call "
             "browser_go_back to return, or browser_navigate with a URL the origin policy allows."
@@ -171,7 +173,7 @@ async def test_file_urls_only_with_allow_file_urls(serve: Serve, tools: Tools) -
             navigated.text
             == f'Navigated to {shop} (HTTP 200 OK). Title: "TechShop: featured products". Next: browser_snapshot.'
         )
-        assert '        - button "Add to Cart" [ref=e7]' in (await allowed.ok("browser_snapshot")).text.splitlines()
+        assert '        - button "Add to Cart" [ref=e12]' in (await allowed.ok("browser_snapshot")).text.splitlines()
         assert await allowed.error("browser_navigate", url="chrome://settings") == (
             "Error executing tool browser_navigate: url 'chrome://settings' has scheme 'chrome'; verdex opens http, "
             "https, file and about URLs"
@@ -279,3 +281,59 @@ def test_verdex_snapshot_of_a_refused_url_says_why_in_one_line(
         f"is not in --allowed-origins ({a}). The page stays at about:blank; call browser_navigate with a URL the "
         "origin policy allows.\n"
     )
+
+
+async def test_an_internationalised_host_is_checked_as_the_browser_names_it(fixture_url: URL) -> None:
+    """faß.de is xn--fa-hia.de for Chromium (UTS #46), not fass.de (IDNA 2003): both lists compare hosts as
+    Chromium does (issue 19, item 5). Chromium resolves the host to the fixture server (--host-resolver-rules)."""
+    base = fixture_url("")
+    port = base.rstrip("/").rsplit(":", 1)[1]
+    _requests(base, clear=True)
+    page = f"http://faß.de:{port}/origins/partner.html"
+    with shared_chromium("--host-resolver-rules=MAP xn--fa-hia.de 127.0.0.1") as endpoint:
+        blocked = serve_parameters("--cdp-endpoint", endpoint, "--blocked-origins", "faß.de")
+        async with Client(blocked) as client:
+            tools = Tools(client)
+            assert await tools.error("browser_navigate", url=page) == (
+                f"Error executing tool browser_navigate: {page} was not opened: origin http://xn--fa-hia.de:{port} is "
+                "blocked by --blocked-origins (entry 'faß.de'). The page stays at about:blank; call browser_navigate "
+                "with a URL the origin policy allows."
+            )
+            # A redirect from an allowed page: refused in the browser, where the URL is xn--fa-hia.de.
+            redirect = fixture_url(f"redirect?to=http://xn--fa-hia.de:{port}/origins/partner.html")
+            assert (await tools.error("browser_navigate", url=redirect)).startswith(
+                f"Error executing tool browser_navigate: could not open {redirect}: it redirected to "
+                f"http://xn--fa-hia.de:{port}/origins/partner.html, and origin http://xn--fa-hia.de:{port} is blocked"
+            )
+        assert [entry for entry in _requests(base) if "xn--" in entry] == []
+        allowed = serve_parameters("--cdp-endpoint", endpoint, "--allowed-origins", "faß.de")
+        async with Client(allowed) as client:
+            tools = Tools(client)
+            navigated = await tools.ok("browser_navigate", url=page)
+            assert navigated.data["url"] == f"http://xn--fa-hia.de:{port}/origins/partner.html"
+            assert navigated.data["title"] == "Partner"
+    assert _requests(base) == [f"xn--fa-hia.de:{port} /origins/partner.html"]
+
+
+@pytest.mark.parametrize("browser", ["launched", "attached"])
+async def test_speculative_loads_do_not_reach_a_blocked_origin(serve: Serve, fixture_url: URL, browser: str) -> None:
+    """Speculation rules (prefetch and prerender) and <link rel=prefetch> to a blocked origin: nothing arrives there
+    (issue 19, item 4). A launched browser has preloading off in its profile; the tests' shared browser (attached)
+    is launched with the same profile setup."""
+    base = fixture_url("")
+    port = base.rstrip("/").rsplit(":", 1)[1]
+    _requests(base, clear=True)
+    page = fixture_url(f"origins/speculation.html?to=http://localhost:{port}")
+    if browser == "launched":
+        context: AbstractAsyncContextManager[Any] = Client(serve_parameters("--blocked-origins", "localhost"))
+    else:
+        context = serve("--blocked-origins", "localhost")
+    async with context as connected:
+        tools = Tools(connected) if isinstance(connected, Client) else connected
+        await tools.ok("browser_navigate", url=page)
+        await tools.ok("wait_for_browser", milliseconds=2000)  # speculative loads start at once ("immediate")
+        assert (await tools.ok("browser_snapshot")).text.splitlines()[1:3] == [
+            "- main [ref=e1]:",
+            '  - heading "Speculation" [level=1] [ref=e2]',
+        ]
+    assert _requests(base) == [f"127.0.0.1:{port} /origins/speculation.html"]

@@ -30,12 +30,12 @@ async def test_navigating_away_from_a_spinning_page_stops_its_script_and_says_so
         STOPPED.format(url=spin) + f'\nNavigated to {shop} (HTTP 200 OK). Title: "TechShop: featured products". '
         "Next: browser_snapshot."
     )
-    assert (await tools.ok("browser_snapshot")).text.startswith(f"Page: TechShop: featured products ({shop})")
+    assert (await tools.ok("browser_snapshot")).text.startswith(f'Page: "TechShop: featured products" ({shop})')
     # Back to the spinning page, then reload it: the same rescue; a healthy page is left without a note.
     await tools.ok("browser_navigate", url=spin)
     await trio.sleep(0.6)
     reloaded = await tools.ok("browser_navigate", url=spin)
-    assert reloaded.text.startswith(STOPPED.format(url=spin) + f"\nNavigated to {spin} (HTTP 200 OK).")
+    assert reloaded.text.startswith(STOPPED.format(url=spin) + f"\nReloaded {spin} (HTTP 200 OK): refs of the previous")
     back = await tools.ok("browser_navigate", url=shop)
     assert back.text.startswith(f"Navigated to {shop}")
 
@@ -49,4 +49,4 @@ async def test_a_spinning_tab_can_be_left_for_a_new_one_and_closed(tools: Tools,
     await tools.ok("browser_navigate", url=login)
     closed = await tools.ok("browser_tabs", action="close", index=0)
     assert closed.text.splitlines()[0] == f"Closed tab [0] ({spin}). Tabs after it moved down one index."
-    assert (await tools.ok("browser_snapshot")).text.startswith(f"Page: Sign in ({login})")
+    assert (await tools.ok("browser_snapshot")).text.startswith(f'Page: "Sign in" ({login})')

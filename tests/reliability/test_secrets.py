@@ -27,19 +27,19 @@ PASSWORD = "pw-hunter2-x9"
 
 #: Field (its ref on secret-fields.html) -> the value typed; the secret ones are masked in snapshots.
 TYPED = {
-    "e1": "ada@example.com",
-    "e2": PASSWORD,
-    "e3": "pw-current-77",
-    "e4": "pw-new-88",
-    "e5": "otp-424242",
-    "e6": "cc-4242424242424242",
-    "e7": "csc-737",
-    "e8": "exp-12/29",
-    "e9": "month-12",
-    "e10": "Ada Lovelace",
-    "e11": "note-otp-99",
+    "e4": "ada@example.com",
+    "e6": PASSWORD,
+    "e8": "pw-current-77",
+    "e10": "pw-new-88",
+    "e12": "otp-424242",
+    "e14": "cc-4242424242424242",
+    "e16": "csc-737",
+    "e18": "exp-12/29",
+    "e20": "month-12",
+    "e22": "Ada Lovelace",
+    "e24": "note-otp-99",
 }
-SHOWN = {"e1", "e10"}
+SHOWN = {"e4", "e22"}
 
 
 def _auth_file(path: Path, origin: str) -> Path:
@@ -96,17 +96,17 @@ async def test_secrets_stay_out_of_answers_and_debug_logs(cdp_endpoint: str, fix
                 assert typed.startswith("Typed into textbox"), typed
             snapshot = (await call(tools, "browser_snapshot")).splitlines()
             assert [line.strip() for line in snapshot if "textbox" in line] == [
-                '- textbox "Email" [ref=e1]: ada@example.com',
-                '- textbox "Password" [ref=e2]: ••••',
-                '- textbox "Current password (shown)" [ref=e3]: ••••',
-                '- textbox "New password" [ref=e4]: ••••',
-                '- textbox "One-time code" [ref=e5]: ••••',
-                '- textbox "Card number" [ref=e6]: ••••',
-                '- textbox "Security code" [ref=e7]: ••••',
-                '- textbox "Expiry" [ref=e8]: ••••',
-                '- textbox "Expiry month" [ref=e9]: ••••',
-                '- textbox "Name on card" [ref=e10]: Ada Lovelace',
-                '- textbox "Recovery note" [active] [ref=e11]: ••••',
+                '- textbox "Email" [ref=e4]: ada@example.com',
+                '- textbox "Password" [ref=e6]: ••••',
+                '- textbox "Current password (shown)" [ref=e8]: ••••',
+                '- textbox "New password" [ref=e10]: ••••',
+                '- textbox "One-time code" [ref=e12]: ••••',
+                '- textbox "Card number" [ref=e14]: ••••',
+                '- textbox "Security code" [ref=e16]: ••••',
+                '- textbox "Expiry" [ref=e18]: ••••',
+                '- textbox "Expiry month" [ref=e20]: ••••',
+                '- textbox "Name on card" [ref=e22]: Ada Lovelace',
+                '- textbox "Recovery note" [active] [ref=e24]: ••••',
             ]
             # A plan types the password, then a condition on the field fails: the error shows no value.
             failed = await call(
@@ -115,22 +115,22 @@ async def test_secrets_stay_out_of_answers_and_debug_logs(cdp_endpoint: str, fix
                 steps=[
                     {
                         "action": "type",
-                        "ref": "e2",
+                        "ref": "e6",
                         "text": PASSWORD,
                         "timeoutMs": 300,
-                        "postconditions": [{"type": "elementTextContains", "ref": "e2", "text": "something else"}],
+                        "postconditions": [{"type": "elementTextContains", "ref": "e6", "text": "something else"}],
                     }
                 ],
             )
             assert failed.splitlines()[0] == (
-                "Error executing tool browser_run_plan: Plan failed at step [0] type e2: postcondition "
-                'elementTextContains(\'something else\', e2) failed: e2 (textbox "Password") has value "••••" '
+                "Error executing tool browser_run_plan: Plan failed at step [0] type e6: postcondition "
+                'elementTextContains(\'something else\', e6) failed: e6 (textbox "Password") has value "••••" '
                 "(checked for 300 ms)."
             )
             for tool, arguments in [
-                ("resolve_container", {"ref": "e2"}),
-                ("extract_anchors", {"ref": "e2", "ancestorLevel": 2}),
-                ("verify_locator", {"locator": "page.getByLabel('Password', { exact: true })", "ref": "e2"}),
+                ("resolve_container", {"ref": "e6"}),
+                ("extract_anchors", {"ref": "e6", "ancestorLevel": 2}),
+                ("verify_locator", {"locator": "page.getByLabel('Password', { exact: true })", "ref": "e6"}),
                 ("get_current_role", {}),
                 ("list_current_roles", {}),
                 ("save_role_state", {"path": "saved.json"}),
@@ -145,3 +145,99 @@ async def test_secrets_stay_out_of_answers_and_debug_logs(cdp_endpoint: str, fix
     for secret in [COOKIE_VALUE, LOCAL_VALUE, *(value for ref, value in TYPED.items() if ref not in SHOWN)]:
         assert secret not in everything, secret
         assert secret not in log, secret
+
+
+HOSTILE_SECRET = "pw-mirrored-4471"
+PREFILLED = "pw-prefilled-6620"  # the page's own: the server never typed it
+URL_SECRET = "url-pass-9913"
+
+
+async def test_one_masking_rule_covers_conditions_mirrors_revealed_fields_urls_logs_and_the_trace(
+    cdp_endpoint: str, fixture_url: URL, tmp_path: Path
+) -> None:
+    """Issue 19, item 6: a secret field's value never leaves the server, wherever it shows up: a plan's attrEquals
+    on it (the error, the trace, the debug log), a field the page switches to type=text ("show password"), the
+    attributes and text the page mirrors it into (extract_anchors, snapshot); and URL credentials
+    (http://user:••••@host/) in every answer, the log and the trace."""
+    page = fixture_url("hostile/secrets.html")
+    with_credentials = page.replace("http://", f"http://ada:{URL_SECRET}@")
+    masked_url = page.replace("http://", "http://ada:••••@")
+    trace = tmp_path / "trace.jsonl"
+    answers: list[str] = []
+
+    async def call(tools: Tools, tool: str, **arguments: Any) -> str:
+        answer = await tools.call(tool, **arguments)
+        answers.extend([answer.text, json.dumps(answer.data, ensure_ascii=False)])
+        return answer.text
+
+    parameters = serve_parameters(
+        "--cdp-endpoint", cdp_endpoint, "--log-level", "debug", "--timeout-action", "500", "--trace", str(trace)
+    )
+    stderr = tmp_path / "stderr.log"
+    with stderr.open("w") as errlog:
+        async with Client(stdio_client(parameters, errlog=errlog)) as client:
+            tools = Tools(client)
+            navigated = await call(tools, "browser_navigate", url=with_credentials)
+            assert navigated.startswith(f"Navigated to {masked_url} (HTTP 200 OK).")
+            assert (await call(tools, "get_current_role")).startswith("Current role: default, started, page at http")
+            assert URL_SECRET not in await call(tools, "list_current_roles")
+            await call(tools, "browser_navigate", url=page)
+            await call(tools, "browser_snapshot")
+            typed = await call(tools, "browser_type", ref="e3", text=HOSTILE_SECRET)
+            assert typed.startswith('Typed into textbox "Password" [ref=e3].')
+            # The page mirrors the value into a title, a value attribute and a text.
+            snapshot = (await call(tools, "browser_snapshot")).splitlines()
+            assert snapshot[1:] == [
+                "- main [ref=e1]:",
+                '  - heading "Sign in" [level=1] [ref=e2]',
+                "  - generic:",
+                "    - text: Password",
+                '    - textbox "Password" [active] [ref=e3]: ••••',
+                "    - text: Saved password",
+                '    - textbox "Saved password" [ref=e4]: ••••',
+                '    - button "Show passwords" [ref=e5]',
+                "    - text: Strength",
+                "    - paragraph: You typed ••••",
+            ]
+            anchors = await call(tools, "extract_anchors", ref="e3", ancestorLevel=1)
+            assert '"title":"••••"' in anchors
+            # "Show passwords": the fields are type=text now, and stay masked (the bridge remembers them).
+            await call(tools, "browser_click", ref="e5")
+            shown = (await call(tools, "browser_snapshot")).splitlines()
+            assert '    - textbox "Password" [ref=e3]: ••••' in shown
+            assert '    - textbox "Saved password" [ref=e4]: ••••' in shown
+            failed = await call(
+                tools,
+                "browser_run_plan",
+                steps=[
+                    {
+                        "action": "click",
+                        "ref": "e3",
+                        "preconditions": [{"type": "attrEquals", "name": "value", "value": HOSTILE_SECRET + "x"}],
+                    }
+                ],
+            )
+            assert failed.splitlines()[0] == (
+                "Error executing tool browser_run_plan: Plan failed at step [0] click e3: precondition "
+                'attrEquals(value="••••") failed: e3 (textbox "Password"): value is "••••".'
+            )
+            await call(
+                tools,
+                "browser_run_plan",
+                steps=[
+                    {
+                        "action": "click",
+                        "ref": "e3",
+                        "preconditions": [{"type": "attrEquals", "name": "value", "value": HOSTILE_SECRET}],
+                    }
+                ],
+            )
+    log = stderr.read_text()
+    assert "Tool 'browser_run_plan' failed" in log  # debug logging was on, errors logged
+    recorded = trace.read_text(encoding="utf-8")
+    assert "ada:••••@" in recorded
+    everything = "\n".join(answers)
+    for secret in (HOSTILE_SECRET, PREFILLED, URL_SECRET):
+        assert secret not in everything, secret
+        assert secret not in log, secret
+        assert secret not in recorded, secret

@@ -242,19 +242,11 @@ async def _answer(server: Server, example: Example) -> str:
 async def answers(path: Path, sites: Sites) -> dict[int, str]:
     """What every block of ``path`` should hold now, by the block's start offset.
 
-    Runs with neither ``serve`` nor ``app`` share one server: ``browser_close`` between them gives
-    the next a fresh browser (new browser contexts, refs from ``e1``). Others get a server each.
+    Each run gets a server of its own (a fresh browser, refs from ``e1``: a server never gives a ref
+    number out twice, browser_close included).
     """
     found: dict[int, str] = {}
-    grouped = runs(find_examples(path))
-    plain = [run for run in grouped if not run.serve and run.app is None]
-    if plain:
-        async with _server(plain[0], sites) as server:
-            for run in plain:
-                for example in run.examples:
-                    found[example.start] = await _answer(server, example)
-                await server.tools.ok("browser_close")
-    for run in (run for run in grouped if run.serve or run.app is not None):
+    for run in runs(find_examples(path)):
         async with _server(run, sites) as server:
             for example in run.examples:
                 found[example.start] = await _answer(server, example)

@@ -160,7 +160,7 @@ async def test_a_drifted_answer_fails_with_a_diff(tmp_path: Path, fixture_base: 
         " <!-- example page=\"shop.html\" call=\"verify_locator(locator=&quot;page.getByRole('button', { name: 'Add to Cart' }).first()&quot;)\" -->",
         " ```json",
         '-{"count":2}',
-        '+{"count":1,"unique":true,"matches":[{"ref":"e7","tagName":"button","role":"button","name":"Add to Cart"}]}',
+        '+{"count":1,"unique":true,"matches":[{"ref":"e12","tagName":"button","role":"button","name":"Add to Cart"}]}',
         " ```",
         " <!-- /example -->",
     ]

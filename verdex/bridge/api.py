@@ -25,10 +25,12 @@ from verdex.bridge.models import (
     ElementBoxResult,
     ElementStateResult,
     ExtractAnchorsResult,
+    FindResult,
     FrameOwnerResult,
     FramePointResult,
     HitTargetVerdictResult,
     InspectPatternResult,
+    PaintResult,
     PrepareTypeResult,
     QueryFramesResult,
     QueryLocatorResult,
@@ -72,9 +74,11 @@ METHODS: dict[str, type[BridgeModel]] = {
     "describe": DescribeResult,
     "elementBox": ElementBoxResult,
     "waitForStable": WaitForStableResult,
+    "paint": PaintResult,
     "ariaFacts": AriaFactsResult,
     "queryLocator": QueryLocatorResult,
     "queryFrames": QueryFramesResult,
+    "find": FindResult,
 }
 
 #: Returns the live element of a ref number by reference (``Runtime.callFunctionOn`` without ``returnByValue``).
@@ -127,15 +131,23 @@ class Bridge:
         return model.model_validate(value)
 
     async def snapshot(
-        self, *, root: int | None = None, depth: int | None = None, max_chars: int | None = None
+        self,
+        *,
+        root: int | None = None,
+        depth: int | None = None,
+        max_chars: int | None = None,
+        behind_modal: bool = False,
     ) -> SnapshotResult:
         """The document's snapshot, or the subtree of ref number ``root``.
 
         Args:
             depth: lines deeper than this are cut (the root's children are depth 1).
             max_chars: the text is cut at its last whole line within this many characters.
+            behind_modal: show the page behind an open modal dialog (no dialog limits the snapshot).
         """
-        args = {"root": root, "depth": depth, "maxChars": max_chars}
+        args: dict[str, object] = {"root": root, "depth": depth, "maxChars": max_chars}
+        if behind_modal:
+            args["behindModal"] = True
         return await self._answer(SnapshotResult, "snapshot", {k: v for k, v in args.items() if v is not None})
 
     async def resolve_container(self, ref: int) -> ResolveContainerResult:
@@ -210,6 +222,11 @@ class Bridge:
         args = {"quietMs": quiet_ms, "timeoutMs": timeout_ms}
         return await self._answer(WaitForStableResult, "waitForStable", args, timeout=timeout, once=True)
 
+    async def paint(self, frames: int = 2) -> PaintResult:
+        """Wait in the page until it has produced ``frames`` animation frames (what it showed before is painted;
+        100 ms a frame when frames do not run). Not repeated in a new document."""
+        return await self._answer(PaintResult, "paint", {"frames": frames}, once=True)
+
     async def aria_facts(
         self, selector: str, *, attributes: list[str] | None = None, text_transform: bool | None = None
     ) -> AriaFactsResult:
@@ -236,6 +253,39 @@ class Bridge:
         if attribute is not None:
             args["attribute"] = attribute
         return await self._answer(QueryLocatorResult, "queryLocator", args)
+
+    async def find(
+        self,
+        *,
+        text: str | None = None,
+        regex: str | None = None,
+        flags: str = "",
+        role: str | None = None,
+        root: int | None = None,
+        limit: int = 10,
+        include_hidden: bool = False,
+    ) -> FindResult:
+        """The elements of this document that ``text`` (or the JavaScript ``regex`` with ``flags``) names:
+        accessible name, text, label, placeholder, alt, title, test id (bridge README: find).
+
+        Args:
+            role: only elements with this role.
+            root: only inside the element of this ref number.
+            limit: matches listed (the rest counted in ``omitted``).
+            include_hidden: hidden elements match too.
+        """
+        args: dict[str, Any] = {"limit": limit}
+        if regex is not None:
+            args["regex"], args["flags"] = regex, flags
+        else:
+            args["text"] = text
+        if role is not None:
+            args["role"] = role
+        if root is not None:
+            args["root"] = root
+        if include_hidden:
+            args["includeHidden"] = True
+        return await self._answer(FindResult, "find", args)
 
     async def query_frames(self, steps: list[dict[str, Any]]) -> QueryFramesResult:
         """The iframes the steps before a frame step select."""

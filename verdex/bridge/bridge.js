@@ -61,14 +61,14 @@
   function splitTopLevel(selector) {
     const parts = [];
     let depth2 = 0;
-    let quote = "";
+    let quote2 = "";
     let start = 0;
     for (let i = 0; i < selector.length; i++) {
       const ch = selector[i];
-      if (quote) {
+      if (quote2) {
         if (ch === "\\") i++;
-        else if (ch === quote) quote = "";
-      } else if (ch === '"' || ch === "'") quote = ch;
+        else if (ch === quote2) quote2 = "";
+      } else if (ch === '"' || ch === "'") quote2 = ch;
       else if (ch === "(" || ch === "[") depth2++;
       else if (ch === ")" || ch === "]") depth2--;
       else if (ch === "," && depth2 === 0) {
@@ -81,13 +81,13 @@
   }
   function subjectOf(complex) {
     let depth2 = 0;
-    let quote = "";
+    let quote2 = "";
     for (let i = 0; i < complex.length; i++) {
       const ch = complex[i];
-      if (quote) {
+      if (quote2) {
         if (ch === "\\") i++;
-        else if (ch === quote) quote = "";
-      } else if (ch === '"' || ch === "'") quote = ch;
+        else if (ch === quote2) quote2 = "";
+      } else if (ch === '"' || ch === "'") quote2 = ch;
       else if (ch === "(" || ch === "[") depth2++;
       else if (ch === ")" || ch === "]") depth2--;
       else if (ch === ":" && depth2 === 0 && kPseudoElement.test(complex.slice(i))) {
@@ -103,11 +103,22 @@
   var getComputedStyleFn = globalThis.getComputedStyle.bind(globalThis);
   var upperNames = /* @__PURE__ */ new Map();
   var kSecretAutocomplete = /(?:^|\s)(?:current-password|new-password|one-time-code|cc-number|cc-csc|cc-exp(?:-month|-year)?)(?:\s|$)/i;
+  var seenSecret = /* @__PURE__ */ new WeakSet();
   function isSecretField(element) {
+    if (seenSecret.has(element)) return true;
+    if (!isSecretNow(element)) return false;
+    seenSecret.add(element);
+    return true;
+  }
+  function isSecretNow(element) {
     const tag = tagOf(element);
     if (tag === "INPUT" && element.type === "password") return true;
     if (tag !== "INPUT" && tag !== "TEXTAREA" && tag !== "SELECT") return false;
     return kSecretAutocomplete.test(element.getAttribute("autocomplete") ?? "");
+  }
+  var kMaxTextNodeChars = 1e4;
+  function textData(node) {
+    return node.length <= kMaxTextNodeChars ? node.data : node.substringData(0, kMaxTextNodeChars);
   }
   function tagOf(element) {
     const local = element.localName;
@@ -231,9 +242,9 @@
     const shadow = element.shadowRoot;
     return !!shadow && getPseudoCandidates(shadow) !== "none";
   }
-  function isPseudoCandidate(element, candidates) {
-    if (candidates === "all") return true;
-    if (candidates !== "none" && candidates.has(element)) return true;
+  function isPseudoCandidate(element, candidates2) {
+    if (candidates2 === "all") return true;
+    if (candidates2 !== "none" && candidates2.has(element)) return true;
     return false;
   }
   function getPseudoCandidates(scope) {
@@ -803,15 +814,15 @@
         created.push(instance);
       }
       for (const [name, value] of parsePairs(style.counterIncrement, 1)) {
-        const instance = find(name) ?? create(name, created);
+        const instance = find2(name) ?? create(name, created);
         instance.value += value;
       }
       for (const [name, value] of parsePairs(style.counterSet, 0)) {
-        const instance = find(name) ?? create(name, created);
+        const instance = find2(name) ?? create(name, created);
         instance.value = value;
       }
     };
-    const find = (name) => {
+    const find2 = (name) => {
       for (let i = scope.length - 1; i >= 0; i--) if (scope[i].name === name) return scope[i];
       return void 0;
     };
@@ -1000,6 +1011,25 @@
     }
     return shown ? `${shown}…` : truncate(names2[0], kMaxClassLength);
   }
+  var kMaxDataValue = 40;
+  var kMaxExtraAttributes = 12;
+  function getTargetAttributes(element) {
+    const result = getAttributes(element);
+    let extra = 0;
+    for (const attribute of Array.from(element.attributes)) {
+      if (extra >= kMaxExtraAttributes) break;
+      const name = attribute.name;
+      if (name in result || names.includes(name)) continue;
+      if (name.startsWith("aria-")) {
+        result[name] = truncate(attribute.value, kMaxAttributeLength);
+        extra++;
+      } else if (name.startsWith("data-") && attribute.value.length <= kMaxDataValue) {
+        result[name] = attribute.value;
+        extra++;
+      }
+    }
+    return result;
+  }
 
   // src/shadow.ts
   var closedHosts = /* @__PURE__ */ new WeakSet();
@@ -1110,13 +1140,20 @@
   );
   var modalCache;
   var inWalk2 = false;
+  var modalIgnored = false;
   registerWalkCache(() => {
     inWalk2 = true;
   }, () => {
     inWalk2 = false;
     modalCache = void 0;
+    modalIgnored = false;
   });
+  function ignoreModalDialogs() {
+    modalIgnored = true;
+    modalCache = void 0;
+  }
   function getModalScope(doc) {
+    if (modalIgnored) return null;
     if (modalCache && modalCache.doc === doc) return modalCache.scope;
     let scope = null;
     let modals = null;
@@ -1713,7 +1750,7 @@
       const child = frame.children[frame.index++];
       if (child.nodeType === 3) {
         if (frame.ownTextVisible)
-          frame.text += frame.request.traversal.options.textTransform ?? true ? transformText(child.data, element) : child.data;
+          frame.text += frame.request.traversal.options.textTransform ?? true ? transformText(textData(child), element) : textData(child);
       } else if (child.nodeType === 1) {
         const owner = frame.owners.size ? frame.owners.get(child) : void 0;
         if (owner && owner !== element) continue;
@@ -1820,6 +1857,7 @@
         if (element.type !== "hidden") return true;
         break;
     }
+    if (tagOf(element) === "OPTION" && isDropDownOption(element)) return false;
     if (kInteractiveRoles.has(getRole(element) ?? "")) return true;
     if (isClosedShadowHost(element)) return true;
     if (element.hasAttribute("tabindex")) return true;
@@ -1834,13 +1872,91 @@
         return false;
     }
   }
+  function isDropDownOption(option) {
+    const select = option.closest("select");
+    return !!select && !select.multiple && select.size <= 1;
+  }
+  var kTargetRoles = /* @__PURE__ */ new Set([
+    "heading",
+    "cell",
+    "gridcell",
+    "columnheader",
+    "rowheader",
+    "row",
+    "listitem",
+    "banner",
+    "complementary",
+    "contentinfo",
+    "form",
+    "main",
+    "navigation",
+    "region",
+    "search",
+    "dialog",
+    "alertdialog"
+  ]);
+  function isLocatorTarget(element, role, name) {
+    if (kTargetRoles.has(role)) return true;
+    if (role === "img") return !!name;
+    if (element.localName === "label") {
+      const control = element.control;
+      return !!control && element.contains(control);
+    }
+    return false;
+  }
+
+  // src/snapshot/hidden.ts
+  var kMaxCounted = 5e4;
+  var kNoteInteractive = 3;
+  var kNoteTextChars = 200;
+  function countRendered(root, exclude) {
+    const count = { elements: 0, interactive: 0, textChars: 0 };
+    const stack = [root];
+    let read = 0;
+    while (stack.length && read < kMaxCounted) {
+      const element = stack.pop();
+      read++;
+      if (element === exclude || isIgnoredTag(element) || getDisplay(element) === "none") continue;
+      const visible = isStyleVisible(element);
+      if (visible) {
+        count.elements++;
+        if (isInteractive(element)) count.interactive++;
+        for (let c = element.firstChild; c; c = c.nextSibling)
+          if (c.nodeType === 3) count.textChars += c.data.trim().length;
+      }
+      if (element.localName === "svg") continue;
+      const children = element.shadowRoot ? element.shadowRoot.children : element.children;
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+      if (element.shadowRoot) for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i]);
+    }
+    return count;
+  }
+  function describeElement(element) {
+    let text = tagNameOf(element);
+    const id = element.getAttribute("id");
+    if (id && /^[A-Za-z][\w-]{0,39}$/.test(id)) text += `#${id}`;
+    const classes2 = classValue(element.getAttribute("class") ?? "").replace(/…$/, "").split(" ").filter(Boolean);
+    for (const name of classes2.slice(0, 2)) if (/^[A-Za-z_-][\w-]*$/.test(name)) text += `.${name}`;
+    return text;
+  }
+  function hiddenReason(element) {
+    if ((element.getAttribute("aria-hidden") ?? "").toLowerCase() === "true") return "aria-hidden";
+    if (element.hasAttribute("inert")) return "inert";
+    return "modal";
+  }
 
   // src/snapshot/tree.ts
   var kMaxNameLength = 150;
+  function isNode(item) {
+    return "role" in item;
+  }
+  function isText(item) {
+    return "text" in item;
+  }
   var kNoValueInputTypes = /* @__PURE__ */ new Set(["checkbox", "radio", "file", "hidden", "button", "submit", "reset", "image"]);
   function buildTree(root, refs2, options) {
     const builder = new TreeBuilder(root, refs2);
-    return builder.build(options.keepRoot);
+    return builder.build(options.keepRoot, !!options.behindModal);
   }
   var TreeBuilder = class {
     constructor(root, refs2) {
@@ -1859,9 +1975,10 @@
     /** Set by nextChild for the element it returns. */
     nextFlags = 0;
     nextPseudo = "none";
-    build(keepRoot) {
+    build(keepRoot, behindModal) {
       const fragment = { node: { role: "fragment", name: "", children: [] }, fullName: "", tokens: [] };
-      const modal = keepRoot ? null : getModalScope(this.root.ownerDocument)?.dialog ?? findAriaModal(this.root, this.active);
+      const modal = keepRoot || behindModal ? null : getModalScope(this.root.ownerDocument)?.dialog ?? findAriaModal(this.root, this.active);
+      if (modal) fragment.tokens.push({ modal: this.modalNote(modal) });
       const root = modal ?? this.root;
       const flags = getHiddenFlags(root);
       const pseudo = getPseudoCandidates(root.getRootNode());
@@ -1960,14 +2077,17 @@
         if (!child) break;
         if (frame.closedHost && !isRenderedLightChild(child)) continue;
         if (child.nodeType === 3) {
-          if (frame.showText) frame.target.tokens.push(transformText(child.data, element));
+          if (frame.showText) frame.target.tokens.push(transformText(textData(child), element));
         } else if (child.nodeType === 1) {
           const childElement = child;
           if (this.ownedBy.size && this.ownedBy.has(childElement) && this.ownedBy.get(childElement) !== element) continue;
           if (frame.closedDetails && !isDetailsSummary(element, childElement)) continue;
           const childFlags = computeHiddenFlags(childElement, element, frame.flags, true);
           setHiddenFlags(childElement, childFlags);
-          if (childFlags !== 0) continue;
+          if (childFlags !== 0) {
+            if (childFlags === HIDDEN_ARIA && !(frame.flags & HIDDEN_ARIA)) this.noteHidden(frame.target, childElement);
+            continue;
+          }
           this.nextFlags = childFlags;
           this.nextPseudo = frame.childPseudo;
           return childElement;
@@ -1998,7 +2118,8 @@
         this.close(open);
         const node = open.node;
         if (!frame.isRoot && isCollapsible(node)) {
-          for (const child of node.children) parent.tokens.push("role" in child ? child : child.text);
+          for (const child of node.children) parent.tokens.push(isText(child) ? child.text : child);
+        } else if (!frame.isRoot && isEmptyLeaf(node)) {
         } else {
           parent.tokens.push(node);
         }
@@ -2020,7 +2141,7 @@
       const shownRole = role === "none" || role === "presentation" ? "generic" : role;
       const fullName = shownRole === "generic" ? "" : normalizeWhitespace(getAccessibleName(element));
       const node = { role: shownRole, name: truncate(fullName, kMaxNameLength), children: [] };
-      if (interactive) {
+      if (interactive || isLocatorTarget(element, shownRole, fullName) || this.refs.numberOf(element) !== void 0) {
         node.ref = this.refs.ensure(element);
         this.refs.remember(node.ref, node.role, node.name);
       }
@@ -2039,6 +2160,47 @@
       const value = controlValue(element);
       if (value) node.value = value;
       return { node, fullName, tokens: [] };
+    }
+    /**
+     * Notes a rendered subtree left out of the accessibility tree (`aria-hidden`, `inert`, behind a
+     * modal), when it holds an interactive element or some text; a run of such siblings is one note.
+     */
+    noteHidden(target, element) {
+      if (!isStyleVisible(element) && !element.firstElementChild) return;
+      const count = countRendered(element);
+      if (count.interactive < kNoteInteractive && count.textChars < kNoteTextChars) return;
+      const reason = hiddenReason(element);
+      const tokens = target.tokens;
+      let last = tokens.length - 1;
+      while (last >= 0 && typeof tokens[last] === "string" && !tokens[last].trim()) last--;
+      const previous = last >= 0 ? tokens[last] : void 0;
+      if (previous && typeof previous !== "string" && "hidden" in previous && previous.hidden.reason === reason) {
+        tokens.length = last + 1;
+        previous.hidden.subtrees++;
+        previous.hidden.elements += count.elements;
+        previous.hidden.interactive += count.interactive;
+        return;
+      }
+      tokens.push({ hidden: {
+        reason,
+        element: describeElement(element),
+        subtrees: 1,
+        elements: count.elements,
+        interactive: count.interactive
+      } });
+    }
+    /** The note of a page snapshot limited to a modal dialog: the dialog (given a ref) and what it hides. */
+    modalNote(dialog) {
+      const doc = dialog.ownerDocument;
+      const role = getRole(dialog) ?? "dialog";
+      const name = truncate(normalizeWhitespace(getAccessibleName(dialog)), kMaxNameLength);
+      const ref = this.refs.ensure(dialog);
+      this.refs.remember(ref, role, name);
+      const top = doc.body ?? doc.documentElement;
+      const count = countRendered(top, dialog);
+      for (let up = flatParent(dialog); up; up = up === top ? null : flatParent(up))
+        if (isStyleVisible(up) && getDisplay(up) !== "none") count.elements--;
+      return { role, name, ref, elements: Math.max(0, count.elements), interactive: count.interactive };
     }
     /** Joins raw text tokens into normalized text lines and finalizes the node's children. */
     close(open) {
@@ -2060,25 +2222,58 @@
       flush();
       const node = open.node;
       const only = children.length === 1 ? children[0] : void 0;
-      if (only && !("role" in only) && (only.text === open.fullName || node.value !== void 0 && only.text === node.value))
+      if (only && isText(only) && (only.text === open.fullName || node.value !== void 0 && only.text === node.value))
         node.children = [];
       else node.children = children;
+      const shown = contentOf2(node.children, node.value);
+      if (node.name && node.children.some(isNode) && shown === open.fullName) node.name = "";
+      node.content = open.fullName || shown;
     }
   };
   function findAriaModal(root, active) {
-    const candidates = root.querySelectorAll("[aria-modal]");
-    for (let i = candidates.length - 1; i >= 0; i--) {
-      const element = candidates[i];
+    const candidates2 = root.querySelectorAll("[aria-modal]");
+    for (let i = candidates2.length - 1; i >= 0; i--) {
+      const element = candidates2[i];
       if ((element.getAttribute("aria-modal") ?? "").toLowerCase() !== "true") continue;
       const role = getRole(element);
       if (role !== "dialog" && role !== "alertdialog") continue;
       if (getHiddenFlags(element) !== 0 || !isStyleVisible(element)) continue;
+      if (!isRealModal(element)) continue;
       const doc = element.ownerDocument;
       const focusOutside = !!active && active !== doc.body && active !== doc.documentElement && !containsComposed(element, active);
       if (focusOutside) continue;
       return element;
     }
     return null;
+  }
+  function isRealModal(element) {
+    if (kNativeControls.has(element.localName)) return false;
+    if (element.localName === "a" && element.hasAttribute("href")) return false;
+    if (!hasBox(element)) return false;
+    const text = normalizeWhitespace(element.textContent ?? "");
+    return !!text || !!element.querySelector(kFocusableSelector);
+  }
+  var kNativeControls = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "summary", "option", "img", "iframe"]);
+  var kFocusableSelector = "a[href], button, input:not([type=hidden]), select, textarea, [tabindex], [contenteditable]";
+  function hasBox(element) {
+    if (getDisplay(element) === "contents") {
+      for (let c = element.firstElementChild; c; c = c.nextElementSibling) if (hasBox(c)) return true;
+      return false;
+    }
+    const rect = element.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0;
+  }
+  function contentOf2(children, value) {
+    const parts = [];
+    if (value) parts.push(value);
+    for (const child of children) {
+      if (isText(child)) parts.push(child.text);
+      else if (isNode(child) && child.content) parts.push(child.content);
+    }
+    return normalizeWhitespace(parts.join(" "));
+  }
+  function isEmptyLeaf(node) {
+    return !node.children.length && !node.name && node.ref === void 0 && node.url === void 0 && node.value === void 0 && !node.closedShadow && !node.active && !node.disabled && !node.checked && !node.expanded && !node.pressed && !node.selected && !node.level;
   }
   function isCollapsible(node) {
     return node.role === "generic" && !node.name && node.ref === void 0 && node.children.length <= 1 && !node.active && !node.disabled && !node.checked && !node.expanded && !node.pressed && !node.selected;
@@ -2220,7 +2415,7 @@
   }
   function directText(element) {
     let text = "";
-    for (let c = element.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) text += c.data;
+    for (let c = element.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) text += textData(c);
     return normalizeWhitespace(text);
   }
   function visibleText(element, max) {
@@ -2239,7 +2434,7 @@
       }
       const child = frame.nodes[frame.index++];
       if (child.nodeType === 3) {
-        if (frame.assigned || isStyleVisible(frame.parent)) text += child.data;
+        if (frame.assigned || isStyleVisible(frame.parent)) text += textData(child);
         continue;
       }
       if (child.nodeType !== 1) continue;
@@ -2310,7 +2505,7 @@
     let name;
     beginWalk();
     try {
-      if (!isVisible(element) || !hasBox(element))
+      if (!isVisible(element) || !hasBox2(element))
         throw notActionable(element, "hidden", `${label} is not visible (hidden, display:none, or zero size); take a new snapshot`);
       if (action !== "hover" && getDisabled(element))
         throw notActionable(element, "disabled", `${label} is disabled`);
@@ -2348,7 +2543,7 @@
     }
     return { x, y, tagName: tagNameOf(element), role, name };
   }
-  function hasBox(element) {
+  function hasBox2(element) {
     const rect = element.getBoundingClientRect();
     return rect.width > 0 && rect.height > 0;
   }
@@ -2748,24 +2943,30 @@
   }
 
   // src/snapshot/render.ts
-  var kMaxLineText = 200;
+  var kMaxLineText = 100;
+  var kMaxUrl = 100;
   function renderTree(root, refs2, options) {
     const lines = [];
     const maxDepth = options.depth !== void 0 && options.depth >= 0 ? options.depth : Infinity;
     const visit = (item, indent) => {
-      if (!("role" in item)) {
+      if (isText(item)) {
         lines.push({ text: `${indent}- text: ${yamlValue(truncate(item.text, kMaxLineText))}`, node: false, iframe: false });
         return void 0;
       }
+      if (!isNode(item)) {
+        lines.push({ text: `${indent}- … ${noteText(item, refs2)}`, node: false, iframe: false });
+        return void 0;
+      }
       let line = `${indent}- ${item.role}`;
-      if (item.name) line += " " + JSON.stringify(item.name);
+      if (item.name) line += " " + quote(item.name);
       line += stateSuffix(item);
       if (item.ref !== void 0) line += ` [ref=${refs2.label(item.ref)}]`;
       const props = [];
-      if (item.url !== void 0) props.push(`${indent}  - /url: ${yamlValue(truncate(item.url, kMaxLineText))}`);
+      if (item.url !== void 0) props.push(`${indent}  - /url: ${yamlValue(truncate(item.url, kMaxUrl))}`);
       if (item.closedShadow) props.push(`${indent}  - … closed shadow root`);
       const children = item.children;
-      const onlyText = children.length === 1 && !("role" in children[0]) ? children[0].text : void 0;
+      const only = children.length === 1 ? children[0] : void 0;
+      const onlyText = only && isText(only) ? only.text : void 0;
       const inline = item.value !== void 0 && !children.length ? item.value : props.length ? void 0 : onlyText;
       if (inline !== void 0) {
         lines.push(lineOf(`${line}: ${yamlValue(truncate(inline, kMaxLineText))}`, item));
@@ -2817,14 +3018,27 @@
     while (pending2.length) {
       for (const child of pending2.pop()) {
         count++;
-        if (!("role" in child)) continue;
+        if (!isNode(child)) continue;
         if (child.url !== void 0) count++;
         if (child.closedShadow) count++;
-        const inline = child.url === void 0 && !child.closedShadow && child.children.length === 1 && !("role" in child.children[0]);
+        const inline = child.url === void 0 && !child.closedShadow && child.children.length === 1 && isText(child.children[0]);
         if (!inline) pending2.push(child.children);
       }
     }
     return count;
+  }
+  function noteText(item, refs2) {
+    if ("modal" in item) return modalText(item.modal, refs2);
+    return hiddenText(item.hidden);
+  }
+  function modalText(modal, refs2) {
+    const name = modal.name ? ` ${JSON.stringify(modal.name)}` : "";
+    return `modal ${modal.role}${name} [ref=${refs2.label(modal.ref)}] hides ${modal.elements} elements of the page (${modal.interactive} interactive); behindModal: true shows them`;
+  }
+  function hiddenText(run2) {
+    const what = run2.subtrees > 1 ? `${run2.element} and ${run2.subtrees - 1} more sibling(s)` : run2.element;
+    const locators = run2.reason === "aria-hidden" ? "getByRole finds them only with includeHidden: true" : run2.reason === "inert" ? "inert: they take no focus or clicks" : "inert behind the modal dialog";
+    return `${run2.reason === "modal" ? "behind a modal" : run2.reason} ${what}: ${run2.elements} elements (${run2.interactive} interactive) not shown; ${locators}`;
   }
   function finish(lines, refs2, maxChars) {
     let shown = lines.length;
@@ -2861,9 +3075,13 @@
       iframes
     };
   }
-  var kNeedsQuotes = /^$|^\s|\s$|^[-?:,[\]{}#&*!|>'"%@`]|: |:$| #|^(true|false|null|yes|no|on|off|~)$|^[-+]?(\d[\d_]*\.?\d*|\.\d+)([eE][-+]?\d+)?$|[\u0000-\u001f]/i;
+  var kInvisible = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+  function quote(text) {
+    return JSON.stringify(text).replace(kInvisible, (ch) => "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0"));
+  }
+  var kNeedsQuotes = /^$|^\s|\s$|^[-?:,[\]{}#&*!|>'"%@`]|: |:$| #|^(true|false|null|yes|no|on|off|~)$|^[-+]?(\d[\d_]*\.?\d*|\.\d+)([eE][-+]?\d+)?$|[\u0000-\u001f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/i;
   function yamlValue(text) {
-    return kNeedsQuotes.test(text) ? JSON.stringify(text) : text;
+    return kNeedsQuotes.test(text) ? quote(text) : text;
   }
 
   // src/snapshot/index.ts
@@ -2872,8 +3090,9 @@
     if (!rootElement) return { text: "", refCount: 0, nodeCount: 0, truncated: null, iframes: [], unknownHosts: 0 };
     beginWalk();
     beginCandidates();
+    if (args.behindModal) ignoreModalDialogs();
     try {
-      const tree = buildTree(rootElement, refs2, { keepRoot: args.root !== void 0 });
+      const tree = buildTree(rootElement, refs2, { keepRoot: args.root !== void 0, behindModal: !!args.behindModal });
       const rendered = renderTree(tree, refs2, { depth: args.depth, maxChars: args.maxChars, rootIsNode: args.root !== void 0 });
       return { ...rendered, unknownHosts: unknownHostCount() };
     } finally {
@@ -2928,7 +3147,8 @@
     const target = refs2.resolve(ref);
     beginWalk();
     try {
-      const { container } = ancestorAt(target, level);
+      const { ancestors, container } = ancestorAt(target, level);
+      const path = /* @__PURE__ */ new Set([target, ...ancestors.slice(0, level - 1).map((a) => a.element)]);
       const descendants = [];
       let omitted = 0;
       const indexOf = /* @__PURE__ */ new Map();
@@ -2937,12 +3157,13 @@
         return indexOf.get(element) ?? 0;
       };
       const parents = [container];
-      let run;
+      let run2;
       walkRendered(container, (element, depth2) => {
         parents.length = depth2;
         parents.push(element);
         if (!isVisible(element)) return true;
-        if (depth2 > kMaxAnchorDepth || descendants.length >= kMaxAnchors) {
+        const onPath = path.has(element);
+        if (!onPath && (depth2 > kMaxAnchorDepth || descendants.length >= kMaxAnchors)) {
           omitted++;
           return element.namespaceURI !== "http://www.w3.org/2000/svg";
         }
@@ -2950,14 +3171,14 @@
         const hidden = isHiddenFromTree(element) ? depth2 === 1 || !isHiddenFromTree(parent) ? "top" : "inside" : false;
         const entry = describe2(refs2, element, depth2, index(element, parent), hidden);
         if (parent.localName === "slot" && element.assignedSlot) entry.slotted = true;
-        const leaf = entry.ref === void 0 && isLeaf(element);
+        const leaf = entry.ref === void 0 && !onPath && isLeaf(element);
         const key = leaf ? runKey(entry) : "";
         const last = descendants[descendants.length - 1];
-        if (run && leaf && run.entry === last && run.parent === parent && run.key === key && run.entry.index + (run.entry.count ?? 1) === entry.index) {
-          run.entry.count = (run.entry.count ?? 1) + 1;
+        if (run2 && leaf && run2.entry === last && run2.parent === parent && run2.key === key && run2.entry.index + (run2.entry.count ?? 1) === entry.index) {
+          run2.entry.count = (run2.entry.count ?? 1) + 1;
         } else {
           descendants.push(entry);
-          run = leaf ? { entry, key, parent } : void 0;
+          run2 = leaf ? { entry, key, parent } : void 0;
         }
         return tagOf(element) !== "SVG";
       }, void 0, true);
@@ -2965,6 +3186,8 @@
         ancestorAt: { level, tagName: tagNameOf(container), attributes: getAttributes(container) },
         descendants
       };
+      const own = directText(container);
+      if (own) result.ancestorAt.directText = truncate(own, kMaxAnchorText);
       if (omitted) result.omitted = omitted;
       return result;
     } finally {
@@ -2982,7 +3205,8 @@
   function describe2(refs2, element, depth2, index, hidden) {
     const entry = { depth: depth2, index, tagName: tagNameOf(element), attributes: getAttributes(element) };
     if (isClosedShadowHost(element)) entry.closedShadowRoot = true;
-    if (isVisibleInteractive(element)) entry.ref = refs2.label(refs2.ensure(element));
+    const known = refs2.numberOf(element);
+    if (known !== void 0 || isVisibleInteractive(element)) entry.ref = refs2.label(known ?? refs2.ensure(element));
     const role = getRole(element);
     if (hidden === "top") entry.ariaHidden = true;
     if (!hidden && role && role !== "none" && role !== "presentation" && role !== "generic") {
@@ -3015,7 +3239,13 @@
       const inside = interactiveRanges(shown.map((a) => a.element));
       let counting = false;
       const result = {
-        target: { ref: refs2.label(ref), tagName: tagNameOf(target), ...targetRole(target), text: visibleText(target, kMaxTargetText) },
+        target: {
+          ref: refs2.label(ref),
+          tagName: tagNameOf(target),
+          ...targetRole(target),
+          text: visibleText(target, kMaxTargetText),
+          attributes: getTargetAttributes(target)
+        },
         ancestors: shown.map((ancestor, i) => {
           const elements = inside.get(ancestor.element) ?? [];
           const listed = counting ? [] : elements.slice(0, kMaxRefsPerContainer);
@@ -3062,10 +3292,127 @@
     return result;
   }
 
+  // src/locator/text.ts
+  function normalizeWhiteSpace(text) {
+    return text.replace(/[\u200b\u00ad]/g, "").trim().replace(/\s+/g, " ");
+  }
+  function shouldSkipForTextMatching(element) {
+    const name = element.nodeName;
+    const head = element.ownerDocument.head;
+    return name === "SCRIPT" || name === "NOSCRIPT" || name === "STYLE" || !!head && head.contains(element);
+  }
+  var kEmpty = { full: "", normalized: "", immediate: [] };
+  function elementText(cache, root) {
+    let value = cache.get(root);
+    if (value !== void 0) return value;
+    value = { full: "", normalized: "", immediate: [] };
+    if (root.nodeType === 1 && shouldSkipForTextMatching(root)) {
+      value = kEmpty;
+    } else if (isButtonLikeInput(root)) {
+      const input = root;
+      value = { full: input.value, normalized: normalizeWhiteSpace(input.value), immediate: [input.value] };
+    } else {
+      let current2 = "";
+      for (let child = root.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType === 3) {
+          value.full += child.nodeValue || "";
+          current2 += child.nodeValue || "";
+        } else if (child.nodeType === 8) {
+          continue;
+        } else {
+          if (current2) value.immediate.push(current2);
+          current2 = "";
+          if (child.nodeType === 1) value.full += elementText(cache, child).full;
+        }
+      }
+      if (current2) value.immediate.push(current2);
+      const shadow = root.nodeType === 1 ? root.shadowRoot : null;
+      if (shadow) value.full += elementText(cache, shadow).full;
+      if (value.full) value.normalized = normalizeWhiteSpace(value.full);
+    }
+    cache.set(root, value);
+    return value;
+  }
+  function isButtonLikeInput(node) {
+    if (node.nodeType !== 1 || node.localName !== "input") return false;
+    const type = node.type;
+    return type === "submit" || type === "button" || type === "reset";
+  }
+  function elementMatchesText(cache, element, matcher) {
+    if (shouldSkipForTextMatching(element)) return "none";
+    if (!matcher(elementText(cache, element))) return "none";
+    for (let child = element.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 1 && matcher(elementText(cache, child))) return "selfAndChildren";
+    }
+    if (element.shadowRoot && matcher(elementText(cache, element.shadowRoot))) return "selfAndChildren";
+    return "self";
+  }
+  function compileRegex(source, flags, at) {
+    try {
+      return new RegExp(source, flags);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new BridgeError("bad-locator", `invalid regular expression /${source}/${flags}: ${reason}`, { at });
+    }
+  }
+  function textArgMatcher(arg, exact, at) {
+    if (arg.regex !== void 0) {
+      const re = compileRegex(arg.regex, arg.flags, at);
+      return { kind: "regex", matcher: (text) => {
+        re.lastIndex = 0;
+        return re.test(text.full);
+      } };
+    }
+    const wanted = normalizeWhiteSpace(arg.string);
+    if (exact) return { kind: "strict", matcher: (text) => text.normalized === wanted };
+    const lower = wanted.toLowerCase();
+    return { kind: "lax", matcher: (text) => text.normalized.toLowerCase().includes(lower) };
+  }
+  function legacyTextMatcher(selector, at) {
+    if (selector[0] === "/" && selector.lastIndexOf("/") > 0) {
+      const last = selector.lastIndexOf("/");
+      const re = compileRegex(selector.substring(1, last), selector.substring(last + 1), at);
+      return { kind: "regex", matcher: (text) => {
+        re.lastIndex = 0;
+        return re.test(text.full);
+      } };
+    }
+    let strict = false;
+    if (selector.length > 1 && (selector[0] === '"' && selector[selector.length - 1] === '"' || selector[0] === "'" && selector[selector.length - 1] === "'")) {
+      selector = cssUnquote(selector);
+      strict = true;
+    }
+    const wanted = normalizeWhiteSpace(selector);
+    if (strict) {
+      return {
+        kind: "strict",
+        matcher: (text) => {
+          if (!wanted && !text.immediate.length) return true;
+          return text.immediate.some((s) => normalizeWhiteSpace(s) === wanted);
+        }
+      };
+    }
+    const lower = wanted.toLowerCase();
+    return { kind: "lax", matcher: (text) => text.normalized.toLowerCase().includes(lower) };
+  }
+  function cssUnquote(s) {
+    s = s.substring(1, s.length - 1);
+    if (!s.includes("\\")) return s;
+    const out = [];
+    for (let i = 0; i < s.length; i++) {
+      if (s[i] === "\\" && i + 1 < s.length) i++;
+      out.push(s[i]);
+    }
+    return out.join("");
+  }
+
   // src/structure/patterns.ts
   var kMaxSiblings = 30;
   var kMaxTexts = 3;
+  var kMaxTextsApart = 8;
   var kMaxTextLength = 60;
+  var kMaxTextsRead = 40;
+  var kMaxWholeText = 200;
   var kMaxOutline = 6;
   var kOutlineChainDepth = 3;
   var kTextWalkBudget = 400;
@@ -3081,11 +3428,12 @@
       for (let i = 0; i < children.length && indices.length < kMaxSiblings; i++) indices.push(i);
       if (targetIndex >= kMaxSiblings) indices[kMaxSiblings - 1] = targetIndex;
       let previousOutline = "";
+      const texts = siblingTexts(indices.map((index) => children[index]));
       const result = {
         ancestorLevel: level,
         containerAt: { tagName: tagNameOf(container), attributes: getAttributes(container) },
         targetSiblingIndex: targetIndex,
-        siblings: indices.map((index) => {
+        siblings: indices.map((index, position) => {
           const sibling = children[index];
           const found = collectRefs(refs2, sibling, kMaxRefsPerContainer);
           const shape = outline(sibling);
@@ -3096,7 +3444,7 @@
             index,
             tagName: tagNameOf(sibling),
             attributes: getAttributes(sibling),
-            containsText: containedTexts(sibling),
+            containsText: texts[position],
             outline: same ? "same" : shape,
             containsRefs: found.refs
           };
@@ -3113,39 +3461,68 @@
   function isHeading(element) {
     return getRole(element) === "heading";
   }
-  function containedTexts(root) {
-    if (!isVisible(root)) return [];
-    const headings = [];
-    const others = [];
-    const rootOwn = directText(root);
-    if (isHeading(root)) headings.push(visibleText(root, kMaxTextLength));
-    else if (rootOwn) others.push(rootOwn);
-    let budget = kTextWalkBudget;
-    walkRendered(root, (element) => {
-      if (--budget < 0) return false;
-      if (!isVisible(element)) return true;
-      if (isHeading(element)) {
-        const text = visibleText(element, kMaxTextLength);
-        if (text) headings.push(text);
-        return false;
+  function siblingTexts(siblings) {
+    const cache = /* @__PURE__ */ new Map();
+    const all = siblings.map((sibling) => ({
+      texts: textsInOrder(sibling),
+      whole: elementText(cache, sibling).normalized.toLowerCase()
+    }));
+    return all.map((mine, i) => {
+      const kept = /* @__PURE__ */ new Set();
+      for (let t = 0; t < mine.texts.length && kept.size < kMaxTexts; t++) kept.add(t);
+      for (let j = 0; j < all.length && kept.size < kMaxTextsApart; j++) {
+        if (j === i) continue;
+        const other = all[j];
+        const apart = (t) => !other.whole.includes(mine.texts[t].toLowerCase());
+        if ([...kept].some(apart)) continue;
+        const next = mine.texts.findIndex((_text, t) => !kept.has(t) && apart(t));
+        if (next >= 0) kept.add(next);
       }
-      const own = ownText(element);
-      if (own) others.push(own);
-      return true;
+      return [...kept].sort((a, b) => a - b).map((t) => truncate(mine.texts[t], kMaxTextLength));
     });
-    const result = [];
-    for (const text of [...headings, ...others]) {
-      const cut = truncate(text, kMaxTextLength);
-      if (!result.includes(cut)) result.push(cut);
-      if (result.length >= kMaxTexts) break;
-    }
-    return result;
   }
-  function ownText(element) {
-    const tag = element.localName;
-    if (tag === "input" || tag === "textarea" || tag === "select") return "";
-    if (getStyle(element).visibility !== "visible") return "";
-    return normalizeWhitespace(directText(element));
+  function textsInOrder(root) {
+    if (!isVisible(root)) return [];
+    if (isHeading(root)) return [visibleText(root, kMaxWholeText)].filter(Boolean);
+    const texts = [];
+    const add = (run2) => {
+      const text = normalizeWhitespace(run2);
+      if (text && !texts.includes(text)) texts.push(text);
+    };
+    let budget = kTextWalkBudget;
+    const stack = [
+      { nodes: nodesOf(root), index: 0, run: "", shown: true }
+    ];
+    while (stack.length && texts.length < kMaxTextsRead && budget > 0) {
+      const frame = stack[stack.length - 1];
+      if (frame.index >= frame.nodes.length) {
+        add(frame.run);
+        stack.pop();
+        continue;
+      }
+      const node = frame.nodes[frame.index++];
+      if (node.nodeType === 3) {
+        if (frame.shown) frame.run += node.data;
+        continue;
+      }
+      if (node.nodeType !== 1) continue;
+      add(frame.run);
+      frame.run = "";
+      budget--;
+      const element = node;
+      const tag = element.localName;
+      if (isSubtreeSkipped(element) || tag === "input" || tag === "textarea" || tag === "select") continue;
+      if (isHeading(element)) {
+        if (isVisible(element)) add(visibleText(element, kMaxWholeText));
+        continue;
+      }
+      stack.push({ nodes: nodesOf(element), index: 0, run: "", shown: isVisible(element) });
+    }
+    return texts;
+  }
+  function nodesOf(element) {
+    const light = Array.from(element.childNodes);
+    return element.shadowRoot ? [...Array.from(element.shadowRoot.childNodes), ...light] : light;
   }
   function outline(element) {
     const result = [];
@@ -3286,120 +3663,6 @@
     };
     roots.forEach(visit);
     return result;
-  }
-
-  // src/locator/text.ts
-  function normalizeWhiteSpace(text) {
-    return text.replace(/[\u200b\u00ad]/g, "").trim().replace(/\s+/g, " ");
-  }
-  function shouldSkipForTextMatching(element) {
-    const name = element.nodeName;
-    const head = element.ownerDocument.head;
-    return name === "SCRIPT" || name === "NOSCRIPT" || name === "STYLE" || !!head && head.contains(element);
-  }
-  var kEmpty = { full: "", normalized: "", immediate: [] };
-  function elementText(cache, root) {
-    let value = cache.get(root);
-    if (value !== void 0) return value;
-    value = { full: "", normalized: "", immediate: [] };
-    if (root.nodeType === 1 && shouldSkipForTextMatching(root)) {
-      value = kEmpty;
-    } else if (isButtonLikeInput(root)) {
-      const input = root;
-      value = { full: input.value, normalized: normalizeWhiteSpace(input.value), immediate: [input.value] };
-    } else {
-      let current2 = "";
-      for (let child = root.firstChild; child; child = child.nextSibling) {
-        if (child.nodeType === 3) {
-          value.full += child.nodeValue || "";
-          current2 += child.nodeValue || "";
-        } else if (child.nodeType === 8) {
-          continue;
-        } else {
-          if (current2) value.immediate.push(current2);
-          current2 = "";
-          if (child.nodeType === 1) value.full += elementText(cache, child).full;
-        }
-      }
-      if (current2) value.immediate.push(current2);
-      const shadow = root.nodeType === 1 ? root.shadowRoot : null;
-      if (shadow) value.full += elementText(cache, shadow).full;
-      if (value.full) value.normalized = normalizeWhiteSpace(value.full);
-    }
-    cache.set(root, value);
-    return value;
-  }
-  function isButtonLikeInput(node) {
-    if (node.nodeType !== 1 || node.localName !== "input") return false;
-    const type = node.type;
-    return type === "submit" || type === "button" || type === "reset";
-  }
-  function elementMatchesText(cache, element, matcher) {
-    if (shouldSkipForTextMatching(element)) return "none";
-    if (!matcher(elementText(cache, element))) return "none";
-    for (let child = element.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType === 1 && matcher(elementText(cache, child))) return "selfAndChildren";
-    }
-    if (element.shadowRoot && matcher(elementText(cache, element.shadowRoot))) return "selfAndChildren";
-    return "self";
-  }
-  function compileRegex(source, flags, at) {
-    try {
-      return new RegExp(source, flags);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new BridgeError("bad-locator", `invalid regular expression /${source}/${flags}: ${reason}`, { at });
-    }
-  }
-  function textArgMatcher(arg, exact, at) {
-    if (arg.regex !== void 0) {
-      const re = compileRegex(arg.regex, arg.flags, at);
-      return { kind: "regex", matcher: (text) => {
-        re.lastIndex = 0;
-        return re.test(text.full);
-      } };
-    }
-    const wanted = normalizeWhiteSpace(arg.string);
-    if (exact) return { kind: "strict", matcher: (text) => text.normalized === wanted };
-    const lower = wanted.toLowerCase();
-    return { kind: "lax", matcher: (text) => text.normalized.toLowerCase().includes(lower) };
-  }
-  function legacyTextMatcher(selector, at) {
-    if (selector[0] === "/" && selector.lastIndexOf("/") > 0) {
-      const last = selector.lastIndexOf("/");
-      const re = compileRegex(selector.substring(1, last), selector.substring(last + 1), at);
-      return { kind: "regex", matcher: (text) => {
-        re.lastIndex = 0;
-        return re.test(text.full);
-      } };
-    }
-    let strict = false;
-    if (selector.length > 1 && (selector[0] === '"' && selector[selector.length - 1] === '"' || selector[0] === "'" && selector[selector.length - 1] === "'")) {
-      selector = cssUnquote(selector);
-      strict = true;
-    }
-    const wanted = normalizeWhiteSpace(selector);
-    if (strict) {
-      return {
-        kind: "strict",
-        matcher: (text) => {
-          if (!wanted && !text.immediate.length) return true;
-          return text.immediate.some((s) => normalizeWhiteSpace(s) === wanted);
-        }
-      };
-    }
-    const lower = wanted.toLowerCase();
-    return { kind: "lax", matcher: (text) => text.normalized.toLowerCase().includes(lower) };
-  }
-  function cssUnquote(s) {
-    s = s.substring(1, s.length - 1);
-    if (!s.includes("\\")) return s;
-    const out = [];
-    for (let i = 0; i < s.length; i++) {
-      if (s[i] === "\\" && i + 1 < s.length) i++;
-      out.push(s[i]);
-    }
-    return out.join("");
   }
 
   // src/locator/attributes.ts
@@ -3979,9 +4242,9 @@
     if (tag === "INPUT") return !element.hidden;
     return false;
   }
-  var kNativeControls = /* @__PURE__ */ new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP"]);
+  var kNativeControls2 = /* @__PURE__ */ new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP"]);
   function isNativelyDisabled2(element) {
-    if (!kNativeControls.has(tagOf(element))) return false;
+    if (!kNativeControls2.has(tagOf(element))) return false;
     if (element.hasAttribute("disabled")) return true;
     if (tagOf(element) === "OPTION" && element.closest("OPTGROUP[DISABLED]")) return true;
     const fieldset = element.closest("FIELDSET[DISABLED]");
@@ -4524,6 +4787,325 @@
     return { x: px, y: py, inView };
   }
 
+  // src/find/context.ts
+  var kMaxUniqueText = 60;
+  var kMaxSiblings2 = 500;
+  var kMaxCandidates2 = 60;
+  var kTestIds = ["data-testid", "data-test", "data-test-id", "data-qa", "data-cy"];
+  var kSelfContainers = /* @__PURE__ */ new Set(["listitem", "row", "article", "treeitem"]);
+  var kCells = /* @__PURE__ */ new Set(["cell", "gridcell", "columnheader", "rowheader"]);
+  var kLandmarks = /* @__PURE__ */ new Set([
+    "region",
+    "navigation",
+    "main",
+    "complementary",
+    "banner",
+    "contentinfo",
+    "form",
+    "search",
+    "dialog",
+    "alertdialog",
+    "tabpanel"
+  ]);
+  function repeatingContainer(refs2, cache, element, testIdAttribute) {
+    let level = 0;
+    let current2 = element;
+    if (!kSelfContainers.has(getPlaywrightRole(element) ?? "")) {
+      current2 = parentElementOrHost(element);
+      level = 1;
+    }
+    for (; current2 && !isTop(current2); current2 = parentElementOrHost(current2), level++) {
+      const role = getPlaywrightRole(current2) ?? "";
+      if (kCells.has(role) || current2.localName === "td" || current2.localName === "th") continue;
+      const likes = likeSiblings(current2, testIdAttribute);
+      if (likes.length < 2) continue;
+      const number = refs2.ensure(current2);
+      return {
+        element: current2,
+        container: {
+          ref: refs2.label(number),
+          tagName: tagNameOf(current2),
+          attributes: getAttributes(current2),
+          level,
+          index: likes.indexOf(current2) + 1,
+          count: likes.length,
+          text: uniqueText(cache, current2, likes)
+        }
+      };
+    }
+    return void 0;
+  }
+  function namedLandmark(refs2, element) {
+    for (let up = parentElementOrHost(element); up && !isTop(up); up = parentElementOrHost(up)) {
+      const role = getPlaywrightRole(up);
+      if (!role || !kLandmarks.has(role)) continue;
+      const name = normalizeWhiteSpace(getPlaywrightName(up, false));
+      if (!name) continue;
+      const number = refs2.ensure(up);
+      refs2.remember(number, role, name);
+      return { ref: refs2.label(number), role, name: cut(name, 80) };
+    }
+    return void 0;
+  }
+  function isTop(element) {
+    return element.localName === "body" || element.localName === "html";
+  }
+  function likeSiblings(element, testIdAttribute) {
+    const parent = element.parentNode;
+    if (!parent) return [element];
+    const siblings = parent.children;
+    const result = [];
+    for (let i = 0; i < siblings.length && result.length < kMaxSiblings2; i++) {
+      const sibling = siblings[i];
+      if (sibling === element || isLike(sibling, element, testIdAttribute)) result.push(sibling);
+    }
+    if (!result.includes(element)) result.push(element);
+    return result;
+  }
+  function isLike(a, b, testIdAttribute) {
+    if (a.localName !== b.localName) return false;
+    for (const name of [testIdAttribute, ...kTestIds]) {
+      const x = a.getAttribute(name);
+      if (x !== null && x === b.getAttribute(name)) return true;
+    }
+    const ca = classes(a);
+    const cb = classes(b);
+    if (!ca.length && !cb.length) return true;
+    return ca.some((name) => cb.includes(name));
+  }
+  function classes(element) {
+    return (element.getAttribute("class") ?? "").split(/\s+/).filter(Boolean);
+  }
+  function uniqueText(cache, container, likes) {
+    const others = likes.filter((e) => e !== container).map((e) => elementText(cache, e).normalized.toLowerCase());
+    for (const candidate of candidates(cache, container)) {
+      const lower = candidate.toLowerCase();
+      if (!others.some((text) => text.includes(lower))) return candidate;
+    }
+    return null;
+  }
+  function candidates(cache, container) {
+    const headings = [];
+    const runs = [];
+    const stack = [container];
+    let read = 0;
+    while (stack.length && headings.length + runs.length < kMaxCandidates2 && read++ < 2e3) {
+      const element = stack.pop();
+      const tag = element.localName;
+      if (tag === "script" || tag === "style" || tag === "noscript" || tag === "template") continue;
+      if (!isElementVisible(element)) continue;
+      if (getPlaywrightRole(element) === "heading") {
+        const text = cut(elementText(cache, element).normalized, kMaxUniqueText);
+        if (text) headings.push(text);
+        continue;
+      }
+      for (const run2 of elementText(cache, element).immediate) {
+        const text = cut(normalizeWhiteSpace(run2), kMaxUniqueText);
+        if (text.length > 1) runs.push(text);
+      }
+      const children = element.shadowRoot ? [...element.children, ...element.shadowRoot.children] : [...element.children];
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    }
+    return [...headings, ...runs];
+  }
+  function cut(text, max) {
+    if (text.length <= max) return text;
+    const head = text.slice(0, max);
+    const space = head.lastIndexOf(" ");
+    return (space > max / 2 ? head.slice(0, space) : head).trim();
+  }
+
+  // src/find/match.ts
+  var kUnnamed = /* @__PURE__ */ new Set([
+    "generic",
+    "none",
+    "presentation",
+    "paragraph",
+    "caption",
+    "code",
+    "deletion",
+    "emphasis",
+    "insertion",
+    "strong",
+    "subscript",
+    "superscript"
+  ]);
+  function makeTester(arg) {
+    if (arg.regex !== void 0) {
+      const re = compileRegex(arg.regex, arg.flags, 0);
+      const test2 = (value) => {
+        re.lastIndex = 0;
+        return re.test(value);
+      };
+      return { normalized: test2, text: (full) => test2(full) };
+    }
+    const wanted = normalizeWhiteSpace(arg.string).toLowerCase();
+    const test = (value) => value.toLowerCase().includes(wanted);
+    return { normalized: test, text: (_full, normalized) => test(normalized) };
+  }
+  function findMatches(evaluation, scope, query) {
+    const tester = makeTester(query.text);
+    const found = /* @__PURE__ */ new Map();
+    const add = (element, kind) => {
+      if (element === scope) return;
+      if (query.role !== void 0 && getPlaywrightRole(element) !== query.role) return;
+      let kinds = found.get(element);
+      if (!kinds) found.set(element, kinds = /* @__PURE__ */ new Set());
+      kinds.add(kind);
+    };
+    const all = queryAllPierce(scope, "*");
+    for (const element of all) {
+      const role = getPlaywrightRole(element);
+      if (!role || kUnnamed.has(role) || query.role !== void 0 && role !== query.role) continue;
+      const hidden = isHiddenForRole(element);
+      if (hidden && !query.includeHidden) continue;
+      const name = normalizeWhiteSpace(getPlaywrightName(element, hidden));
+      if (name && tester.normalized(name)) add(element, "name");
+    }
+    if (query.role !== void 0) {
+      for (const element of all) {
+        if (getPlaywrightRole(element) !== query.role) continue;
+        const text = elementText(evaluation.textCache, element);
+        if (text.normalized && tester.text(text.full, text.normalized)) add(element, "text");
+      }
+    } else {
+      for (const element of run(evaluation, scope, { kind: "text", text: query.text, exact: false, at: 0 })) add(element, "text");
+    }
+    for (const element of run(evaluation, scope, { kind: "label", text: query.text, exact: false, at: 0 })) add(element, "label");
+    for (const attribute of ["placeholder", "alt", "title"]) {
+      for (const element of run(evaluation, scope, { kind: "attribute", attribute, text: query.text, exact: false, at: 0 }))
+        add(element, attribute);
+    }
+    const testId = evaluation.testIdAttribute;
+    for (const element of queryAllPierce(scope, `[${cssAttributeName(testId)}]`)) {
+      const value = element.getAttribute(testId) ?? "";
+      if (value && tester.normalized(normalizeWhiteSpace(value))) add(element, "testId");
+    }
+    if (query.role === void 0) dropCoveredText(found);
+    return found;
+  }
+  function run(evaluation, scope, step) {
+    return queryLocator(evaluation, { steps: [step] }, scope);
+  }
+  function dropCoveredText(found) {
+    for (const [element, kinds] of [...found]) {
+      if (kinds.size !== 1 || !kinds.has("text")) continue;
+      for (let up = parentElementOrHost(element); up; up = parentElementOrHost(up)) {
+        const other = found.get(up);
+        if (other && (other.size > 1 || !other.has("text"))) {
+          found.delete(element);
+          break;
+        }
+      }
+    }
+  }
+  function cssAttributeName(name) {
+    return /^[A-Za-z_][\w-]*$/.test(name) ? name : CSS.escape(name);
+  }
+
+  // src/find/index.ts
+  var kNameMax2 = 100;
+  var kExcerptMax = 80;
+  var kRenderedMax = 2e3;
+  var kMaxLimit = 200;
+  var kKindOrder = ["name", "text", "label", "placeholder", "alt", "title", "testId"];
+  function find(refs2, testIdAttribute, args) {
+    const text = readQuery(args);
+    const limit = Math.min(args.limit ?? 10, kMaxLimit);
+    if (limit < 0) throw new BridgeError("bad-args", "limit must be >= 0");
+    const scope = args.root !== void 0 ? refs2.resolve(args.root) : document;
+    const includeHidden = !!args.includeHidden;
+    beginWalk();
+    try {
+      return withRoleCache(() => withVisibilityCaches(() => {
+        const evaluation = new Evaluation(testIdAttribute);
+        const found = findMatches(evaluation, scope, { text, role: args.role, includeHidden });
+        const ordered = sortInDOMOrder(found.keys());
+        const shown = [];
+        let total = 0;
+        let hidden = 0;
+        for (const element of ordered) {
+          if (!includeHidden && !isElementVisible(element)) {
+            hidden++;
+            continue;
+          }
+          total++;
+          if (shown.length < limit) shown.push(element);
+        }
+        const tester = makeTester(text);
+        const result = {
+          total,
+          matches: shown.map((element) => describeMatch(refs2, evaluation, element, found.get(element), tester))
+        };
+        if (total > shown.length) result.omitted = total - shown.length;
+        if (hidden) result.hidden = hidden;
+        return result;
+      }));
+    } finally {
+      endWalk();
+    }
+  }
+  function readQuery(args) {
+    if (args.regex !== void 0) {
+      if (args.text !== void 0) throw new BridgeError("bad-args", "give text or regex, not both");
+      return { regex: args.regex, flags: args.flags ?? "" };
+    }
+    if (args.text === void 0 || !args.text.trim()) throw new BridgeError("bad-args", "text (or regex) is required");
+    return { string: args.text };
+  }
+  function describeMatch(refs2, evaluation, element, kinds, tester) {
+    const number = refs2.ensure(element);
+    const role = getPlaywrightRole(element) ?? "generic";
+    const hiddenForRole = isHiddenForRole(element);
+    const name = role === "generic" ? "" : getPlaywrightName(element, hiddenForRole).replace(/\s+/g, " ").trim();
+    refs2.remember(number, role, name);
+    const match = {
+      ref: refs2.label(number),
+      tagName: tagNameOf(element),
+      role,
+      matchedBy: kKindOrder.filter((kind) => kinds.has(kind))
+    };
+    if (name) match.name = cut(name, kNameMax2);
+    if (kinds.has("text") && !kinds.has("name")) {
+      const rendered = visibleText(element, kRenderedMax);
+      const text = tester.normalized(rendered) ? rendered : elementText(evaluation.textCache, element).normalized;
+      if (text && text !== name) match.text = excerpt(text, tester);
+    }
+    for (const kind of ["placeholder", "alt", "title", "testId"]) {
+      if (!kinds.has(kind)) continue;
+      const attribute = kind === "testId" ? evaluation.testIdAttribute : kind;
+      match.attribute = { name: attribute, value: cut(element.getAttribute(attribute) ?? "", kNameMax2) };
+      break;
+    }
+    const visible = isElementVisible(element);
+    if (hiddenForRole && visible) match.ariaHidden = true;
+    if (!visible) match.visible = false;
+    const context = repeatingContainer(refs2, evaluation.textCache, element, evaluation.testIdAttribute);
+    if (context) match.container = context.container;
+    const landmark = namedLandmark(refs2, element);
+    if (landmark) match.landmark = landmark;
+    return match;
+  }
+  function excerpt(text, tester) {
+    if (text.length <= kExcerptMax) return text;
+    let at = 0;
+    let low = 1;
+    let high = text.length;
+    if (tester.normalized(text)) {
+      while (low < high) {
+        const mid = low + high >> 1;
+        if (tester.normalized(text.slice(0, mid))) high = mid;
+        else low = mid + 1;
+      }
+      at = low;
+    }
+    const start = Math.max(0, Math.min(at - kExcerptMax / 2, text.length - kExcerptMax));
+    let window = text.slice(start, start + kExcerptMax);
+    if (start > 0) window = "…" + window.slice(1);
+    if (start + kExcerptMax < text.length) window = window.slice(0, -1) + "…";
+    return window;
+  }
+
   // src/wait/stable.ts
   var kOptions = { childList: true, subtree: true, characterData: true, attributes: true };
   function waitForStable(quietMs, timeoutMs) {
@@ -4601,13 +5183,73 @@
     });
   }
 
+  // src/wait/paint.ts
+  var kFallbackMs = 100;
+  async function paint(frames) {
+    const start = performance.now();
+    let ran = 0;
+    for (let i = 0; i < frames; i++) {
+      ran += await new Promise((resolve) => {
+        let done = false;
+        const finish2 = (value) => {
+          if (!done) {
+            done = true;
+            resolve(value);
+          }
+        };
+        requestAnimationFrame(() => finish2(1));
+        setTimeout(() => finish2(0), kFallbackMs);
+      });
+    }
+    return { frames: ran, waitedMs: Math.round(performance.now() - start) };
+  }
+
+  // src/secrets.ts
+  var kMask = "••••";
+  var kMinSubstring = 4;
+  function secretValues(root) {
+    const values = /* @__PURE__ */ new Set();
+    for (const field of root.querySelectorAll("input, textarea")) {
+      if (!isSecretField(field)) continue;
+      const value = field.value;
+      if (value) values.add(value);
+    }
+    return [...values].sort((a, b) => b.length - a.length);
+  }
+  function maskSecrets(value, secrets) {
+    if (!secrets.length) return value;
+    return mask(value, secrets);
+  }
+  function mask(value, secrets) {
+    if (typeof value === "string") return maskString(value, secrets);
+    if (Array.isArray(value)) return value.map((item) => mask(item, secrets));
+    if (value && typeof value === "object") {
+      const out = {};
+      for (const [key, item] of Object.entries(value)) out[key] = mask(item, secrets);
+      return out;
+    }
+    return value;
+  }
+  function maskString(text, secrets) {
+    let out = text;
+    for (const secret of secrets) {
+      if (secret.length < kMinSubstring) {
+        if (out === secret) return kMask;
+      } else if (out.includes(secret)) {
+        out = out.split(secret).join(kMask);
+      }
+    }
+    return out;
+  }
+
   // src/index.ts
   var refs = new RefRegistry();
   var methods = {
     snapshot: (args) => snapshot(document, refs, {
       root: optionalNumber(args, "root"),
       depth: optionalNumber(args, "depth"),
-      maxChars: optionalNumber(args, "maxChars")
+      maxChars: optionalNumber(args, "maxChars"),
+      behindModal: optionalBoolean(args, "behindModal")
     }),
     resolveContainer: (args) => resolveContainer(refs, requireNumber(args, "ref")),
     inspectPattern: (args) => inspectPattern(refs, requireNumber(args, "ref"), requireNumber(args, "ancestorLevel")),
@@ -4629,6 +5271,7 @@
     describe: (args) => describe(refs, requireString(args, "description"), requireString(args, "action")),
     elementBox: (args) => elementBox(refs, requireNumber(args, "ref"), optionalBoolean(args, "scroll") ?? false),
     waitForStable: (args) => waitForStable(requireNumber(args, "quietMs"), requireNumber(args, "timeoutMs")),
+    paint: (args) => paint(requireNumber(args, "frames")),
     ariaFacts: (args) => ariaFacts(
       document,
       refs,
@@ -4644,9 +5287,36 @@
       optionalNumber(args, "target"),
       optionalString(args, "attribute")
     ),
-    queryFrames: (args) => queryFrames(refs, args.locator, optionalString(args, "testIdAttribute") ?? "data-testid")
+    queryFrames: (args) => queryFrames(refs, args.locator, optionalString(args, "testIdAttribute") ?? "data-testid"),
+    find: (args) => find(refs, optionalString(args, "testIdAttribute") ?? "data-testid", {
+      text: optionalString(args, "text"),
+      regex: optionalString(args, "regex"),
+      flags: optionalString(args, "flags"),
+      role: optionalString(args, "role"),
+      root: optionalNumber(args, "root"),
+      limit: optionalNumber(args, "limit"),
+      includeHidden: optionalBoolean(args, "includeHidden")
+    })
   };
+  var kDescribing = /* @__PURE__ */ new Set([
+    "snapshot",
+    "resolveContainer",
+    "inspectPattern",
+    "extractAnchors",
+    "describe",
+    "queryLocator",
+    "queryFrames",
+    "actionTarget"
+  ]);
   function call(method, rawArgs, element) {
+    const envelope = callMethod(method, rawArgs, element);
+    if (!kDescribing.has(method)) return envelope;
+    return envelope instanceof Promise ? envelope.then(masked) : masked(envelope);
+  }
+  function masked(envelope) {
+    return maskSecrets(envelope, secretValues(document));
+  }
+  function callMethod(method, rawArgs, element) {
     try {
       const args = readArgs(rawArgs);
       refs.beginCall(optionalString(args, "refPrefix") ?? "e", optionalNumber(args, "refStart") ?? 1);

@@ -38,6 +38,11 @@ __all__ = [
     "ElementStateResult",
     "ElementStates",
     "ExtractAnchorsResult",
+    "FindAttribute",
+    "FindContainer",
+    "FindLandmark",
+    "FindMatch",
+    "FindResult",
     "FrameOwnerResult",
     "FramePointResult",
     "HitElement",
@@ -45,6 +50,7 @@ __all__ = [
     "IframeLine",
     "InspectPatternResult",
     "LocatorMatch",
+    "PaintResult",
     "PrepareTypeResult",
     "QueryFrame",
     "QueryFramesResult",
@@ -131,6 +137,10 @@ class TargetFacts(BridgeModel):
         "getByRole cannot find it.",
     )
     text: str = Field(description="Its visible text, whitespace collapsed, at most 100 characters.")
+    attributes: dict[str, str] = Field(
+        description="Its locator attributes (as an ancestor's), then its other aria-* attributes and its data-* "
+        "attributes with values of at most 40 characters, in its attribute order, at most 12 of those."
+    )
     closedShadowRoot: bool | None = Field(default=None, description="True when it hosts a closed shadow root.")
 
 
@@ -177,7 +187,9 @@ class Sibling(BridgeModel):
     tagName: str = Field(description="Tag name, lower case.")
     attributes: Attributes
     containsText: list[str] = Field(
-        description="Up to 3 distinct texts inside it, headings first, each at most 60 characters."
+        description="Distinct texts inside it in page order (a heading's whole text, else each run of text between "
+        "elements): its first 3, then for each listed sibling it is not yet told apart from, its first text that "
+        "sibling lacks (case-insensitive, as hasText compares); at most 8, each at most 60 characters."
     )
     outline: list[str] | Literal["same"] = Field(
         description="Its child shape (tag chains such as 'div>h3'), at most 6; 'same' when it equals the previous "
@@ -206,6 +218,9 @@ class AncestorAt(BridgeModel):
     level: int = Field(description="Its level (1 = the target's parent).")
     tagName: str = Field(description="Tag name, lower case.")
     attributes: Attributes
+    directText: str | None = Field(
+        default=None, description="The text directly inside it (between its child elements), at most 80 characters."
+    )
 
 
 class AnchorDescendant(BridgeModel):
@@ -216,7 +231,9 @@ class AnchorDescendant(BridgeModel):
     tagName: str = Field(description="Tag name, lower case.")
     attributes: Attributes
     closedShadowRoot: bool | None = Field(default=None, description="True when it hosts a closed shadow root.")
-    ref: str | None = Field(default=None, description="Its ref, when it is interactive.")
+    ref: str | None = Field(
+        default=None, description="Its ref, when it is interactive or has one already (the target, a heading ...)."
+    )
     ariaHidden: bool | None = Field(
         default=None,
         description="True on the topmost listed element of a subtree excluded from the accessibility tree.",
@@ -242,7 +259,9 @@ class ExtractAnchorsResult(BridgeModel):
     """``extractAnchors``: the descendants of the ancestor at ancestorLevel, pre-order, with their text."""
 
     ancestorAt: AncestorAt
-    descendants: list[AnchorDescendant] = Field(description="At most 40, depth at most 4.")
+    descendants: list[AnchorDescendant] = Field(
+        description="At most 40, depth at most 4; the target and its ancestors below the container are always listed."
+    )
     omitted: int | None = Field(default=None, description="Descendants not listed (deeper, or past 40).")
 
 
@@ -405,6 +424,13 @@ class WaitForStableResult(BridgeModel):
     documents: int = Field(description="Documents watched (the page's and its same-origin frames').")
 
 
+class PaintResult(BridgeModel):
+    """``paint``: the document produced its animation frames (what it showed before was painted)."""
+
+    frames: int = Field(description="Animation frames that ran (the rest fell back to 100 ms each).")
+    waitedMs: int = Field(description="Milliseconds the wait took, measured in the page.")
+
+
 # -- conformance and locators ------------------------------------------------------------------
 
 
@@ -470,3 +496,72 @@ class QueryFramesResult(BridgeModel):
     """``queryFrames``: the iframes the steps before a frame step select."""
 
     frames: list[QueryFrame] = Field(description="In Playwright's order.")
+
+
+# -- find --------------------------------------------------------------------------------------
+
+MatchKind = Literal["name", "text", "label", "placeholder", "alt", "title", "testId"]
+
+
+class FindAttribute(BridgeModel):
+    """The attribute whose value matched."""
+
+    name: str = Field(description="placeholder, alt, title or the test-id attribute.")
+    value: str = Field(description="Its value, at most 100 characters.")
+
+
+class FindContainer(BridgeModel):
+    """The match's nearest repeating container: an ancestor (or the match, for a list item, row, article or
+    tree item) with like siblings under the same parent (same tag, and the same test id, or a class in common,
+    or neither with a class); cells are passed over."""
+
+    ref: str = Field(description="Its ref.")
+    tagName: str = Field(description="Tag name, lower case.")
+    attributes: Attributes
+    level: int = Field(description="Its ancestor level above the match (0: the match itself, 1: its parent).")
+    index: int = Field(description="Its 1-based index among its like siblings.")
+    count: int = Field(description="Its like siblings, itself included (at least 2).")
+    text: str | None = Field(
+        description="A text inside it that no like sibling contains (case-insensitive, as filter({ hasText }) "
+        "compares), headings first, at most 60 characters; null when every text is shared."
+    )
+
+
+class FindLandmark(BridgeModel):
+    """The nearest named landmark, region or dialog above the container."""
+
+    ref: str = Field(description="Its ref.")
+    role: str = Field(description="Its role (region, navigation, form, dialog ...).")
+    name: str = Field(description="Its accessible name, at most 80 characters.")
+
+
+class FindMatch(BridgeModel):
+    """One element the query names."""
+
+    ref: str = Field(description="Its ref (given one if it had none).")
+    tagName: str = Field(description="Tag name, lower case.")
+    role: str = Field(description="The role getByRole matches it by; generic when it has none.")
+    name: str | None = Field(default=None, description="Its accessible name as getByRole compares it, at most 100.")
+    matchedBy: list[MatchKind] = Field(
+        description="How the query names it: name (getByRole name), text (getByText, or hasText with a role), "
+        "label, placeholder, alt, title (getByLabel/Placeholder/AltText/Title), testId (the test-id value)."
+    )
+    text: str | None = Field(
+        default=None, description="Its text around the match (at most 80 characters), when it matched by text."
+    )
+    attribute: FindAttribute | None = Field(default=None, description="The attribute whose value matched.")
+    ariaHidden: Literal[True] | None = Field(
+        default=None, description="Visible but inside aria-hidden: getByRole skips it unless includeHidden."
+    )
+    visible: Literal[False] | None = Field(default=None, description="Not visible (listed with includeHidden).")
+    container: FindContainer | None = Field(default=None, description="Its nearest repeating container.")
+    landmark: FindLandmark | None = Field(default=None, description="The nearest named landmark above it.")
+
+
+class FindResult(BridgeModel):
+    """``find``: the elements of one document a text or regular expression names, document order."""
+
+    total: int = Field(description="Matches (visible ones, unless includeHidden).")
+    matches: list[FindMatch] = Field(description="The first limit matches.")
+    omitted: int | None = Field(default=None, description="Matches not listed (past limit).")
+    hidden: int | None = Field(default=None, description="Matches left out because they are not visible.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import tempfile
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -23,12 +24,19 @@ from verdex.browser.context import BrowserContext, watch_tabs
 from verdex.browser.downloads import Downloads
 from verdex.browser.emulation import Emulation
 from verdex.browser.guard import NavigationGuard
-from verdex.browser.launcher import BrowserOptions, LaunchedBrowser, launch_chromium
+from verdex.browser.launcher import (
+    DOWNLOADS_PREFIX,
+    BrowserOptions,
+    LaunchedBrowser,
+    launch_chromium,
+    remove_orphan_folders,
+)
 from verdex.browser.page import PageSettings
 from verdex.browser.profile import profile_context
 from verdex.browser.refs import RefLedger
 from verdex.cdp import protocol as cdp
 from verdex.cdp.connection import CDPConnection, CDPSession, open_cdp_connection
+from verdex.cdp.endpoint import websocket_url
 from verdex.cdp.transport import Transport, open_websocket_transport
 from verdex.errors import BrowserClosedError, BrowserLaunchError, CDPError
 
@@ -60,6 +68,7 @@ class Browser:
         nursery: trio.Nursery,
         guard: NavigationGuard | None = None,
         emulation: Emulation | None = None,
+        ledger: RefLedger | None = None,
     ) -> None:
         self.connection = connection
         self.nursery = nursery
@@ -67,7 +76,8 @@ class Browser:
         self.info = info
         self.launched = launched
         self.bridge: BridgeSource = bridge_source()
-        self.ledger = RefLedger()
+        #: The refs given out: the server session's ledger (it outlives the browser), or the browser's own.
+        self.ledger = ledger if ledger is not None else RefLedger()
         self.contexts: list[BrowserContext] = []
         #: Downloads of the pages (see verdex.browser.downloads); set by open_browser.
         self.downloads: Downloads | None = None
@@ -108,8 +118,11 @@ class Browser:
 
 
 @asynccontextmanager
-async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
+async def open_browser(options: BrowserOptions, *, ledger: RefLedger | None = None) -> AsyncIterator[Browser]:
     """Launch (or attach to) a browser; on exit close what we created.
+
+    ``ledger``: the refs given out so far (the server session's, so that no ref number is given out
+    twice in a server's life); a new one if None.
 
     A launched browser is closed and its profile deleted. An attached browser (``cdp_endpoint``)
     keeps running; only the contexts verdex created are disposed.
@@ -122,9 +135,8 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
         transport: Transport
         if options.cdp_endpoint:
             try:
-                transport = await stack.enter_async_context(
-                    open_websocket_transport(options.cdp_endpoint, headers=options.cdp_headers)
-                )
+                url = await websocket_url(options.cdp_endpoint, headers=options.cdp_headers)
+                transport = await stack.enter_async_context(open_websocket_transport(url, headers=options.cdp_headers))
             except BrowserClosedError as exc:
                 raise BrowserLaunchError(str(exc)) from exc
         else:
@@ -151,15 +163,16 @@ async def open_browser(options: BrowserOptions) -> AsyncIterator[Browser]:
             nursery,
             NavigationGuard(options.policy, nursery, _COMMAND_TIMEOUT),
             options.emulation,
+            ledger,
         )
         await watch_tabs(browser)
         await browser.guard.watch_new_tabs(
             browser.session, lambda: [context.id for context in browser.contexts if not context.closed]
         )
-        # One folder per browser for its downloads, deleted with it.
-        browser.downloads = Downloads(
-            browser, Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="verdex-downloads-")))
-        )
+        # One folder per browser for its downloads, deleted with it (or, if this process is killed, at the next start).
+        remove_orphan_folders()
+        folder = tempfile.TemporaryDirectory(prefix=f"{DOWNLOADS_PREFIX}{os.getpid()}-")
+        browser.downloads = Downloads(browser, Path(stack.enter_context(folder)))
         logger.info("browser ready: %s", info.product)
         try:
             yield browser

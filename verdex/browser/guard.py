@@ -1,5 +1,11 @@
 """The origin policy, enforced in the browser: every document request of verdex's pages is checked.
 
+Prefetches are checked too: ``<link rel=prefetch>`` requests (paused with the page's fetches, and judged
+when they carry ``Sec-Purpose: prefetch``). Speculation rules (prefetch and prerender) are made by the
+browser outside this interception: the profiles verdex launches have page preloading off
+(:data:`verdex.browser.launcher.PROFILE_PREFERENCES`); a browser attached with ``--cdp-endpoint`` needs
+the same preference (README, Security).
+
 With ``--allowed-origins`` or ``--blocked-origins`` set (:class:`~verdex.browser.origins.NavigationPolicy`),
 every CDP session of a page and of its out-of-process iframes pauses its document requests
 (``Fetch.enable`` with the ``Document`` resource type, request stage) before the target runs:
@@ -48,7 +54,25 @@ logger = logging.getLogger(__name__)
 #: Refusals remembered (the most recent, by frame id).
 _MAX_REMEMBERED = 256
 
-_DOCUMENTS: cdp.FetchEnableParams = {"patterns": [{"resourceType": "Document", "requestStage": "Request"}]}
+#: Document requests, and the requests a prefetch may be (``<link rel=prefetch>`` is a "Fetch" request with
+#: ``Sec-Purpose: prefetch`` in Chromium 156): only those with a prefetch purpose are judged (:func:`_judged`).
+_DOCUMENTS: cdp.FetchEnableParams = {
+    "patterns": [
+        {"resourceType": "Document", "requestStage": "Request"},
+        {"resourceType": "Fetch", "requestStage": "Request"},
+        {"resourceType": "Other", "requestStage": "Request"},
+    ]
+}
+
+
+def _judged(params: cdp.FetchRequestPaused) -> bool:
+    """True for a paused request the policy judges: a document, or a prefetch (``Sec-Purpose``/``Purpose`` header);
+    a page's own fetches and other subresources go on untouched."""
+    if params.get("resourceType") == "Document":
+        return True
+    headers = (params.get("request") or {}).get("headers") or {}
+    purpose = " ".join(str(v) for k, v in headers.items() if k.lower() in ("sec-purpose", "purpose"))
+    return "prefetch" in purpose.lower()
 
 
 @dataclass(frozen=True)
@@ -120,11 +144,20 @@ class NavigationGuard:
         request_id = str(params.get("requestId", ""))
         url = str((params.get("request") or {}).get("url", ""))
         frame_id = str(params.get("frameId", ""))
-        reason = self.policy.refusal(url)
+        document = params.get("resourceType") == "Document"
+        reason = self.policy.refusal(url) if _judged(params) else None
         try:
             if reason is None:
-                self._blocked.pop(frame_id, None)
+                if document:
+                    self._blocked.pop(frame_id, None)
                 await session.send(cdp.Fetch.continueRequest({"requestId": request_id}), timeout=self._timeout)
+                return
+            if not document:  # a prefetch: refused, and the frame's own navigation is not concerned
+                logger.info("blocked a prefetch of frame %s to %s: %s", frame_id, url, reason)
+                await session.send(
+                    cdp.Fetch.failRequest({"requestId": request_id, "errorReason": "BlockedByClient"}),
+                    timeout=self._timeout,
+                )
                 return
             self._blocked[frame_id] = BlockedNavigation(url, reason, bool(params.get("redirectedRequestId")))
             self._blocked.move_to_end(frame_id)

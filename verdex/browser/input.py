@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from verdex.cdp import protocol as cdp
 from verdex.cdp.connection import CDPSession
 from verdex.errors import UsageError
+from verdex.safe_text import excerpt
 
 __all__ = ["KeyPress", "click_at", "mouse_button", "move_to", "parse_key", "press", "type_text"]
 
@@ -83,8 +84,11 @@ class KeyPress:
 def parse_key(spec: str) -> KeyPress:
     """Parse ``"Enter"``, ``"a"``, ``"Shift+Tab"``, ``"Control+Shift+K"``.
 
+    A chord is at most the four modifiers, each once, and one key.
+
     Raises:
-        UsageError: empty, an unknown key name, or an unknown modifier.
+        UsageError: empty, an unknown key name, an unknown modifier, more than four modifiers or one
+            given twice.
     """
     if not spec:
         raise UsageError("key is empty: pass a key name such as Enter, Tab, Escape, ArrowDown or a single character")
@@ -95,13 +99,24 @@ def parse_key(spec: str) -> KeyPress:
     else:
         parts = spec.split("+")
     if any(part == "" for part in parts):
-        raise UsageError(f"key {spec!r} has an empty part: write modifiers and key joined by +, e.g. Shift+Tab")
+        raise UsageError(f"key {excerpt(spec)} has an empty part: write modifiers and key joined by +, e.g. Shift+Tab")
     *mods, name = parts
+    if len(mods) > len(_MODIFIERS):
+        raise UsageError(
+            f"key {excerpt(spec)} has {len(mods)} modifiers: a chord is at most the 4 modifiers (Shift, Control, Alt, "
+            "Meta, each once) and one key, e.g. Control+Shift+ArrowLeft"
+        )
     modifiers: list[str] = []
     for mod in mods:
         canonical = _MODIFIER_ALIASES.get(mod, mod)
         if canonical not in _MODIFIERS:
-            raise UsageError(f"unknown modifier {mod!r} in {spec!r}: use Shift, Control, Alt or Meta, e.g. Shift+Tab")
+            raise UsageError(
+                f"unknown modifier {excerpt(mod)} in {excerpt(spec)}: use Shift, Control, Alt or Meta, e.g. Shift+Tab"
+            )
+        if canonical in modifiers:
+            raise UsageError(
+                f"key {excerpt(spec)} has {canonical} twice: give each modifier once, e.g. Control+Shift+a"
+            )
         modifiers.append(canonical)
     name = _ALIASES.get(name, name)
     if name in _MODIFIERS:
@@ -119,7 +134,7 @@ def parse_key(spec: str) -> KeyPress:
         code, key_code = _PUNCTUATION.get(char, ("", 0))
         return KeyPress(char, code, key_code, char, tuple(modifiers))
     known = ", ".join(sorted(k for k in _NAMED if k != " "))
-    raise UsageError(f"unknown key {name!r}: use a single character or one of {known}")
+    raise UsageError(f"unknown key {excerpt(name)}: use a single character or one of {known}")
 
 
 async def press(session: CDPSession, key: KeyPress, *, timeout: float) -> None:

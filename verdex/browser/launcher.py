@@ -14,7 +14,9 @@ are two pipes whose other ends only this process holds, so the browser exits whe
 when we are killed with SIGKILL (it reads EOF on fd 3). The profile is a fresh temporary
 ``--user-data-dir``, removed on exit, unless ``--user-data-dir`` names one to keep (a persistent
 profile; see :mod:`verdex.browser.profile`). ``XDG_CONFIG_HOME`` and ``XDG_CACHE_HOME`` point into
-the temporary folder either way, so crash reports and caches stay out of the user's home.
+the temporary folder either way, so crash reports and caches stay out of the user's home. A
+temporary profile's preferences turn page preloading off (:data:`PROFILE_PREFERENCES`); a persistent
+one gets that preference too while an origin policy is set.
 
 Flags beyond :data:`BASE_FLAGS` (:func:`chromium_args`): ``--no-sandbox`` unless the sandbox is
 on (:func:`sandbox_on`: on, unless verdex runs as root, where Chromium refuses to start with it,
@@ -26,6 +28,7 @@ last of a repeated switch).
 from __future__ import annotations
 
 import fcntl
+import json
 import logging
 import os
 import re
@@ -49,12 +52,16 @@ from verdex.errors import BrowserLaunchError
 
 __all__ = [
     "BASE_FLAGS",
+    "DOWNLOADS_PREFIX",
+    "PROFILE_PREFERENCES",
     "BrowserOptions",
     "LaunchedBrowser",
     "chromium_args",
     "find_browser",
     "launch_chromium",
     "playwright_browsers",
+    "prepare_profile",
+    "remove_orphan_folders",
     "sandbox_on",
 ]
 
@@ -311,16 +318,23 @@ def _checked(path: str, source: str) -> str:
 
 
 _PROFILE_PREFIX = "verdex-profile-"
+#: Prefix of a browser's downloads folder (:mod:`verdex.browser.downloads`), before the owner's pid.
+DOWNLOADS_PREFIX = "verdex-downloads-"
 
 
-def _remove_orphan_profiles() -> None:
-    """Delete temporary profiles left by verdex processes that were killed (their pid is gone)."""
-    for path in Path(tempfile.gettempdir()).glob(f"{_PROFILE_PREFIX}*-*"):
-        pid_text = path.name.removeprefix(_PROFILE_PREFIX).split("-", 1)[0]
-        if not pid_text.isdigit() or _pid_alive(int(pid_text)):
-            continue
-        logger.info("removing the profile of a verdex process that is gone: %s", path)
-        shutil.rmtree(path, ignore_errors=True)
+def remove_orphan_folders() -> None:
+    """Delete the temporary folders (profiles, downloads) of verdex processes that were killed.
+
+    Each folder is named ``<prefix><pid>-<random>`` in the temporary directory, the pid of the
+    verdex process that made it; a folder whose process is gone is removed (a live process's never).
+    """
+    for prefix in (_PROFILE_PREFIX, DOWNLOADS_PREFIX):
+        for path in Path(tempfile.gettempdir()).glob(f"{prefix}*-*"):
+            pid_text = path.name.removeprefix(prefix).split("-", 1)[0]
+            if not pid_text.isdigit() or _pid_alive(int(pid_text)):
+                continue
+            logger.info("removing a temporary folder of a verdex process that is gone: %s", path)
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def _pid_alive(pid: int) -> bool:
@@ -337,6 +351,35 @@ def _above(fd: int, lowest: int) -> int:
     moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, lowest)
     os.close(fd)
     return moved
+
+
+#: Preferences of every profile verdex launches a browser with: "Preload pages" off
+#: (``net.network_prediction_options`` 2, NETWORK_PREDICTION_NEVER), so speculation rules (prefetch,
+#: prerender) load nothing: the browser makes those requests outside the DevTools interception that
+#: enforces the origin policy (:mod:`verdex.browser.guard`), and Chromium 156 has no flag or CDP
+#: command that turns them off (``--disable-features=Prerender2,...`` and ``Page.setPrerenderingAllowed``
+#: leave them on).
+PROFILE_PREFERENCES: dict[str, object] = {"net": {"network_prediction_options": 2}}
+
+
+def prepare_profile(user_data_dir: Path) -> None:
+    """Merge :data:`PROFILE_PREFERENCES` into a profile's ``Default/Preferences``, before the browser starts
+    (the other preferences of a persistent profile are kept; an unreadable file is replaced)."""
+    default = user_data_dir / "Default"
+    default.mkdir(parents=True, exist_ok=True)
+    path = default / "Preferences"
+    try:
+        current = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    except (OSError, ValueError):
+        current = {}
+    if not isinstance(current, dict):
+        current = {}
+    for section, values in PROFILE_PREFERENCES.items():
+        existing = current.get(section)
+        merged: dict[str, object] = dict(existing) if isinstance(existing, dict) else {}
+        merged.update(values if isinstance(values, dict) else {})
+        current[section] = merged
+    path.write_text(json.dumps(current), encoding="utf-8")
 
 
 def chromium_args(options: BrowserOptions, user_data_dir: Path) -> list[str]:
@@ -390,7 +433,7 @@ async def launch_chromium(options: BrowserOptions) -> AsyncIterator[LaunchedBrow
         BrowserLaunchError: no executable, or the process could not be started.
     """
     executable = find_browser(options.executable, options.executable_source)
-    _remove_orphan_profiles()
+    remove_orphan_folders()
     if options.user_data_dir is not None:
         _check_profile_free(options.user_data_dir)
         try:
@@ -399,6 +442,8 @@ async def launch_chromium(options: BrowserOptions) -> AsyncIterator[LaunchedBrow
             raise BrowserLaunchError(f"--user-data-dir {options.user_data_dir}: {exc.strerror or exc}") from exc
     run_dir = Path(tempfile.mkdtemp(prefix=f"{_PROFILE_PREFIX}{os.getpid()}-"))
     user_data_dir = options.user_data_dir or run_dir
+    if options.user_data_dir is None or options.policy.filters_origins:
+        prepare_profile(user_data_dir)
     stderr_path = run_dir / "browser-stderr.log"
     (browser_reads, we_write), (we_read, browser_writes) = PipeTransport.make_pipes()
     # Move the browser's ends to fds >= 10 so the redirections below never clobber one another.

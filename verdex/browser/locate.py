@@ -26,7 +26,7 @@ def locate(page: Page, ref: str) -> tuple[Frame, int]:
         MalformedRefError: not a ref.
         UnknownRefError: never given out.
         CrossRoleRefError: given out in another role.
-        StaleRefError: its page or frame is gone.
+        StaleRefError: its page or frame is gone, or the browser it was given out in was closed.
     """
     _, number = parse_ref(ref)
     owner = page.ledger.owner_of(number)
@@ -36,6 +36,11 @@ def locate(page: Page, ref: str) -> tuple[Frame, int]:
             f"ref {ref} was never given out in this session; call browser_snapshot and use a ref it prints"
         )
     actual = format_ref(owner.frame_ordinal, number)
+    if page.ledger.retired(number):
+        raise StaleRefError(
+            f"ref {ref} is stale: it belonged to {owner.url} in a browser that was closed since (browser_close, or "
+            "the browser went away); call browser_snapshot for fresh refs"
+        )
     if owner.role != role:
         raise CrossRoleRefError(
             f"ref {ref} belongs to role {owner.role!r}, but the current role is {role!r}; "

@@ -9,6 +9,7 @@ and History API moves (``pushState``, ``replaceState``, hash changes) keep the d
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import re
 from collections.abc import Callable
@@ -21,6 +22,7 @@ from verdex.browser.guard import BlockedNavigation
 from verdex.cdp import protocol as cdp
 from verdex.cdp.connection import CDPSession
 from verdex.errors import CDPError, NavigationError, UsageError
+from verdex.safe_text import cut, excerpt
 
 if TYPE_CHECKING:
     from verdex.browser.page import Page
@@ -42,6 +44,9 @@ _ERROR_PAGE = "chrome-error://"
 #: Schemes browser_navigate opens (``file`` only with ``--allow-file-urls``). Not ``data:``: a data URL
 #: carries its own page, scripts included, so opening one would run JavaScript the caller wrote.
 _ALLOWED_SCHEMES = ("http", "https", "about")
+
+#: C0 controls and DEL: no URL holds one (https://url.spec.whatwg.org/#c0-control-percent-encode-set).
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
@@ -245,22 +250,38 @@ def check_url(url: str, *, allow_file_urls: bool = False) -> None:
 
     Raises:
         UsageError: empty, relative, ``javascript:``, ``data:``, ``file:`` without ``allow_file_urls``,
-            or a scheme other than http, https and about.
+            a scheme other than http, https and about, or not a URL (a control character, an unclosed
+            IPv6 address, a bad port, an http(s) URL without a host); the message quotes at most 200
+            characters of it.
     """
     stripped = url.strip()
     if not stripped:
         raise UsageError("url is empty: pass an absolute URL such as https://example.com/")
-    parts = urlsplit(stripped)
+    shown = excerpt(url)
+    control = _CONTROL.search(stripped)
+    if control is not None:
+        char = f"U+{ord(control.group(0)):04X}"
+        raise UsageError(
+            f"url {shown} is not a valid URL: it holds the control character {char} at position "
+            f"{control.start()}; percent-encode it (%{ord(control.group(0)):02X}) if the server expects it"
+        )
+    try:
+        parts = urlsplit(stripped)
+    except ValueError:  # "Invalid IPv6 URL": a [ without its ] (or the reverse)
+        raise UsageError(
+            f"url {shown} is not a valid URL: its IPv6 address has no closing ]; pass an absolute URL such as "
+            "http://[::1]:8000/"
+        ) from None
     scheme = parts.scheme.lower()
     if scheme and not parts.netloc and re.match(r"\d+(/|$)", parts.path):
         # host:port/path: urlsplit reads the host as a scheme.
-        raise UsageError(f"url {url!r} has no scheme: pass an absolute URL such as http://{stripped}")
+        raise UsageError(f"url {shown} has no scheme: pass an absolute URL such as http://{cut(stripped)}")
     if not scheme and _HOST_FIRST.match(stripped):
         # 127.0.0.1:8000/shop.html, [::1]:8000/, example.com/shop: a host without its scheme.
-        raise UsageError(f"url {url!r} has no scheme: pass an absolute URL such as http://{stripped}")
+        raise UsageError(f"url {shown} has no scheme: pass an absolute URL such as http://{cut(stripped)}")
     if not scheme:
         example = "http://localhost:3000" + ("" if stripped.startswith("/") else "/") + stripped
-        raise UsageError(f"url {url!r} is relative: pass an absolute URL with its scheme, such as {example}")
+        raise UsageError(f"url {shown} is relative: pass an absolute URL with its scheme, such as {cut(example)}")
     if scheme == "javascript":
         raise UsageError(
             "javascript: URLs are not navigations; verdex does not run page JavaScript through browser_navigate"
@@ -272,7 +293,7 @@ def check_url(url: str, *, allow_file_urls: bool = False) -> None:
         )
     if scheme == "file" and not allow_file_urls:
         raise UsageError(
-            f"url {url!r} is a local file, and file: URLs are off: start verdex serve with --allow-file-urls to "
+            f"url {shown} is a local file, and file: URLs are off: start verdex serve with --allow-file-urls to "
             "open local files, or serve the page over http"
         )
     if scheme not in _ALLOWED_SCHEMES and scheme != "file":
@@ -281,7 +302,33 @@ def check_url(url: str, *, allow_file_urls: bool = False) -> None:
             if allow_file_urls
             else "http, https and about URLs (file URLs with --allow-file-urls)"
         )
-        raise UsageError(f"url {url!r} has scheme {scheme!r}; verdex opens {opens}")
+        raise UsageError(f"url {shown} has scheme {excerpt(scheme)}; verdex opens {opens}")
+    if scheme in ("http", "https"):
+        _check_authority(parts.netloc, parts.path, shown)
+
+
+def _check_authority(netloc: str, path: str, shown: str) -> None:
+    """An http(s) URL's host and port as the URL standard parses them (https://url.spec.whatwg.org/#host-parsing)."""
+    host_port = netloc.rpartition("@")[2]
+    if not host_port:
+        example = "http://localhost:3000" + (path if path.startswith("/") else "/" + path)
+        raise UsageError(f"url {shown} is not a valid URL: it has no host; pass an absolute URL such as {example}")
+    if host_port.startswith("["):
+        address, _, after = host_port[1:].partition("]")
+        try:
+            ipaddress.IPv6Address(address)
+        except ValueError:
+            raise UsageError(f"url {shown} is not a valid URL: [{cut(address)}] is not an IPv6 address") from None
+        if after and not after.startswith(":"):
+            raise UsageError(
+                f"url {shown} is not a valid URL: after the ] of its IPv6 address comes {excerpt(after)}, not a port "
+                "(:8000) or a path"
+            )
+        port = after[1:]
+    else:
+        port = host_port.rpartition(":")[2] if ":" in host_port else ""
+    if port and (not port.isdigit() or int(port) > 65535):
+        raise UsageError(f"url {shown} is not a valid URL: its port {cut(port)} is not a number from 0 to 65535")
 
 
 def explain_net_error(

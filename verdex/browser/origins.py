@@ -14,12 +14,15 @@ Each entry is one of:
   or more), not the bare domain: ``https://*.example.com`` matches ``https://app.example.com``
   and ``https://a.b.example.com``, not ``https://example.com``.
 
-Hosts compare case-insensitively, internationalized names in their ASCII (punycode) form, IPv6
-addresses in brackets (``http://[::1]:8000``). The policy applies to documents: the URLs of
-pages, tabs and frames, and every hop of their redirects. ``about:``, ``data:`` and ``blob:``
-documents are not fetched from an origin and are not subject to it. ``file:`` URLs open only with
-``--allow-file-urls``. Any other scheme (``chrome:``, ``javascript:`` ...) is refused while a
-policy is set.
+Hosts compare case-insensitively, internationalized names in their ASCII (punycode) form as
+Chromium and the URL standard make it: UTS #46 processing, non-transitional
+(https://www.unicode.org/reports/tr46/, https://url.spec.whatwg.org/#concept-domain-to-ascii), so
+``faß.de`` is ``xn--fa-hia.de`` (not IDNA 2003's ``fass.de``) and full-width letters are folded; the
+same for the entries and for the URLs checked. IPv6 addresses in brackets (``http://[::1]:8000``).
+The policy applies to documents: the URLs of pages, tabs and frames, and every hop of their
+redirects. ``about:``, ``data:`` and ``blob:`` documents are not fetched from an origin and are not
+subject to it. ``file:`` URLs open only with ``--allow-file-urls``. Any other scheme (``chrome:``,
+``javascript:`` ...) is refused while a policy is set.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ import ipaddress
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
+
+import idna
 
 from verdex.errors import UsageError
 
@@ -147,13 +152,26 @@ def _host(text: str, bad: Callable[[str], UsageError]) -> tuple[str, bool]:
         return address.compressed, False
     if "*" in host:
         raise bad("* stands for a whole port (:*) or for the subdomains before a host name (*.example.com)")
-    try:
-        ascii_host = host.encode("idna").decode("ascii").lower()
-    except UnicodeError:
-        raise bad(f"{host!r} is not a valid host name") from None
+    ascii_host = _ascii_host(host)
+    if ascii_host is None:
+        raise bad(f"{host!r} is not a valid host name")
     if not all(label and all(c.isalnum() or c in "-_" for c in label) for label in ascii_host.split(".")):
         raise bad(f"{host!r} is not a valid host name")
     return ascii_host, subdomains
+
+
+def _ascii_host(host: str) -> str | None:
+    """``host`` in lower case ASCII as Chromium names it (UTS #46, non-transitional), or None if it cannot be.
+
+    An ASCII host is only lower-cased (``my_host.local`` stays valid, as in Chromium); a host with
+    another character goes through ``idna.encode(uts46=True)``.
+    """
+    if host.isascii():
+        return host.lower()
+    try:
+        return idna.encode(host, uts46=True, transitional=False).decode("ascii")
+    except (idna.IDNAError, UnicodeError):
+        return None
 
 
 def origin_of_url(url: str) -> tuple[str, str, int] | None:
@@ -166,7 +184,9 @@ def origin_of_url(url: str) -> tuple[str, str, int] | None:
         port = parts.port or _DEFAULT_PORTS[scheme]
     except ValueError:
         return None
-    host = parts.hostname.lower()
+    host = _ascii_host(parts.hostname)
+    if host is None:
+        return None
     with contextlib.suppress(ValueError):
         host = ipaddress.IPv6Address(host).compressed
     return scheme, host, port

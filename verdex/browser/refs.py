@@ -5,7 +5,9 @@ counter for the whole server session, shared by every role, page, frame and docu
 bridge in a document numbers new elements from ``RefLedger.next_number`` upwards and reports the
 next free number, and the ledger records which (role, page, frame, URL) that range belongs to.
 So a number names at most one element ever, and for any ref the ledger can say whose it was:
-another role's, a closed page's, a document the frame has left.
+another role's, a closed page's, a document the frame has left. The ledger belongs to the server
+session, not to a browser: it outlives ``browser_close`` and a browser that went away (it is
+passed to each new browser), and :meth:`RefLedger.retire` marks what the closed browser gave out.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 import trio
 
 from verdex.errors import MalformedRefError
+from verdex.safe_text import excerpt
 
 __all__ = ["RefLedger", "RefOwner", "format_ref", "parse_ref"]
 
@@ -38,7 +41,7 @@ def parse_ref(ref: str) -> tuple[int, int]:
         if embedded and embedded.group(0) != ref:
             hint = f" Did you mean {embedded.group(0)!r}?"
         raise MalformedRefError(
-            f"{ref!r} is not a ref: refs look like e12 (main frame) or f1_e12 (inside a frame), "
+            f"{excerpt(ref)} is not a ref: refs look like e12 (main frame) or f1_e12 (inside a frame), "
             f"as printed by browser_snapshot in [ref=...].{hint}"
         )
     frame = int(match.group("frame") or 0)
@@ -84,6 +87,8 @@ class RefLedger:
     def __init__(self) -> None:
         self.next_number = 1
         self.lock = trio.Lock()
+        #: Numbers below this were given out in browsers that are closed now.
+        self._retired_below = 1
         self._starts: list[int] = []
         self._ranges: list[tuple[int, int, RefOwner]] = []
 
@@ -100,6 +105,14 @@ class RefLedger:
         index = bisect.bisect_right(self._starts, start)
         self._starts.insert(index, start)
         self._ranges.insert(index, (start, end, owner))
+
+    def retire(self) -> None:
+        """Note that the browser closed: every number given out so far belongs to a closed browser."""
+        self._retired_below = self.next_number
+
+    def retired(self, number: int) -> bool:
+        """True if ``number`` was given out in a browser that is closed now."""
+        return number < self._retired_below
 
     def owner_of(self, number: int) -> RefOwner | None:
         """Who gave out ``number``, or None if no one did."""

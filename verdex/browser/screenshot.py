@@ -7,7 +7,9 @@ border box in its frame's viewport; the box is carried out through each iframe o
 carry their points, and the screenshot is clipped to it. ``clip`` is in CSS pixels of the page's
 document, so the viewport box is offset by the visual viewport's scroll position
 (``Page.getLayoutMetrics`` ``cssVisualViewport.pageX/pageY``). A box larger than the viewport is
-captured whole (``captureBeyondViewport``). The PNG has CSS pixels times the device scale factor
+captured whole (``captureBeyondViewport``). Before an element is captured, its frame and each frame
+above it produce two animation frames (the bridge's ``paint``), so a frame that was just scrolled into
+view, or an out-of-process frame, is painted, not blank. The PNG has CSS pixels times the device scale factor
 (1 in verdex's headless browser).
 """
 
@@ -18,6 +20,7 @@ import struct
 from dataclasses import dataclass
 
 from verdex.bridge.models import ElementBoxResult
+from verdex.browser.frames import Frame
 from verdex.browser.page import Page
 from verdex.cdp import protocol as cdp
 from verdex.errors import ActionError, BridgeCallError
@@ -60,6 +63,9 @@ async def take_screenshot(page: Page, ref: str | None) -> Screenshot:
     if not _in_view(x, y, box, viewport):
         # Its iframe is out of the page's view: scroll it into view through every frame above.
         box, x, y = await _element_box(page, ref, scroll=True)
+    # Let every document on the way paint what it shows now (a frame just scrolled into view, an out-of-process
+    # frame that has not composited yet, would be captured blank), the page's last.
+    await _painted(page, ref)
     # The element may have been scrolled: read the scroll position after it.
     metrics = await page.session.send(cdp.Page.getLayoutMetrics(), timeout=timeout)
     viewport = metrics.get("cssVisualViewport") or metrics.get("visualViewport") or {}
@@ -100,6 +106,15 @@ async def _element_box(page: Page, ref: str, *, scroll: bool) -> tuple[ElementBo
         x, y = mapped.x, mapped.y
         current = parent
     return box, x, y
+
+
+async def _painted(page: Page, ref: str) -> None:
+    """Two animation frames in the element's frame and in each frame above it, up to the page's (the bridge's
+    ``paint``): what they showed before is painted and composited."""
+    frame: Frame | None = page.locate(ref)[0]
+    while frame is not None:
+        await page.bridge(frame).paint()
+        frame = page.frames.get(frame.parent_id) if frame.parent_id is not None else None
 
 
 def _in_view(x: float, y: float, box: ElementBoxResult, viewport: cdp.VisualViewport) -> bool:

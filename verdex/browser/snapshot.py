@@ -10,11 +10,13 @@ go under the iframe line, two spaces deeper, the iframe line ending in ``:``::
 
 Depth counts across frames (a frame's top-level lines are one deeper than its iframe line); a
 frame cut by ``depth`` shows ``- … N more`` as any cut node does. ``maxChars`` cuts the whole
-text at its last whole line. A frame whose content cannot be read (it is navigating, its process
-is gone) is not left out silently: its iframe line gets one child ``- … frame content unavailable:
-<why>``; a frame whose document the origin policy refused gets ``- … frame blocked: <url>: <why>``.
+text at its last whole line, and the answer says where: the lines above the first line left out
+(``cut_inside``), whose refs narrow a next snapshot. A frame whose content cannot be read (it is
+navigating, its process is gone) is not left out silently: its iframe line gets one child ``- …
+frame content unavailable: <why>``; a frame whose document the origin policy refused gets ``- …
+frame blocked: <url>: <why>``.
 
-A page without frames is one bridge call, cut by the bridge itself.
+A page without frames is one bridge call.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ from verdex.errors import NavigationError, StaleRefError, UsageError
 
 __all__ = ["Snapshot", "take_snapshot"]
 
+#: Longest line of ``Snapshot.cut_inside``, characters.
+_PATH_LINE = 80
+_REF_SUFFIX = re.compile(r"^(.*?)( \[ref=[a-z0-9_]+\])?$")
 #: A node line that carries a ref: ``- role "name" [state]... [ref=X]`` (texts and /url lines cannot match).
 _REF_LINE = re.compile(r'^ *- [a-z]+(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]"]*\])*? \[ref=[a-z0-9_]+\](?::|$)')
 
@@ -43,50 +48,57 @@ class Snapshot:
         text: the snapshot, one node a line.
         ref_count: refs in ``text``.
         truncated: how ``max_chars`` cut it (characters and lines of the whole), or None.
+        cut_inside: when cut, the lines above the first line left out (outermost first), each without
+            its indent, its leading ``- `` and its closing ``:``, at most 80 characters.
     """
 
     text: str
     ref_count: int
     truncated: SnapshotTruncation | None
+    cut_inside: tuple[str, ...] = ()
 
 
-async def take_snapshot(page: Page, *, ref: str | None = None, depth: int | None = None, max_chars: int) -> Snapshot:
+async def take_snapshot(
+    page: Page,
+    *,
+    ref: str | None = None,
+    depth: int | None = None,
+    max_chars: int | None,
+    behind_modal: bool = False,
+) -> Snapshot:
     """The snapshot of the page, or of the subtree of ``ref``, with the content of its frames.
 
     Args:
         ref: only this element's subtree (the element is the first line); a ref inside a frame
             snapshots there.
         depth: lines deeper than this are cut (top-level lines are depth 1; with ``ref``, its children).
-        max_chars: the text is cut at the last whole line that fits (characters).
+        max_chars: the text is cut at the last whole line that fits (characters); None: the whole.
+        behind_modal: show the page behind an open modal dialog too (bridge README: Snapshot format).
 
     Raises:
         RefError: ``ref`` is malformed, unknown, stale or another role's.
     """
     frame, root = (page.main_frame, None) if ref is None else page.locate(ref)
-    if not page.child_frames(frame):
-        value = await _bridge_snapshot(page, frame, root, depth, max_chars, ref)
-        # An iframe line while the tree knows no frame: the tree is catching up (a page restored
-        # from the back/forward cache); take the long way, which waits for the frame.
-        if not value.iframes:
-            return Snapshot(value.text, value.refCount, value.truncated)
-    lines = await _lines(page, frame, root, depth, ref)
+    lines = await _lines(page, frame, root, depth, ref, behind_modal)
     return _cut(lines, max_chars)
 
 
 async def _bridge_snapshot(
-    page: Page, frame: Frame, root: int | None, depth: int | None, max_chars: int | None, ref: str | None
+    page: Page, frame: Frame, root: int | None, depth: int | None, ref: str | None, behind_modal: bool
 ) -> SnapshotResult:
     bridge = page.worlds.bridge(frame, ref=ref)
-    value = await bridge.snapshot(root=root, depth=depth, max_chars=max_chars)
+    value = await bridge.snapshot(root=root, depth=depth, behind_modal=behind_modal)
     # Elements that may host a closed shadow root: classify them, then look again.
     if value.unknownHosts and await classify_shadow_hosts(page, frame):
-        value = await bridge.snapshot(root=root, depth=depth, max_chars=max_chars)
+        value = await bridge.snapshot(root=root, depth=depth, behind_modal=behind_modal)
     return value
 
 
-async def _lines(page: Page, frame: Frame, root: int | None, depth: int | None, ref: str | None) -> list[str]:
+async def _lines(
+    page: Page, frame: Frame, root: int | None, depth: int | None, ref: str | None, behind_modal: bool
+) -> list[str]:
     """The lines of one document's snapshot with its frames' lines spliced in, uncut."""
-    value = await _bridge_snapshot(page, frame, root, depth, None, ref)
+    value = await _bridge_snapshot(page, frame, root, depth, ref, behind_modal)
     text = value.text
     lines = text.split("\n") if text else []
     spliced: dict[int, list[str]] = {}
@@ -96,7 +108,7 @@ async def _lines(page: Page, frame: Frame, root: int | None, depth: int | None, 
         indent = len(line) - len(line.lstrip(" "))
         # Top-level lines of a page are depth 1; the root line of a subtree is depth 0.
         line_depth = indent // 2 + (0 if root is not None else 1)
-        content = await _frame_content(page, frame, parse_ref(iframe.ref)[1], depth, line_depth)
+        content = await _frame_content(page, frame, parse_ref(iframe.ref)[1], depth, line_depth, behind_modal)
         if content:
             spliced[index] = [" " * (indent + 2) + child for child in content]
     if not spliced:
@@ -111,7 +123,9 @@ async def _lines(page: Page, frame: Frame, root: int | None, depth: int | None, 
     return result
 
 
-async def _frame_content(page: Page, parent: Frame, number: int, depth: int | None, line_depth: int) -> list[str]:
+async def _frame_content(
+    page: Page, parent: Frame, number: int, depth: int | None, line_depth: int, behind_modal: bool
+) -> list[str]:
     """The lines under an iframe line (unindented), or one line saying why there are none."""
     try:
         child = await page.owners.content_frame(parent, ref=number)
@@ -119,9 +133,9 @@ async def _frame_content(page: Page, parent: Frame, number: int, depth: int | No
         if blocked is not None and child.url.startswith("chrome-error://"):
             return [f"- … frame blocked: {blocked.url}: {blocked.reason}"]
         if depth is not None and depth - line_depth < 1:
-            hidden = await _lines(page, child, None, None, None)
+            hidden = await _lines(page, child, None, None, None, behind_modal)
             return [f"- … {len(hidden)} more"] if hidden else []
-        return await _lines(page, child, None, None if depth is None else depth - line_depth, None)
+        return await _lines(page, child, None, None if depth is None else depth - line_depth, None, behind_modal)
     except ContextLostError as exc:
         return [f"- … frame content unavailable: it navigated during the snapshot ({_first_line(exc)})"]
     except NavigationError as exc:
@@ -134,10 +148,10 @@ def _first_line(exc: Exception) -> str:
     return str(exc).split("\n", 1)[0].split("; call ", 1)[0]
 
 
-def _cut(lines: list[str], max_chars: int) -> Snapshot:
+def _cut(lines: list[str], max_chars: int | None) -> Snapshot:
     total_chars = sum(len(line) for line in lines) + max(len(lines) - 1, 0)
     shown = len(lines)
-    if total_chars > max_chars:
+    if max_chars is not None and total_chars > max_chars:
         used = 0
         shown = 0
         for index, line in enumerate(lines):
@@ -152,4 +166,24 @@ def _cut(lines: list[str], max_chars: int) -> Snapshot:
         if shown < len(lines)
         else None
     )
-    return Snapshot("\n".join(kept), sum(1 for line in kept if _REF_LINE.match(line)), truncated)
+    inside = _ancestor_lines(lines, shown) if truncated is not None else ()
+    return Snapshot("\n".join(kept), sum(1 for line in kept if _REF_LINE.match(line)), truncated, inside)
+
+
+def _ancestor_lines(lines: list[str], index: int) -> tuple[str, ...]:
+    """The node lines above ``lines[index]`` (the lines it is indented under), outermost first, trimmed."""
+    found: list[str] = []
+    indent = len(lines[index]) - len(lines[index].lstrip(" "))
+    for line in reversed(lines[:index]):
+        if indent == 0:
+            break
+        own = len(line) - len(line.lstrip(" "))
+        if own < indent:
+            text = line.strip().removeprefix("- ").removesuffix(":")
+            if len(text) > _PATH_LINE:
+                head, ref = _REF_SUFFIX.match(text).groups()  # type: ignore[union-attr]
+                ref = ref or ""
+                text = head[: _PATH_LINE - len(ref) - 1] + "…" + ref
+            found.append(text)
+            indent = own
+    return tuple(reversed(found))

@@ -29,7 +29,15 @@ from verdex.browser.locate import ref_error
 from verdex.browser.refs import RefOwner, format_ref
 from verdex.cdp import protocol as cdp
 from verdex.cdp.connection import CDPSession
-from verdex.errors import BridgeCallError, CDPError, DialogOpenError, NavigationError, ProtocolError, StaleRefError
+from verdex.errors import (
+    BridgeCallError,
+    CDPError,
+    CDPTimeoutError,
+    DialogOpenError,
+    NavigationError,
+    ProtocolError,
+    StaleRefError,
+)
 
 if TYPE_CHECKING:
     from verdex.browser.page import Page
@@ -40,6 +48,9 @@ logger = logging.getLogger(__name__)
 
 #: Seconds to wait for a frame's isolated world to appear before creating one.
 WORLD_GRACE = 1.0
+
+#: Seconds to wait for ``Runtime.terminateExecution`` after a bridge call timed out.
+_TERMINATE_SECONDS = 5.0
 
 #: Object group of the element handles verdex takes (each is released after use).
 _HANDLES = "verdex-handles"
@@ -201,6 +212,8 @@ class IsolatedWorlds:
 
         Raises:
             DialogOpenError: a dialog blocks the page.
+            CDPTimeoutError: the call did not finish within its timeout; the script still running in the
+                page was stopped (``Runtime.terminateExecution``), and the message says so.
             BridgeCallError: the bridge answered ``ok: false`` (``.code``, ``.details``).
             ContextLostError: the document kept changing (three times), or it changed under ``element``.
             StaleRefError: the frame was removed from the page.
@@ -233,6 +246,8 @@ class IsolatedWorlds:
                             envelope = await call_bridge(
                                 session, context, page.source, method, payload, timeout=limit, element=element
                             )
+                except CDPTimeoutError as exc:
+                    raise await _terminated(session, method, limit) from exc
                 except ContextLostError:
                     if frame.world == context:
                         frame.set_world(None)
@@ -337,6 +352,26 @@ class IsolatedWorlds:
             timeout,
             f"releasing {group}",
         )
+
+
+async def _terminated(session: CDPSession, method: str, limit: float) -> CDPTimeoutError:
+    """Stop the script still running in the page after a bridge call timed out, and say so.
+
+    A call that outlives its timeout is still running in the renderer (a locator's regular expression
+    that backtracks for ever, a page that never yields): ``Runtime.terminateExecution`` stops it, so
+    the renderer answers the next call (https://chromedevtools.github.io/devtools-protocol/tot/Runtime/#method-terminateExecution).
+    """
+    stopped = "verdex stopped it (Runtime.terminateExecution), so the page answers again"
+    with trio.CancelScope(shield=True), trio.move_on_after(_TERMINATE_SECONDS):
+        try:
+            await session.send(cdp.Runtime.terminateExecution(), timeout=_TERMINATE_SECONDS)
+        except CDPError as exc:
+            logger.info("terminating the script of a timed-out bridge %s: %s", method, exc)
+            stopped = f"verdex could not stop it ({exc}); the page may stay busy"
+    return CDPTimeoutError(
+        f"the page was still busy with bridge {method} after {limit:g} s (a regular expression or a script of the "
+        f"page that does not finish): {stopped}; simplify the regular expression or scope the call"
+    )
 
 
 async def _shielded(call: Awaitable[Any], timeout: float, what: str) -> None:

@@ -223,6 +223,7 @@ class NetworkRequest(TypedDict, total=False):
 
     url: str
     method: str
+    headers: dict[str, str]
 
 
 class NetworkResponse(TypedDict, total=False):

@@ -31,7 +31,7 @@ from verdex.commands.demo_site import open_storefront
 from verdex.errors import UsageError
 from verdex.locator.compose import Composition, compose_locator, container_level_guess, is_repeating
 
-__all__ = ["DemoOptions", "ToolCall", "Walk", "first_button", "run_demo", "walk"]
+__all__ = ["DemoOptions", "ToolCall", "Walk", "first_button", "run_demo", "scope_target", "walk"]
 
 #: Highest container level the demo tries before giving up on finding a repeating pattern.
 _MAX_LEVEL = 8
@@ -94,7 +94,17 @@ async def walk(call: ToolCall, url: str, *, ref: str | None = None, button: str 
     """
     await call("browser_navigate", {"url": url})
     snapshot_text, _ = await call("browser_snapshot", {})
-    target = ref or first_button(snapshot_text, button)
+    return await scope_target(call, ref or first_button(snapshot_text, button))
+
+
+async def scope_target(call: ToolCall, target: str) -> Walk:
+    """resolve_container -> inspect_pattern (climbing until the container repeats, at most level 8) ->
+    extract_anchors for the element of ``target`` (any ref: a button, a heading, a cell ...), and the
+    locator composed from the three answers.
+
+    Raises:
+        UsageError: the target has no container below ``<body>``.
+    """
     resolve = ResolveContainerAnswer.model_validate((await call("resolve_container", {"ref": target}))[1])
     level = container_level_guess(resolve)
     ancestors = len(resolve.ancestors)

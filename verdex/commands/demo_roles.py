@@ -34,8 +34,11 @@ from verdex.errors import UsageError
 __all__ = ["RolesDemoOptions", "run_roles_demo"]
 
 _REF = re.compile(r"\[ref=((?:f\d+_)?e\d+)\]")
-#: Lines of a snapshot's main landmark shown before "…".
-_SHOWN_LINES = 14
+#: The main landmark's line (landmarks carry refs).
+_MAIN = re.compile(r"- main(?: \[ref=[^\]]+\])?:$")
+#: Lines of a snapshot's main landmark shown before "…": enough for the cart's first row and its cells (a row's
+#: name, which only repeats its cells, is not shown).
+_SHOWN_LINES = 17
 _ROLES = ("admin", "provider", "customer")
 
 
@@ -168,7 +171,7 @@ def find_ref(snapshot: str, line: str, *, after: str | None = None) -> str:
 def _main_of(snapshot: str) -> str:
     """The page line and the ``main`` landmark of a snapshot, cut after a few lines."""
     lines = snapshot.splitlines()
-    start = next((i for i, text in enumerate(lines) if text.startswith("- main:")), 1)
+    start = next((i for i, text in enumerate(lines) if _MAIN.match(text)), 1)
     status = [text for text in lines if text.startswith("- status:")]
     body = lines[start : start + _SHOWN_LINES]
     more = len(lines) - start - len(body)

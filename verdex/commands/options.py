@@ -21,7 +21,7 @@ separated by ``;``, each ``NAME AUTH_FILE [DEFAULT_URL]`` split like a shell com
 
 The config file is JSON in Playwright MCP's layout (its ``config.d.ts``) where an option has a
 key there, plus verdex's own keys (:data:`OPTIONS` lists each option's key). Relative paths in it
-(``browser.userDataDir``, ``trace``, a role's ``authFile``) are relative to the file's folder. A
+(``browser.userDataDir``, ``trace``, ``outputDir``, a role's ``authFile``) are relative to the file's folder. A
 key verdex does not know, or a value of the wrong type, is an error that names the key and the
 file.
 """
@@ -399,6 +399,7 @@ OPTIONS: tuple[Option, ...] = (
         to_text=_words,
     ),
     Option("trace", "--trace", "trace", None, _path_text, _path_json),
+    Option("output_dir", "--output-dir", "outputDir", None, _path_text, _path_json),
     Option(
         "caps", "--caps", "capabilities", None, _caps_text, _caps_json, to_text=lambda caps: [",".join(sorted(caps))]
     ),

@@ -265,7 +265,7 @@ def _filter(pattern: InspectPatternAnswer, anchors: ExtractAnchorsAnswer, reason
     headings = [d for d in descendants if d.role == "heading" or d.tagName in _HEADINGS]
     candidates = headings + [d for d in descendants if d not in headings]
     for descendant in candidates:
-        text = descendant.name or descendant.fullText or descendant.directText
+        text = _text_of(descendant)
         if not text:
             continue
         if not any(text.casefold() in other for other in others):
@@ -282,6 +282,43 @@ def _filter(pattern: InspectPatternAnswer, anchors: ExtractAnchorsAnswer, reason
 
 
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+#: Roles whose accessible name comes from their content (WAI-ARIA 1.2 "name from: contents").
+_NAME_FROM_CONTENT = frozenset(
+    {
+        "button",
+        "cell",
+        "checkbox",
+        "columnheader",
+        "gridcell",
+        "heading",
+        "link",
+        "menuitem",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "option",
+        "radio",
+        "row",
+        "rowheader",
+        "switch",
+        "tab",
+        "tooltip",
+        "treeitem",
+    }
+)
+
+
+def _text_of(descendant: AnchorDescendant) -> str | None:
+    """The text ``filter({ hasText })`` can match for a descendant: its text, or its name when that is its text
+    (extract_anchors leaves the text out when it equals the name). A name from ``alt``, ``aria-label`` or
+    ``title`` (an image, an icon button) is no text: hasText would not find it."""
+    if descendant.fullText or descendant.directText:
+        return descendant.fullText or descendant.directText
+    name = descendant.name
+    if not name or descendant.role not in _NAME_FROM_CONTENT:
+        return None
+    if name in (descendant.attributes.get(key) for key in ("aria-label", "alt", "title")):
+        return None
+    return name
 
 
 def _shape(sibling: Sibling, outline: tuple[str, ...]) -> tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]:

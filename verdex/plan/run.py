@@ -21,7 +21,6 @@ which condition, what the page showed instead).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,6 +46,7 @@ from verdex.errors import (
 from verdex.locator import parse_locator
 from verdex.locator.source import Source
 from verdex.locator.verify import verify_on_page
+from verdex.masking import MASK
 from verdex.plan.steps import (
     AriaState,
     AttrEquals,
@@ -65,6 +65,7 @@ from verdex.plan.steps import (
     WaitFor,
     describe_condition,
     describe_step,
+    url_matches,
 )
 
 __all__ = ["PlanRun", "StepOutcome", "run_plan"]
@@ -87,7 +88,8 @@ class StepOutcome:
         repairs: what was repaired and how, in order.
         url: the page's URL after the step.
         ms: milliseconds the step took.
-        secret: text was typed into a secret field (password, one-time code).
+        secret: the step's element is a secret field (password, one-time code): what was typed into it, and
+            the values of its attrEquals conditions, are secrets.
     """
 
     index: int
@@ -137,9 +139,21 @@ class _Element:
         return f"{self.ref} ({role} {_quote(name)})" if name else f"{self.ref} ({role or self.state.tagName})"
 
 
-async def run_plan(page: Page, steps: list[AnyStep], on_step: Callable[[int, int, str], None] | None = None) -> PlanRun:
-    """Run ``steps`` on ``page``; see the module docstring. ``on_step(index, count, description)`` is called
-    as each step starts (index from 0; the server turns it into a progress notification).
+async def run_plan(
+    page: Page,
+    steps: list[AnyStep],
+    *,
+    on_step: Callable[[int, int, str], None] | None = None,
+    on_secret: Callable[[str], None] | None = None,
+) -> PlanRun:
+    """Run ``steps`` on ``page``; see the module docstring.
+
+    Args:
+        on_step: called with ``(index, count, description)`` as each step starts (index from 0; the server
+            turns it into a progress notification).
+        on_secret: called with every secret value the plan handles, before it acts: the text of a ``type``
+            step into a secret field, the ``value`` of an ``attrEquals`` condition on one (the server masks
+            them everywhere: :class:`verdex.masking.SecretValues`). The plan's own messages show ``••••``.
 
     Raises:
         PlanStepError: a step failed; the message reports the steps before it, the condition and
@@ -153,7 +167,7 @@ async def run_plan(page: Page, steps: list[AnyStep], on_step: Callable[[int, int
             on_step(index, len(steps), outcome.step)
         step_start = trio.current_time()
         try:
-            await _run_step(page, step, outcome)
+            await _run_step(page, step, outcome, on_secret or (lambda value: None))
         except _Failed as failed:
             outcome.url = page.url
             raise _plan_error(page, steps, done, outcome, failed) from None
@@ -163,12 +177,19 @@ async def run_plan(page: Page, steps: list[AnyStep], on_step: Callable[[int, int
     return PlanRun(done, page.url, round((trio.current_time() - start) * 1000))
 
 
-async def _run_step(page: Page, step: AnyStep, outcome: StepOutcome) -> None:
+async def _run_step(page: Page, step: AnyStep, outcome: StepOutcome, on_secret: Callable[[str], None]) -> None:
     timeout = step.timeoutMs / 1000
     deadline = trio.current_time() + timeout
     element: _Element | None = None
     if isinstance(step, Click | Type | Select):
         element = await _target(page, step.ref, step.locator, deadline, outcome.repairs)
+        if element.state.secret:
+            outcome.secret = True
+            if isinstance(step, Type):
+                on_secret(step.text)
+            for condition in step.preconditions:
+                if isinstance(condition, AttrEquals):
+                    on_secret(condition.value)
         element = await _preconditions(page, step, element, deadline, outcome.repairs)
     else:
         await _preconditions(page, step, None, deadline, outcome.repairs)
@@ -179,7 +200,7 @@ async def _run_step(page: Page, step: AnyStep, outcome: StepOutcome) -> None:
             outcome.ref = element.ref
             outcome.role = element.state.role
             outcome.name = element.state.name
-            outcome.secret = element.state.secret
+            outcome.secret = outcome.secret or element.state.secret
         # Postconditions get the whole timeout again, from the end of the action.
         await _postconditions(page, step, element, url_before, network, trio.current_time() + timeout)
 
@@ -283,7 +304,7 @@ async def _preconditions(
     for condition in step.preconditions:
         name = f"precondition {describe_condition(condition)}"
         if isinstance(condition, UrlMatches):
-            if not re.search(condition.pattern, page.url):
+            if not url_matches(condition.pattern, page.url):
                 raise _Failed(name, f"the URL is {page.url}")
             continue
         assert element is not None  # the step models allow element conditions only with a target
@@ -299,6 +320,9 @@ async def _preconditions(
             state = await _state(page, element.ref, attribute=condition.name)
             actual = state.attribute
             if actual != condition.value:
+                if state.secret:  # a secret field's attributes may hold its value (a framework mirrors it)
+                    name = f'precondition attrEquals({condition.name}="{MASK}")'
+                    actual = MASK if actual else actual
                 shown = f'{condition.name} is "{actual}"' if actual is not None else f"it has no {condition.name}"
                 raise _Failed(name, f"{element.what()}: {shown}")
         # exists: the target was found (or re-found) above

@@ -9,14 +9,17 @@ opens). Preconditions (``type``: ``exists``, ``visible``, ``enabled``, ``urlMatc
 ``attrEquals``) are checked before acting, postconditions (``urlChanges``,
 ``elementTextContains``, ``ariaState``, ``networkIdle``) after, polled until ``timeoutMs``.
 
-Regular expressions (``urlMatches``) are Python's ``re`` syntax, matched with ``re.search``.
+Regular expressions (``urlMatches``) run in verdex's own process, so in linear time: RE2 syntax
+(https://github.com/google/re2/wiki/Syntax: Python's ``re`` without backreferences and lookaround),
+searched in the URL (:func:`url_matches`); a pattern RE2 cannot run is a validation error.
 """
 
 from __future__ import annotations
 
-import re
-from typing import Annotated, Literal, Self
+from functools import lru_cache
+from typing import Annotated, Any, Literal, Self
 
+import re2
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 __all__ = [
@@ -40,6 +43,7 @@ __all__ = [
     "WaitFor",
     "describe_condition",
     "describe_step",
+    "url_matches",
 ]
 
 #: Longest time one step may wait (actionability, conditions), milliseconds.
@@ -47,9 +51,20 @@ MAX_STEP_MS = 60_000
 #: Default time one step may wait, milliseconds.
 DEFAULT_STEP_MS = 5_000
 
+#: Characters of a text in a step (typed, waited for, compared), of a URL, of a ref, of a key or chord.
+MAX_TEXT = 10_000
+MAX_URL = 8192
+MAX_REF = 32
+MAX_KEY = 64
+#: Conditions of one kind on one step; options of one select.
+MAX_CONDITIONS = 20
+MAX_VALUES = 100
+
 _RefField = Annotated[
-    str | None, Field(description="A ref from the latest browser_snapshot, e.g. e12 (f1_e3 inside a frame).")
+    str | None,
+    Field(max_length=MAX_REF, description="A ref from the latest browser_snapshot, e.g. e12 (f1_e3 inside a frame)."),
 ]
+_Text = Annotated[str, Field(max_length=MAX_TEXT)]
 _LocatorField = Annotated[
     str | None,
     Field(
@@ -61,7 +76,8 @@ _LocatorField = Annotated[
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: no coercion (true is not 1, "2" is not 2), as the tools' own arguments (verdex.server.app).
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # -- preconditions ---------------------------------------------------------------------------
@@ -85,19 +101,47 @@ class Enabled(_Strict):
     type: Literal["enabled"]
 
 
+@lru_cache(maxsize=64)
+def _compiled(pattern: str) -> Any:
+    """``pattern`` compiled by RE2 (linear time, bounded memory), quietly (RE2 logs parse errors by default).
+
+    Raises:
+        ValueError: RE2 cannot run it; the message says why.
+    """
+    options = re2.Options()
+    options.log_errors = False
+    try:
+        return re2.compile(pattern, options)
+    except re2.error as exc:
+        detail = exc.args[0].decode(errors="replace") if exc.args and isinstance(exc.args[0], bytes) else str(exc)
+        raise ValueError(
+            f"not a regular expression verdex can run: {detail} (patterns are RE2 syntax, matched in linear time: "
+            "no backreferences or lookaround)"
+        ) from None
+
+
+def url_matches(pattern: str, url: str) -> bool:
+    """True if the RE2 ``pattern`` is found in ``url`` (a search, as Python's ``re.search``); linear in both."""
+    return _compiled(pattern).search(url) is not None
+
+
 class UrlMatches(_Strict):
-    """The page's URL matches a regular expression (Python re.search)."""
+    """The page's URL matches a regular expression (RE2 syntax, searched in linear time)."""
 
     type: Literal["urlMatches"]
-    pattern: Annotated[str, Field(min_length=1, description="Regular expression searched in the page URL.")]
+    pattern: Annotated[
+        str,
+        Field(
+            min_length=1,
+            max_length=1000,
+            description="Regular expression (RE2 syntax: no backreferences or lookaround) searched in the page URL.",
+        ),
+    ]
 
     @field_validator("pattern")
     @classmethod
     def _compiles(cls, value: str) -> str:
-        try:
-            re.compile(value)
-        except re.error as exc:
-            raise ValueError(f"not a valid regular expression: {exc}") from exc
+        _compiled(value)
         return value
 
 
@@ -105,8 +149,10 @@ class AttrEquals(_Strict):
     """An attribute of the step's element has exactly this value."""
 
     type: Literal["attrEquals"]
-    name: Annotated[str, Field(min_length=1, description="Attribute name, e.g. aria-label or data-state.")]
-    value: str
+    name: Annotated[
+        str, Field(min_length=1, max_length=200, description="Attribute name, e.g. aria-label or data-state.")
+    ]
+    value: _Text
 
 
 Precondition = Annotated[Exists | Visible | Enabled | UrlMatches | AttrEquals, Field(discriminator="type")]
@@ -124,7 +170,7 @@ class ElementTextContains(_Strict):
     """An element's text (a field's value) contains ``text``; without ref/locator, the page's text."""
 
     type: Literal["elementTextContains"]
-    text: Annotated[str, Field(min_length=1)]
+    text: Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
     ref: _RefField = None
     locator: _LocatorField = None
 
@@ -164,8 +210,8 @@ Postcondition = Annotated[UrlChanges | ElementTextContains | AriaState | Network
 
 
 class _Step(_Strict):
-    preconditions: list[Precondition] = Field(default_factory=list)
-    postconditions: list[Postcondition] = Field(default_factory=list)
+    preconditions: list[Precondition] = Field(default_factory=list, max_length=MAX_CONDITIONS)
+    postconditions: list[Postcondition] = Field(default_factory=list, max_length=MAX_CONDITIONS)
     timeoutMs: Annotated[
         int, Field(ge=0, le=MAX_STEP_MS, description="How long the step may wait (checks, conditions), ms.")
     ] = DEFAULT_STEP_MS
@@ -196,7 +242,7 @@ class Navigate(_Step):
     """Open a URL and wait for it to load."""
 
     action: Literal["navigate"]
-    url: Annotated[str, Field(min_length=1, description="Absolute URL.")]
+    url: Annotated[str, Field(min_length=1, max_length=MAX_URL, description="Absolute URL.")]
 
 
 class Click(_ElementStep):
@@ -209,7 +255,7 @@ class Type(_ElementStep):
     """Replace a field's content with text; submit presses Enter."""
 
     action: Literal["type"]
-    text: str
+    text: _Text
     submit: bool = False
 
 
@@ -217,22 +263,22 @@ class Select(_ElementStep):
     """Choose options of a <select> by value or label."""
 
     action: Literal["select"]
-    values: Annotated[list[str], Field(min_length=1)]
+    values: Annotated[list[_Text], Field(min_length=1, max_length=MAX_VALUES)]
 
 
 class Press(_Step):
     """Press a key (Enter, Tab, Control+a ...) at the focus."""
 
     action: Literal["press"]
-    key: Annotated[str, Field(min_length=1)]
+    key: Annotated[str, Field(min_length=1, max_length=MAX_KEY)]
 
 
 class WaitFor(_Step):
     """Wait for a text to appear (text) or go (textGone), or for time (ms)."""
 
     action: Literal["waitFor"]
-    text: str | None = None
-    textGone: str | None = None
+    text: _Text | None = None
+    textGone: _Text | None = None
     ms: Annotated[int | None, Field(ge=0, le=MAX_STEP_MS)] = None
 
     @model_validator(mode="after")

@@ -1,8 +1,10 @@
 """The MCP server: verdex's tools over stdio, on trio.
 
 :func:`serve` runs until the client closes stdin (or SIGTERM/SIGINT), then closes the browser.
-Argument errors are rewritten for the model: which argument, what was wrong, what the tool takes.
-Unknown argument names are errors too (a misspelt optional argument would otherwise be ignored).
+Argument errors are rewritten for the model: which argument, what was wrong, what the tool takes,
+quoting at most 200 characters of what was refused. Unknown argument names are errors too (a misspelt
+optional argument would otherwise be ignored). Arguments validate strictly (``true`` is not 1, ``"2"`` is
+not 2), and no string or list past the limits of :mod:`verdex.server.limits` is handled at all.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from mcp_types import (
     Icon,
     InputRequiredResult,
     SetLevelRequestParams,
+    TextContent,
     ToolAnnotations,
 )
 from mcp_types import Tool as MCPTool
@@ -33,15 +36,27 @@ from pydantic import ValidationError
 
 from verdex import __version__
 from verdex.errors import UsageError
+from verdex.masking import SecretValues
+from verdex.safe_text import clean_data, clean_text, cut, excerpt
 from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
-from verdex.server.feedback import LEVELS, CallFeedback, LoggingLevel, calling, forward_logs, python_level_of
+from verdex.server.feedback import (
+    LEVELS,
+    CallFeedback,
+    LoggingLevel,
+    calling,
+    forward_logs,
+    masked_logs,
+    python_level_of,
+)
 from verdex.server.groups import enabled_tools, slim_description, slim_schema
+from verdex.server.limits import MAX_ANY_CHARS, MAX_ANY_ITEMS
 from verdex.server.pool import CURRENT, SessionPool, client_key
 from verdex.server.session import Session, open_session
 from verdex.server.skill import register_skill
 from verdex.server.stdio import open_stdio
 from verdex.server.tools_browser import register_browser_tools
 from verdex.server.tools_compat import register_compat_tools
+from verdex.server.tools_find import register_find_tools
 from verdex.server.tools_locator import register_locator_tools
 from verdex.server.tools_observe import register_observe_tools
 from verdex.server.tools_pages import register_page_tools
@@ -180,16 +195,27 @@ class VerdexServer(MCPServer[Any]):
     async def _traced(
         self, session: Session | None, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None
     ) -> CallToolResult | InputRequiredResult:
+        """Every answer leaves the server here: its strings are made safe once (:mod:`verdex.safe_text`)."""
         tracer = self.tracer
-        if tracer is None or session is None:
-            return await self._call_tool(name, arguments, context)
-        call = await tracer.begin(session, name, arguments)
+        call = await tracer.begin(session, name, arguments) if tracer is not None and session is not None else None
+
+        def trace(result: CallToolResult | InputRequiredResult | None, error: str | None) -> None:
+            if tracer is not None and session is not None and call is not None:
+                tracer.end(call, session, result if isinstance(result, CallToolResult) else None, error)
+
+        secrets = session.secrets if session is not None else SecretValues()
         try:
-            result = await self._call_tool(name, arguments, context)
-        except (ToolError, UnexpectedToolError) as exc:
-            tracer.end(call, session, None, str(exc))
+            result = _cleaned(await self._call_tool(name, arguments, context), secrets)
+        except UnexpectedToolError as exc:
+            trace(None, str(exc))
             raise
-        tracer.end(call, session, result if isinstance(result, CallToolResult) else None, None)
+        except ToolError as exc:
+            message = secrets.mask(clean_text(str(exc)))
+            trace(None, message)
+            if message == str(exc):
+                raise
+            raise ToolError(message) from exc.__cause__
+        trace(result, None)
         return result
 
     async def _call_tool(
@@ -201,9 +227,15 @@ class VerdexServer(MCPServer[Any]):
             allowed = set(tool.parameters.get("properties", {}))
             unknown = sorted(set(arguments) - allowed)
             if unknown:
-                raise ToolError(
-                    f"{name} got unknown argument(s) {', '.join(unknown)}; it takes: {_signature(tool.parameters)}"
-                )
+                names = ", ".join(cut(item) for item in unknown)
+                raise ToolError(f"{name} got unknown argument(s) {names}; it takes: {_signature(tool.parameters)}")
+            properties = tool.parameters.get("properties", {})
+            oversized = next(
+                filter(None, (_oversized(value, key, properties.get(key, {})) for key, value in arguments.items())),
+                None,
+            )
+            if oversized is not None:
+                raise ToolError(f"{name}: {oversized}. It takes: {_signature(tool.parameters)}.")
         try:
             return await super().call_tool(name, arguments, context)
         except UnexpectedToolError:
@@ -213,6 +245,53 @@ class VerdexServer(MCPServer[Any]):
             if isinstance(cause, ValidationError) and tool is not None:
                 raise ToolError(_explain_validation(name, cause, tool.parameters)) from cause
             raise
+
+
+def _cleaned(
+    result: CallToolResult | InputRequiredResult, secrets: SecretValues
+) -> CallToolResult | InputRequiredResult:
+    """``result`` made safe: its text by clean_text (verdex.safe_text), its structured content by clean_data, secret
+    values and URL passwords masked in both (verdex.masking)."""
+    if not isinstance(result, CallToolResult):
+        return result
+    content = [
+        TextContent(type="text", text=secrets.mask(clean_text(block.text))) if isinstance(block, TextContent) else block
+        for block in result.content
+    ]
+    data = result.structured_content
+    structured = secrets.mask_data(clean_data(data)) if data is not None else None
+    return result.model_copy(update={"content": content, "structured_content": structured})
+
+
+def _oversized(value: Any, path: str, spec: dict[str, Any]) -> str | None:
+    """The first string longer than :data:`MAX_ANY_CHARS` or list longer than :data:`MAX_ANY_ITEMS` in the
+    arguments, said as its schema's limit would say it (``spec``: its schema, for a top-level argument), or None.
+
+    Checked before validation, so that no part of the server handles a huge value (the schema's own limits are
+    smaller; they answer for values between the two).
+    """
+    limit = _declared_limit(spec)
+    if isinstance(value, str) and len(value) > MAX_ANY_CHARS:
+        return f"{path}: string should have at most {limit or MAX_ANY_CHARS} characters (got {excerpt(value)})"
+    if isinstance(value, list | dict):
+        if len(value) > MAX_ANY_ITEMS:
+            kind = "list" if isinstance(value, list) else "object"
+            return f"{path}: {kind} should have at most {limit or MAX_ANY_ITEMS} items, not {len(value)}"
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            found = _oversized(item, f"{path}.{key}", {})
+            if found is not None:
+                return found
+    return None
+
+
+def _declared_limit(spec: dict[str, Any]) -> int | None:
+    """``maxLength`` or ``maxItems`` of an argument's schema (of its non-null option), if it declares one."""
+    for option in [spec, *spec.get("anyOf", [])]:
+        for key in ("maxLength", "maxItems"):
+            if isinstance(option.get(key), int):
+                return int(option[key])
+    return None
 
 
 #: A ref as ``target`` carries it (Playwright MCP 0.0.83 names the ref ``target``).
@@ -263,7 +342,7 @@ def _explain_validation(name: str, error: ValidationError, schema: dict[str, Any
         if item["type"] == "missing":
             problems.append(f"{field_name} is required")
         else:
-            problems.append(f"{field_name}: {message[0].lower() + message[1:]} (got {item.get('input')!r})")
+            problems.append(f"{field_name}: {message[0].lower() + message[1:]} (got {excerpt(item.get('input'))})")
     return f"{name}: {'; '.join(problems)}. It takes: {_signature(schema)}."
 
 
@@ -319,6 +398,7 @@ def _build(session: Session, config: ServerConfig, tracer: TraceWriter | None) -
     server.output_schemas = config.output_schemas
     server.enabled = enabled_tools(config.caps, roles_given=config.roles != (RoleConfig(DEFAULT_ROLE),))
     register_browser_tools(server, session)
+    register_find_tools(server, session)
     register_observe_tools(server, session)
     register_structure_tools(server, session)
     register_role_tools(server, session)
@@ -327,7 +407,17 @@ def _build(session: Session, config: ServerConfig, tracer: TraceWriter | None) -
     register_plan_tools(server, session)
     register_compat_tools(server, session)
     register_skill(server)
+    _strict_arguments(server)
     return server
+
+
+def _strict_arguments(server: VerdexServer) -> None:
+    """Validate every tool's arguments in pydantic's strict mode: JSON ``true`` is not the integer 1 and
+    ``"2"`` is not 2 (the SDK's argument models coerce by default)."""
+    for tool in server._tool_manager.list_tools():
+        lax = tool.fn_metadata.arg_model
+        namespace = {"model_config": {**lax.model_config, "strict": True}, "__module__": lax.__module__}
+        tool.fn_metadata.arg_model = type(lax.__name__, (lax,), namespace)
 
 
 async def serve(config: ServerConfig) -> None:
@@ -336,11 +426,12 @@ async def serve(config: ServerConfig) -> None:
     forward_logs()
     try:
         async with open_session(config) as session:
-            server = build_server(session, tracer)
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(_stop_on_signal, session)
-                await server.run_stdio_async()
-                nursery.cancel_scope.cancel()
+            with masked_logs(session.secrets):
+                server = build_server(session, tracer)
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(_stop_on_signal, session)
+                    await server.run_stdio_async()
+                    nursery.cancel_scope.cancel()
     finally:
         if tracer is not None:
             tracer.close()

@@ -41,6 +41,8 @@ class ServerConfig:
         navigation_timeout: seconds a navigation may take to load (``--timeout-navigation``).
         call_timeout: seconds one bridge call or CDP command may take.
         trace_file: where ``--trace`` writes one JSON line per tool call (:mod:`verdex.server.trace`), or None.
+        output_dir: where tools write files (``browser_snapshot(filename=...)``; ``--output-dir``), or None
+            for ``verdex-output`` in the system's temporary folder.
         caps: the tool groups on besides ``core`` (``--caps``; :mod:`verdex.server.groups`).
         output_schemas: publish every tool's outputSchema in ``tools/list`` (``--output-schemas``).
     """
@@ -52,6 +54,7 @@ class ServerConfig:
     navigation_timeout: float = 30.0
     call_timeout: float = 30.0
     trace_file: Path | None = None
+    output_dir: Path | None = None
     caps: frozenset[str] = DEFAULT_GROUPS
     output_schemas: bool = False
 

@@ -22,7 +22,7 @@ import contextlib
 import contextvars
 import logging
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
@@ -31,8 +31,19 @@ import trio
 from mcp.server.mcpserver import Context
 
 from verdex._nursery import open_service_nursery
+from verdex.masking import MaskingFilter, SecretValues, mask_userinfo
+from verdex.safe_text import clean_text
 
-__all__ = ["HEARTBEAT_SECONDS", "LEVELS", "CallFeedback", "McpLogHandler", "calling", "forward_logs", "stage"]
+__all__ = [
+    "HEARTBEAT_SECONDS",
+    "LEVELS",
+    "CallFeedback",
+    "McpLogHandler",
+    "calling",
+    "forward_logs",
+    "masked_logs",
+    "stage",
+]
 
 #: Seconds between progress notifications while a call runs.
 HEARTBEAT_SECONDS = 1.0
@@ -86,7 +97,9 @@ class CallFeedback:
         elapsed = trio.current_time() - self.started
         progress = max(round(elapsed, 1), round(self._sent + 0.1, 1))
         self._sent = progress
-        await self.context.report_progress(progress, None, f"{self.tool}: {doing} ({elapsed:.0f} s)")
+        # Made safe as answers are (invisible characters escaped, URL passwords masked).
+        message = clean_text(mask_userinfo(f"{self.tool}: {doing} ({elapsed:.0f} s)"))
+        await self.context.report_progress(progress, None, message)
 
     async def _heartbeat(self) -> None:
         while True:
@@ -175,6 +188,21 @@ def forward_logs() -> None:
     package = logging.getLogger("verdex")
     if not any(isinstance(handler, McpLogHandler) for handler in package.handlers):
         package.addHandler(McpLogHandler())
+
+
+@contextlib.contextmanager
+def masked_logs(secrets: SecretValues) -> Iterator[None]:
+    """Mask ``secrets`` in every log line while a session lives: stderr's (the SDK's lines included) and the
+    log messages sent to clients (:class:`McpLogHandler`)."""
+    masking = MaskingFilter(secrets)
+    handlers = [*logging.getLogger().handlers, *logging.getLogger("verdex").handlers]
+    for handler in handlers:
+        handler.addFilter(masking)
+    try:
+        yield
+    finally:
+        for handler in handlers:
+            handler.removeFilter(masking)
 
 
 def mcp_level_of(python_level: int) -> LoggingLevel:

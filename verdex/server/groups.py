@@ -52,7 +52,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "verify_locator",
         "suggest_locator",
     ),
-    "browser": ("browser_initialize", "browser_go_back", "browser_close"),
+    "browser": ("browser_initialize", "browser_go_back", "browser_reload", "browser_close"),
     "waits": ("wait_for_browser", "wait_for_stable"),
     "tabs": ("browser_tabs",),
     "screenshots": ("browser_take_screenshot",),

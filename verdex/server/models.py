@@ -50,13 +50,19 @@ class NavigateResult(BaseModel):
 
 
 class SnapshotResult(BaseModel):
-    """An accessibility snapshot: one node a line, refs on interactive elements."""
+    """An accessibility snapshot: one node a line, refs on interactive elements. ``cutInside``: when cut, the
+    lines the first line left out is under (outermost first). ``file``/``chars``: with ``filename``, where the
+    whole snapshot was written and its size (``snapshot`` is then empty)."""
 
     url: str
     title: str
     snapshot: str
     refCount: int
     truncated: SnapshotTruncation | None = None
+    cutInside: list[str] | None = None
+    file: str | None = None
+    chars: int | None = None
+    lines: int | None = None
 
 
 class RunnerUp(BaseModel):

@@ -32,6 +32,7 @@ import trio
 
 from verdex.errors import UsageError
 from verdex.server.config import ServerConfig
+from verdex.server.feedback import masked_logs
 from verdex.server.session import Session, open_session
 
 __all__ = ["CLIENT_HEADER", "CURRENT", "SHARED", "SessionPool", "SessionView", "client_key"]
@@ -174,9 +175,10 @@ class SessionPool:
     async def _hold(self, key: str, task_status: trio.TaskStatus[_Entry] = trio.TASK_STATUS_IGNORED) -> None:
         try:
             async with open_session(self.config) as session:
-                entry = _Entry(key, session, last_used=trio.current_time())
-                task_status.started(entry)
-                await entry.close.wait()
+                with masked_logs(session.secrets):
+                    entry = _Entry(key, session, last_used=trio.current_time())
+                    task_status.started(entry)
+                    await entry.close.wait()
         finally:
             if self._entries.get(key) is not None:
                 self._entries.pop(key).closed.set()

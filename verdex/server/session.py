@@ -27,8 +27,10 @@ from verdex.browser.browser import Browser, BrowserContext, open_browser
 from verdex.browser.context_storage import apply_storage_state
 from verdex.browser.events import PageEvents
 from verdex.browser.page import Page, PageSettings
+from verdex.browser.refs import RefLedger
 from verdex.browser.storage_state import StorageState, load_storage_state
 from verdex.errors import AuthFileError, BrowserLaunchError, NavigationError, UsageError
+from verdex.masking import SecretValues
 from verdex.server.config import RoleConfig, ServerConfig
 from verdex.server.feedback import stage
 
@@ -94,6 +96,10 @@ class Session:
         self.roles: dict[str, Role] = {role.name: Role(role) for role in config.roles}
         self.current_role = config.roles[0].name
         self.lock = trio.Lock()
+        #: Every ref given out in this server's life, in every browser it had (refs are never given out twice).
+        self.ledger = RefLedger()
+        #: Secret values seen (typed into a secret field ...): masked in every answer, log line and trace record.
+        self.secrets = SecretValues()
         self.notices: list[str] = []
         #: Dialogs, new tabs and downloads the pages report (see verdex.browser.events).
         self.events = PageEvents(tab_of=self.tab_of)
@@ -158,7 +164,7 @@ class Session:
     async def _run_browser(self, task_status: trio.TaskStatus[_RunningBrowser] = trio.TASK_STATUS_IGNORED) -> None:
         running: _RunningBrowser | None = None
         try:
-            async with open_browser(self.config.browser) as browser:
+            async with open_browser(self.config.browser, ledger=self.ledger) as browser:
                 running = _RunningBrowser(browser)
                 task_status.started(running)
                 await running.stop.wait()
@@ -172,6 +178,8 @@ class Session:
 
     async def _stop_browser(self) -> None:
         running, self._running = self._running, None
+        if running is not None:
+            self.ledger.retire()
         for role in self.roles.values():
             role.detach()
         if running is not None:

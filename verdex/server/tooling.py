@@ -1,10 +1,11 @@
 """What every tool shares: one call at a time, a time limit, errors the model can act on.
 
 :func:`guarded` wraps a tool function: it takes the session lock (calls run one at a time, in
-order), bounds the call by ``ServerConfig.tool_timeout``, turns verdex's errors into MCP tool
-errors (``ToolError``: ``isError`` with the message), turns anything unexpected into a tool error
-that says the session is still usable (the traceback goes to the log on stderr), and prefixes
-pending notices (the browser restarted ...) to the answer.
+order; the tools of :data:`NO_PAGE`, which read the session's state only, run at once), bounds
+the call by ``ServerConfig.tool_timeout``, turns verdex's errors into MCP tool errors
+(``ToolError``: ``isError`` with the message), turns anything unexpected into a tool error that
+says the session is still usable (the traceback goes to the log on stderr), and prefixes pending
+notices (the browser restarted ...) to the answer.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec
 
@@ -22,10 +24,11 @@ from pydantic import BaseModel
 
 from verdex.browser.events import Dialog
 from verdex.errors import BrowserClosedError, DialogOpenError, VerdexError
+from verdex.safe_text import escape_invisible
 from verdex.server.feedback import stage
 from verdex.server.session import Session
 
-__all__ = ["DIALOG_SAFE", "SETTLE_SECONDS", "compact_json", "guarded", "respond"]
+__all__ = ["DIALOG_SAFE", "NO_PAGE", "SETTLE_SECONDS", "compact_json", "guarded", "respond"]
 
 #: Tools that work while a dialog blocks the page: they answer it, leave it (``browser_navigate``
 #: dismisses what blocks the page it leaves), or do not touch the page.
@@ -42,11 +45,29 @@ DIALOG_SAFE = frozenset(
     }
 )
 
+#: Tools that read the session's state only (no page, no browser): they run at once, without the session lock,
+#: so they answer while another call waits on the page; they leave pending notices to the next call that holds it.
+NO_PAGE = frozenset({"get_current_role", "list_current_roles"})
+
 #: Tools a dialog opening during the call does not interrupt: they deal with dialogs themselves.
 DIALOG_AWARE = frozenset({"browser_handle_dialog", "browser_tabs", "browser_close"})
 
 #: Longest wait, seconds, for background work a call started (a new tab, a download) before it answers.
 SETTLE_SECONDS = 2.0
+
+#: Notes of one kind shown in an answer before the rest are counted.
+MAX_NOTES_OF_A_KIND = 3
+
+#: A note's kind: its text up to the first digit, bracket, quote, colon or parenthesis.
+_NOTE_KIND = re.compile(r"[^0-9\[\]'\":(]*")
+
+#: How the count line names the notes of a kind it counts.
+_MORE = {
+    "A new tab ": "new tabs were opened; browser_tabs(action='list') shows them.",
+    "Tab ": "tabs were closed; browser_tabs(action='list') shows the open ones.",
+    "A download started ": "downloads started.",
+    "Downloaded ": "downloads finished.",
+}
 
 logger = logging.getLogger(__name__)
 
@@ -60,8 +81,9 @@ def respond(text: str, data: BaseModel | dict[str, Any]) -> CallToolResult:
 
 
 def compact_json(value: Any) -> str:
-    """JSON without spaces (the cheapest form in tokens), non-ASCII kept as is."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """JSON without spaces (the cheapest form in tokens), non-ASCII kept as is, except the invisible characters
+    of :data:`verdex.safe_text.INVISIBLE`, written as their escapes (``\\u202e``)."""
+    return escape_invisible(json.dumps(value, separators=(",", ":"), ensure_ascii=False))
 
 
 def guarded(
@@ -72,6 +94,12 @@ def guarded(
     def decorate(fn: Callable[P, Awaitable[CallToolResult]]) -> Callable[P, Awaitable[CallToolResult]]:
         @functools.wraps(fn)
         async def tool(*args: P.args, **kwargs: P.kwargs) -> CallToolResult:
+            if name in NO_PAGE:
+                # Session state only: never queued behind a call that holds the page (or waits on the browser).
+                try:
+                    return await fn(*args, **kwargs)
+                except VerdexError as exc:
+                    raise ToolError(str(exc)) from exc
             limit = session.config.tool_timeout if timeout is None else timeout
             result: CallToolResult | None = None
             with trio.move_on_after(limit):
@@ -121,9 +149,7 @@ def guarded(
             notices = session.take_notices()
             if notices and result.content and isinstance(result.content[0], TextContent):
                 first = result.content[0]
-                result.content[0] = TextContent(
-                    type="text", text="\n".join(f"Note: {n}" for n in notices) + "\n" + first.text
-                )
+                result.content[0] = TextContent(type="text", text=_notes_text(notices) + "\n" + first.text)
             return result
 
         return tool
@@ -159,4 +185,23 @@ def _with_notices(session: Session, message: str) -> str:
     notices = session.take_notices()
     if not notices:
         return message
-    return "\n".join(f"Note: {n}" for n in notices) + "\n" + message
+    return _notes_text(notices) + "\n" + message
+
+
+def _notes_text(notices: list[str]) -> str:
+    """``Note: ...`` lines; of notes of one kind (same text up to the first number, quote or colon) the first
+    :data:`MAX_NOTES_OF_A_KIND` are shown, then one line counts the rest (a page that opens 100 tabs)."""
+    shown: list[str] = []
+    counts: dict[str, int] = {}
+    for notice in notices:
+        kind = _NOTE_KIND.match(notice)
+        key = kind.group(0) if kind else notice
+        counts[key] = counts.get(key, 0) + 1
+        if counts[key] <= MAX_NOTES_OF_A_KIND:
+            shown.append(f"Note: {notice}")
+    for key, count in counts.items():
+        if count > MAX_NOTES_OF_A_KIND:
+            more = count - MAX_NOTES_OF_A_KIND
+            what = next((text for prefix, text in _MORE.items() if key.startswith(prefix)), f"notes like {key!r}…")
+            shown.append(f"Note: … and {more} more {what}")
+    return "\n".join(shown)

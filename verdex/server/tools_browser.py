@@ -19,8 +19,10 @@ from verdex.browser.page import Navigation, Page, check_url
 from verdex.browser.snapshot import take_snapshot
 from verdex.browser.text import page_text
 from verdex.errors import NavigationError, UsageError
+from verdex.safe_text import quote
 from verdex.server.arguments import Element, OptionalRef
 from verdex.server.feedback import stage
+from verdex.server.limits import MAX_KEY_CHARS, MAX_TEXT_CHARS, MAX_URL_CHARS, MAX_VALUES
 from verdex.server.models import (
     ActionResult,
     BrowserInfoResult,
@@ -32,6 +34,7 @@ from verdex.server.models import (
     WaitResult,
 )
 from verdex.server.session import Session
+from verdex.server.snapshot_answers import MAX_SNAPSHOT_CHARS, cut_notice, snapshot_file_answer
 from verdex.server.tooling import guarded, respond
 from verdex.server.trace import mask_url
 
@@ -78,12 +81,17 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_navigate")
     async def browser_navigate(
-        url: Annotated[str, Field(description="Absolute URL, e.g. http://localhost:3000/login.")],
+        url: Annotated[
+            str, Field(max_length=MAX_URL_CHARS, description="Absolute URL, e.g. http://localhost:3000/login.")
+        ],
     ) -> Annotated[CallToolResult, NavigateResult]:
-        """Open a URL and wait for it to load; reports the HTTP status."""
+        """Open a URL and wait for it to load; reports the HTTP status. The page's current URL loads it again."""
         page = await session.page()
         stage(f"loading {mask_url(url)[:200]}")
         if page.dialog is None:
+            if url == page.url and not page.url.startswith("about:"):
+                # The same URL again: a reload (Page.navigate would only scroll to a #fragment of it).
+                return await _navigation_answer(page, await page.reload(), reloaded=True)
             return await _navigation_answer(page, await page.navigate(url))
         # Leaving a page that shows a dialog (a dialog loop, a prompt nobody will answer): the dialogs it
         # opens while it is left are answered by verdex, and the answer says how many. A loop that keeps
@@ -115,6 +123,14 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         return await _navigation_answer(page, navigation)
 
     @server.tool(annotations=_ACTS)
+    @guarded(session, "browser_reload")
+    async def browser_reload() -> Annotated[CallToolResult, NavigateResult]:
+        """Load the current page again (after another role changed its data); refs of the old document go stale."""
+        page = await session.page()
+        stage("reloading")
+        return await _navigation_answer(page, await page.reload(), reloaded=True)
+
+    @server.tool(annotations=_ACTS)
     @guarded(session, "browser_go_back")
     async def browser_go_back() -> Annotated[CallToolResult, NavigateResult]:
         """Go back one history entry."""
@@ -129,28 +145,35 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         ] = None,
         maxChars: Annotated[
             int | None,
-            Field(ge=200, le=1_000_000, description="Cut after this many characters (default 40000)."),
+            Field(ge=200, le=MAX_SNAPSHOT_CHARS, description="Cut after this many characters (default 40000)."),
+        ] = None,
+        behindModal: Annotated[bool, Field(description="Show the page behind an open modal dialog too.")] = False,
+        filename: Annotated[
+            str | None,
+            Field(max_length=255, description="Write the whole snapshot to this file (under --output-dir) instead."),
         ] = None,
     ) -> Annotated[CallToolResult, SnapshotResult]:
         """Accessibility snapshot: a line per node, role "name" [states] [ref=eN]. On big pages find the element
         with browser_find instead, or narrow with ref/depth."""
         page = await session.page()
-        snapshot = await take_snapshot(page, ref=ref, depth=depth, max_chars=maxChars or DEFAULT_MAX_CHARS)
+        whole = filename is not None
+        limit = None if whole else maxChars or DEFAULT_MAX_CHARS
+        snapshot = await take_snapshot(page, ref=ref, depth=depth, max_chars=limit, behind_modal=behindModal)
         title = await page.title()
+        header = f"Page: {quote(title)} ({page.url})" if title else f"Page: {page.url}"
+        if filename is not None:
+            return snapshot_file_answer(session.config, filename, header, snapshot, page.url, title)
         truncated = snapshot.truncated
-        lines = [f"Page: {title} ({page.url})" if title else f"Page: {page.url}", snapshot.text]
+        lines = [header, snapshot.text]
         if truncated:
-            lines.append(
-                f"[snapshot cut at {truncated.shownLines} of {truncated.totalLines} lines "
-                f"({truncated.totalChars} characters): narrow it with ref=<a container's ref>, depth=N, "
-                "or raise maxChars]"
-            )
+            lines.append(cut_notice(snapshot))
         result = SnapshotResult(
             url=page.url,
             title=title,
             snapshot=snapshot.text,
             refCount=snapshot.ref_count,
             truncated=truncated,
+            cutInside=list(snapshot.cut_inside) or None,
         )
         return respond("\n".join(line for line in lines if line), result)
 
@@ -166,7 +189,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_type")
     async def browser_type(
-        text: Annotated[str, Field(description="The new text.")],
+        text: Annotated[str, Field(max_length=MAX_TEXT_CHARS, description="The new text.")],
         ref: TargetRef = None,
         element: Element = None,
         submit: Annotated[bool, Field(description="Press Enter after.")] = False,
@@ -174,16 +197,21 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         """Replace a field's text (clicks it first)."""
         page = await session.page()
         target, match = await _target(page, ref, element, "type")
-        secret = await _is_secret(page, target) if match is not None else None
+        secret = await _is_secret(page, target)
+        if secret:
+            session.secrets.remember(text)  # masked in every answer, log line and trace record from now on
         outcome = await actions.type_into(page, target, text, submit=submit, timeout=session.config.action_timeout)
-        return _action_answer(page, "type", outcome, match=match, secret=secret)
+        return _action_answer(page, "type", outcome, match=match, secret=secret if match is not None else None)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_press_key")
     async def browser_press_key(
         key: Annotated[
             str,
-            Field(description="Enter, Tab, ArrowDown, a character, or a chord like Shift+Tab or Control+a."),
+            Field(
+                max_length=MAX_KEY_CHARS,
+                description="Enter, Tab, ArrowDown, a character, or a chord like Shift+Tab or Control+a.",
+            ),
         ],
     ) -> Annotated[CallToolResult, ActionResult]:
         """Press a key at the focus."""
@@ -195,11 +223,8 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "browser_select_option")
     async def browser_select_option(
         values: Annotated[
-            list[str],
-            Field(
-                min_length=1,
-                description="Option values or labels.",
-            ),
+            list[Annotated[str, Field(max_length=MAX_TEXT_CHARS)]],
+            Field(min_length=1, max_length=MAX_VALUES, description="Option values or labels."),
         ],
         ref: TargetRef = None,
         element: Element = None,
@@ -223,9 +248,15 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "wait_for_browser")
     async def wait_for_browser(
         milliseconds: Annotated[int | None, Field(ge=0, le=MAX_WAIT_MS, description="Wait this long.")] = None,
-        text: Annotated[str | None, Field(min_length=1, description="Wait until this text is on the page.")] = None,
+        text: Annotated[
+            str | None,
+            Field(min_length=1, max_length=MAX_TEXT_CHARS, description="Wait until this text is on the page."),
+        ] = None,
         textGone: Annotated[
-            str | None, Field(min_length=1, description="Wait until this text is no longer on the page.")
+            str | None,
+            Field(
+                min_length=1, max_length=MAX_TEXT_CHARS, description="Wait until this text is no longer on the page."
+            ),
         ] = None,
         timeoutMs: Annotated[
             int, Field(ge=0, le=MAX_WAIT_MS, description="Give up after this long (text waits).")
@@ -300,7 +331,7 @@ async def wait_for(
 DEFAULT_MAX_CHARS = 40_000
 
 
-async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResult:
+async def _navigation_answer(page: Page, navigation: Navigation, *, reloaded: bool = False) -> CallToolResult:
     title = await page.title()
     result = NavigateResult(
         url=page.url,
@@ -323,10 +354,12 @@ async def _navigation_answer(page: Page, navigation: Navigation) -> CallToolResu
         text = f"Frame f{navigation.frame} {verb} to {navigation.url}{status}; the page stays at {page.url}."
     elif navigation.same_document:
         text = f"Moved to {navigation.url} in the same document (a History API or fragment change: refs stay valid)."
+    elif reloaded:
+        text = f"Reloaded {navigation.url}{status}: refs of the previous document are stale, take a new snapshot."
     else:
         text = f"Navigated to {navigation.url}{status}."
     if title:
-        text += f' Title: "{title}".'
+        text += f" Title: {quote(title)}."
     if navigation.load_pending:
         text += " The page had not finished loading (its load event had not fired); content may still be arriving."
     return respond(text + " Next: browser_snapshot.", result)
@@ -398,7 +431,7 @@ def _action_answer(
     )
     if outcome.ref:
         described = (
-            f'{outcome.role or outcome.tag_name} "{outcome.name}"'
+            f"{outcome.role or outcome.tag_name} {quote(outcome.name)}"
             if outcome.name
             else f"{outcome.role or outcome.tag_name}"
         )

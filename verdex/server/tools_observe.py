@@ -18,6 +18,7 @@ from verdex.browser.screenshot import take_screenshot
 from verdex.browser.stability import wait_for_stable as wait_until_stable
 from verdex.errors import UsageError
 from verdex.server.feedback import stage
+from verdex.server.limits import MAX_REF_CHARS
 from verdex.server.models import ScreenshotResult, StableResult
 from verdex.server.session import Session
 from verdex.server.tooling import guarded, respond
@@ -77,7 +78,11 @@ def register_observe_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "browser_take_screenshot")
     async def browser_take_screenshot(
         ref: Annotated[
-            str | None, Field(description="Only this element (a ref), scrolled into view; default: the viewport.")
+            str | None,
+            Field(
+                max_length=MAX_REF_CHARS,
+                description="Only this element (a ref), scrolled into view; default: the viewport.",
+            ),
         ] = None,
     ) -> Annotated[CallToolResult, ScreenshotResult]:
         """A PNG of the viewport, or of one element (ref)."""

@@ -23,6 +23,7 @@ from verdex.browser.context import BrowserContext
 from verdex.browser.dialogs import answer_dialog
 from verdex.browser.page import Page
 from verdex.errors import UsageError
+from verdex.safe_text import quote
 from verdex.server.session import Role, Session
 from verdex.server.tooling import guarded, respond
 
@@ -117,7 +118,9 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
             Literal["list", "select", "close", "new"],
             Field(description="list the tabs; select one (index); close one (index, default the selected); new."),
         ],
-        index: Annotated[int | None, Field(ge=0, description="The tab's index, as browser_tabs list shows it.")] = None,
+        index: Annotated[
+            int | None, Field(ge=0, le=1000, description="The tab's index, as browser_tabs list shows it.")
+        ] = None,
     ) -> Annotated[CallToolResult, TabsResult]:
         """The current role's tabs: list, select, close or open one."""
         await session.page()  # the role's context and first tab exist from here on
@@ -161,7 +164,7 @@ def register_page_tools(server: MCPServer, session: Session) -> None:
         lines.append(f"Tabs of role {role.name!r}:")
         for tab in result.tabs:
             marks = [m for m in ("selected" if tab.selected else "", _opened(tab)) if m]
-            title = f"{tab.title}: " if tab.title else ""
+            title = f"{quote(tab.title)}: " if tab.title else ""
             line = f"- [{tab.index}] {title}{tab.url or 'about:blank'}" + (f" ({', '.join(marks)})" if marks else "")
             if tab.dialog is not None:
                 line += f" [dialog open: {tab.dialog.type} {tab.dialog.message!r}]"

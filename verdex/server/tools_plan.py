@@ -66,7 +66,10 @@ def register_plan_tools(server: MCPServer, session: Session) -> None:
         """Run several actions in one call, each with checked pre- and postconditions and reported repairs."""
         page = await session.page()
         run = await run_plan(
-            page, list(steps), on_step=lambda index, count, step: stage(f"step {index + 1} of {count}: {step}")
+            page,
+            list(steps),
+            on_step=lambda index, count, step: stage(f"step {index + 1} of {count}: {step}"),
+            on_secret=session.secrets.remember,
         )
         return _answer(run)
 

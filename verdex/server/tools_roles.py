@@ -17,6 +17,8 @@ from pydantic import Field
 from verdex.browser.context_storage import read_storage_state
 from verdex.browser.storage_state import origin_of, write_storage_state
 from verdex.errors import UsageError
+from verdex.safe_text import quote
+from verdex.server.limits import MAX_NAME_CHARS, MAX_PATH_CHARS
 from verdex.server.models import RoleInfo, RolesResult, SaveRoleStateResult, SelectRoleResult
 from verdex.server.session import Role, Session
 from verdex.server.tooling import guarded, respond
@@ -36,13 +38,16 @@ def register_role_tools(server: MCPServer, session: Session) -> None:
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True))
     @guarded(session, "select_role")
     async def select_role(
-        role: Annotated[str, Field(description="A configured role's name (list_current_roles shows them).")],
+        role: Annotated[
+            str,
+            Field(max_length=MAX_NAME_CHARS, description="A configured role's name (list_current_roles shows them)."),
+        ],
     ) -> Annotated[CallToolResult, SelectRoleResult]:
         """Make a role current: the other tools act on its page (its own browser context and login)."""
         page = await session.page_for(role)  # UsageError for a role that is not configured
         previous, session.current_role = session.current_role, role
         title = await page.title()
-        where = f'"{title}" at {page.url}' if title else page.url
+        where = f"{quote(title)} at {page.url}" if title else page.url
         changed = f" (was {previous})" if previous != role else " (unchanged)"
         text = f"Current role: {role}{changed}. Its page: {where}. Next: browser_snapshot for this role's refs."
         return respond(text, SelectRoleResult(role=role, previousRole=previous, url=page.url, title=title))
@@ -77,8 +82,9 @@ def register_role_tools(server: MCPServer, session: Session) -> None:
         path: Annotated[
             str | None,
             Field(
+                max_length=MAX_PATH_CHARS,
                 description="File to write (relative paths are under the server's working directory). Default: the "
-                "role's auth file, or playwright/.auth/<role>.json for a role without one."
+                "role's auth file, or playwright/.auth/<role>.json for a role without one.",
             ),
         ] = None,
     ) -> Annotated[CallToolResult, SaveRoleStateResult]:

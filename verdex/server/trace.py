@@ -29,6 +29,10 @@ Masking (the rule; a masked value is replaced by ``"<masked>"`` and listed in ``
    letters and digits, no spaces).
 4. In URLs (arguments, ``urlBefore``/``urlAfter``, error texts): the value of a query parameter
    whose name looks secret (2.) or whose value looks like a token (3.).
+5. The password of a URL's userinfo: ``http://ada:••••@host/`` (:func:`verdex.masking.mask_userinfo`).
+6. Every secret value the session has seen (:class:`verdex.masking.SecretValues`), anywhere in the
+   line; and the ``value`` of a plan's ``attrEquals`` condition on a secret field (on any element when
+   the plan failed), as for typed text (1.).
 
 Answers are not recorded (a snapshot can hold anything the page shows), only their refs.
 """
@@ -48,6 +52,8 @@ import trio
 from mcp_types import CallToolResult, TextContent
 
 from verdex.errors import VerdexError
+from verdex.masking import mask_userinfo
+from verdex.safe_text import clean_data
 from verdex.server.session import Session
 
 __all__ = ["MASK", "TraceWriter", "mask_text", "snapshot_refs"]
@@ -74,7 +80,8 @@ def looks_secret(value: str) -> bool:
 
 
 def mask_url(url: str) -> str:
-    """``url`` with secret query parameter values masked (rule 4)."""
+    """``url`` with secret query parameter values masked (rule 4), and the password of its userinfo (rule 5)."""
+    url = mask_userinfo(url)
     try:
         parts = urlsplit(url)
     except ValueError:
@@ -89,8 +96,8 @@ def mask_url(url: str) -> str:
 
 
 def mask_text(text: str) -> str:
-    """A free text (an error message) with its URLs masked (rule 4)."""
-    return _URL.sub(lambda m: mask_url(m.group(0)), text)
+    """A free text (an error message) with its URLs masked (rules 4 and 5)."""
+    return _URL.sub(lambda m: mask_url(m.group(0)), mask_userinfo(text))
 
 
 def snapshot_refs(text: str) -> list[list[str]]:
@@ -166,6 +173,7 @@ class TraceWriter:
         entry["refs"] = _refs_touched(call.arguments, structured)
         if call.tool == "browser_snapshot" and error is None:
             entry["snapshotRefs"] = snapshot_refs(str(structured.get("snapshot", "")))
+        entry = session.secrets.mask_data(clean_data(entry))  # rule 6
         self._file.write(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
         self._file.flush()
 
@@ -232,9 +240,16 @@ def _mask_plan(call: _Call, structured: dict[str, Any] | None) -> None:
         return
     done = {int(s["index"]): s for s in (structured or {}).get("steps", []) if isinstance(s, dict)}
     for index, step in enumerate(steps):
-        if not isinstance(step, dict) or step.get("action") != "type" or not isinstance(step.get("text"), str):
+        if not isinstance(step, dict):
             continue
         outcome = done.get(index)
+        for number, condition in enumerate(step.get("preconditions") or []):
+            if not isinstance(condition, dict) or condition.get("type") != "attrEquals":
+                continue
+            if structured is None or outcome is None or outcome.get("secret"):
+                _mask_at(call, f"steps.{index}.preconditions.{number}.value", "attrEquals on a secret field", "")
+        if step.get("action") != "type" or not isinstance(step.get("text"), str):
+            continue
         if structured is None or outcome is None:
             _mask_at(call, f"steps.{index}.text", "typed text of a failed plan", "")
         elif outcome.get("secret"):

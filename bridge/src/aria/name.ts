@@ -12,7 +12,7 @@
  * hidden elements named from their hidden content.
  */
 
-import { flatChildNodes, getDisplay, getIdRefs, getStyle, registerWalkCache, tagOf } from '../dom';
+import { flatChildNodes, getDisplay, getIdRefs, getStyle, registerWalkCache, tagOf, textData } from '../dom';
 import { getOwnedElements, getOwnerMap } from './owns';
 import { getRole } from './roles';
 import { asFlatString, getCssContent } from './text';
@@ -607,7 +607,7 @@ function nextContentChild(frame: ContentFrame): Element | null {
     if (child.nodeType === 3) {
       // Step 2G (Text Node), as rendered: text-transform applies (unless asked not to).
       if (frame.ownTextVisible)
-        frame.text += (frame.request.traversal.options.textTransform ?? true) ? transformText((child as Text).data, element) : (child as Text).data;
+        frame.text += (frame.request.traversal.options.textTransform ?? true) ? transformText(textData(child as Text), element) : textData(child as Text);
     } else if (child.nodeType === 1) {
       // An element that aria-owns took elsewhere is not part of this content.
       const owner = frame.owners.size ? frame.owners.get(child as Element) : undefined;

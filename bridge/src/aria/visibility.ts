@@ -40,7 +40,18 @@ interface ModalScope {
 
 let modalCache: { doc: Document; scope: ModalScope | null } | undefined;
 let inWalk = false;
-registerWalkCache(() => { inWalk = true; }, () => { inWalk = false; modalCache = undefined; });
+/** Set for one snapshot that shows the page behind an open modal (`behindModal`): no dialog blocks. */
+let modalIgnored = false;
+registerWalkCache(() => { inWalk = true; }, () => { inWalk = false; modalCache = undefined; modalIgnored = false; });
+
+/**
+ * For the walk that follows (until its `endWalk`): treat no dialog as modal, so the page behind an
+ * open modal `<dialog>` is not inert for it (a snapshot with `behindModal`).
+ */
+export function ignoreModalDialogs(): void {
+  modalIgnored = true;
+  modalCache = undefined;
+}
 
 /**
  * The open modal dialog that blocks the rest of `doc`, or null. When several are open, the last in
@@ -48,6 +59,7 @@ registerWalkCache(() => { inWalk = true; }, () => { inWalk = false; modalCache =
  * another is usually after it). Dialogs inside shadow roots are not seen.
  */
 export function getModalScope(doc: Document): ModalScope | null {
+  if (modalIgnored) return null;
   if (modalCache && modalCache.doc === doc) return modalCache.scope;
   let scope: ModalScope | null = null;
   let modals: NodeListOf<Element> | null = null;

@@ -1,6 +1,7 @@
 /** The `snapshot` method: the accessibility snapshot of the document or of one element's subtree. */
 
 import { beginWalk, endWalk } from '../dom';
+import { ignoreModalDialogs } from '../aria/visibility';
 import { beginCandidates, unknownHostCount } from '../shadow';
 import type { RefRegistry } from './refs';
 import { renderTree, type RenderedSnapshot } from './render';
@@ -10,6 +11,8 @@ export interface SnapshotArgs {
   root?: number;
   depth?: number;
   maxChars?: number;
+  /** Show the page behind an open modal dialog (no dialog limits the snapshot or makes the page inert). */
+  behindModal?: boolean;
 }
 
 export interface SnapshotResult extends RenderedSnapshot {
@@ -23,8 +26,9 @@ export function snapshot(doc: Document, refs: RefRegistry, args: SnapshotArgs): 
   if (!rootElement) return { text: '', refCount: 0, nodeCount: 0, truncated: null, iframes: [], unknownHosts: 0 };
   beginWalk();
   beginCandidates();
+  if (args.behindModal) ignoreModalDialogs();
   try {
-    const tree = buildTree(rootElement, refs, { keepRoot: args.root !== undefined });
+    const tree = buildTree(rootElement, refs, { keepRoot: args.root !== undefined, behindModal: !!args.behindModal });
     const rendered = renderTree(tree, refs, { depth: args.depth, maxChars: args.maxChars, rootIsNode: args.root !== undefined });
     return { ...rendered, unknownHosts: unknownHostCount() };
   } finally {

@@ -91,7 +91,8 @@ export class RefRegistry {
 /**
  * Interactive for refs: focusable (`tabIndex >= 0` or a `tabindex` attribute), an interactive
  * role, a native control, or the host of a closed shadow root; and receiving pointer events. The
- * element is assumed visible.
+ * element is assumed visible. The options of a drop-down `<select>` are not (they have no box;
+ * `selectOption` acts on the select).
  */
 export function isInteractive(element: Element): boolean {
   if (!isInteractiveKind(element)) return false;
@@ -105,6 +106,8 @@ export function isInteractiveKind(element: Element): boolean {
     case 'BUTTON': case 'SELECT': case 'TEXTAREA': case 'SUMMARY': return true;
     case 'INPUT': if ((element as HTMLInputElement).type !== 'hidden') return true; break;
   }
+  // The options of a drop-down <select> have no box of their own: the select is what is acted on.
+  if (tagOf(element) === 'OPTION' && isDropDownOption(element)) return false;
   if (kInteractiveRoles.has(getRole(element) ?? '')) return true;
   // A closed shadow root's host is the only handle on its content.
   if (isClosedShadowHost(element)) return true;
@@ -116,4 +119,30 @@ export function isInteractiveKind(element: Element): boolean {
     case 'AUDIO': case 'VIDEO': return element.hasAttribute('controls');
     default: return false;
   }
+}
+
+/** An `<option>` of a `<select>` shown as a drop-down (not `multiple`, `size` at most 1). */
+function isDropDownOption(option: Element): boolean {
+  const select = option.closest('select');
+  return !!select && !(select as HTMLSelectElement).multiple && (select as HTMLSelectElement).size <= 1;
+}
+
+/** Roles whose every element is a locator target (README: Refs). */
+const kTargetRoles = new Set(['heading', 'cell', 'gridcell', 'columnheader', 'rowheader', 'row', 'listitem',
+  'banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation', 'region', 'search', 'dialog', 'alertdialog']);
+
+/**
+ * An element a locator may target besides the interactive ones, so it gets a ref where it has a
+ * snapshot line: a heading, cell, row or column header, row, list item, landmark (`region` and
+ * `form` have one only when named), dialog, an image with a name (its `alt`), a `<label>` that
+ * holds its control. `role` and `name` as the snapshot shows them.
+ */
+export function isLocatorTarget(element: Element, role: string, name: string): boolean {
+  if (kTargetRoles.has(role)) return true;
+  if (role === 'img') return !!name;
+  if (element.localName === 'label') {
+    const control = (element as HTMLLabelElement).control;
+    return !!control && element.contains(control);
+  }
+  return false;
 }

@@ -4,10 +4,17 @@
  */
 
 import { truncate } from '../aria/text';
-import type { AriaNode, TextItem } from './tree';
+import { isNode, isText, type AriaNode, type HiddenRun, type ModalNote, type NoteItem, type TreeItem } from './tree';
 import type { RefRegistry } from './refs';
 
-export const kMaxLineText = 200;
+/**
+ * Longest text of a line (a text, an inline text or value) and of a `/url`, characters: a snapshot
+ * is for finding elements and scoping locators (getByText and hasText match substrings), not for
+ * reading an article; the tail of a long text or a URL's tracking parameters cost tokens on every
+ * line that has them (issue 17: on real pages, texts and URLs are most of a snapshot's tokens).
+ */
+export const kMaxLineText = 100;
+export const kMaxUrl = 100;
 
 export interface RenderOptions {
   /** Lines deeper than this are cut (the root's children are depth 1). */
@@ -38,21 +45,26 @@ export function renderTree(root: AriaNode, refs: RefRegistry, options: RenderOpt
   const maxDepth = options.depth !== undefined && options.depth >= 0 ? options.depth : Infinity;
 
   /** Pushes the item's lines; returns the children still to print below it. */
-  const visit = (item: AriaNode | TextItem, indent: string): Array<AriaNode | TextItem> | undefined => {
-    if (!('role' in item)) {
+  const visit = (item: TreeItem, indent: string): TreeItem[] | undefined => {
+    if (isText(item)) {
       lines.push({ text: `${indent}- text: ${yamlValue(truncate(item.text, kMaxLineText))}`, node: false, iframe: false });
       return undefined;
     }
+    if (!isNode(item)) {
+      lines.push({ text: `${indent}- … ${noteText(item, refs)}`, node: false, iframe: false });
+      return undefined;
+    }
     let line = `${indent}- ${item.role}`;
-    if (item.name) line += ' ' + JSON.stringify(item.name);
+    if (item.name) line += ' ' + quote(item.name);
     line += stateSuffix(item);
     if (item.ref !== undefined) line += ` [ref=${refs.label(item.ref)}]`;
     const props: string[] = [];
-    if (item.url !== undefined) props.push(`${indent}  - /url: ${yamlValue(truncate(item.url, kMaxLineText))}`);
+    if (item.url !== undefined) props.push(`${indent}  - /url: ${yamlValue(truncate(item.url, kMaxUrl))}`);
     if (item.closedShadow) props.push(`${indent}  - … closed shadow root`);
     const children = item.children;
     // `- paragraph: $999`, `- textbox "Email": a@b.c`: one text (or an input's value) goes inline.
-    const onlyText = children.length === 1 && !('role' in children[0]!) ? (children[0] as TextItem).text : undefined;
+    const only = children.length === 1 ? children[0]! : undefined;
+    const onlyText = only && isText(only) ? only.text : undefined;
     const inline = item.value !== undefined && !children.length ? item.value : (props.length ? undefined : onlyText);
     if (inline !== undefined) {
       lines.push(lineOf(`${line}: ${yamlValue(truncate(inline, kMaxLineText))}`, item));
@@ -65,7 +77,7 @@ export function renderTree(root: AriaNode, refs: RefRegistry, options: RenderOpt
   };
 
   // Depth first with an explicit stack: trees can nest thousands of levels deep.
-  const stack: Array<{ items: Array<AriaNode | TextItem>; index: number; indent: string; depth: number }> = [
+  const stack: Array<{ items: TreeItem[]; index: number; indent: string; depth: number }> = [
     { items: root.children, index: 0, indent: '', depth: options.rootIsNode ? 0 : 1 },
   ];
   while (stack.length) {
@@ -103,22 +115,47 @@ function stateSuffix(node: AriaNode): string {
   return s;
 }
 
-/** Lines the children would print: nodes, texts and `/url` lines (an inline text is on its node's line). */
-function countLines(children: Array<AriaNode | TextItem>): number {
+/** Lines the children would print: nodes, texts, notes and `/url` lines (an inline text is on its node's line). */
+function countLines(children: TreeItem[]): number {
   let count = 0;
-  const pending: Array<Array<AriaNode | TextItem>> = [children];
+  const pending: TreeItem[][] = [children];
   while (pending.length) {
     for (const child of pending.pop()!) {
       count++;
-      if (!('role' in child)) continue;
+      if (!isNode(child)) continue;
       if (child.url !== undefined) count++;
       if (child.closedShadow) count++;
       const inline = child.url === undefined && !child.closedShadow && child.children.length === 1 &&
-        !('role' in child.children[0]!);
+        isText(child.children[0]!);
       if (!inline) pending.push(child.children);
     }
   }
   return count;
+}
+
+/**
+ * The text of a note line (after `- … `):
+ * `modal dialog "Cookies" [ref=e3] hides 812 elements of the page (95 interactive); behindModal: true shows them`,
+ * `aria-hidden div#main: 812 elements (95 interactive) not shown; getByRole finds them only with includeHidden: true`.
+ */
+function noteText(item: NoteItem, refs: RefRegistry): string {
+  if ('modal' in item) return modalText(item.modal, refs);
+  return hiddenText(item.hidden);
+}
+
+function modalText(modal: ModalNote, refs: RefRegistry): string {
+  const name = modal.name ? ` ${JSON.stringify(modal.name)}` : '';
+  return `modal ${modal.role}${name} [ref=${refs.label(modal.ref)}] hides ${modal.elements} elements of the page ` +
+    `(${modal.interactive} interactive); behindModal: true shows them`;
+}
+
+function hiddenText(run: HiddenRun): string {
+  const what = run.subtrees > 1 ? `${run.element} and ${run.subtrees - 1} more sibling(s)` : run.element;
+  const locators = run.reason === 'aria-hidden'
+    ? 'getByRole finds them only with includeHidden: true'
+    : run.reason === 'inert' ? 'inert: they take no focus or clicks' : 'inert behind the modal dialog';
+  return `${run.reason === 'modal' ? 'behind a modal' : run.reason} ${what}: ${run.elements} elements ` +
+    `(${run.interactive} interactive) not shown; ${locators}`;
 }
 
 function finish(lines: Line[], refs: RefRegistry, maxChars: number | undefined): RenderedSnapshot {
@@ -157,9 +194,21 @@ function finish(lines: Line[], refs: RefRegistry, maxChars: number | undefined):
   };
 }
 
+/**
+ * Bidi controls and zero-width characters (verdex/safe_text.py INVISIBLE: the same list): never
+ * written raw, since they reorder or hide the text around them. A string holding one is quoted, and in
+ * quotes they are JSON escapes (`"\u202eDelete"`): the same string, so a locator copied from it matches.
+ */
+const kInvisible = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/** `text` as a JSON string literal, invisible characters as `\uXXXX` escapes. */
+export function quote(text: string): string {
+  return JSON.stringify(text).replace(kInvisible, ch => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'));
+}
+
 // A YAML plain scalar when it reads back as the same string, else a JSON (= YAML double-quoted) one.
-const kNeedsQuotes = /^$|^\s|\s$|^[-?:,[\]{}#&*!|>'"%@`]|: |:$| #|^(true|false|null|yes|no|on|off|~)$|^[-+]?(\d[\d_]*\.?\d*|\.\d+)([eE][-+]?\d+)?$|[\u0000-\u001f]/i;
+const kNeedsQuotes = /^$|^\s|\s$|^[-?:,[\]{}#&*!|>'"%@`]|: |:$| #|^(true|false|null|yes|no|on|off|~)$|^[-+]?(\d[\d_]*\.?\d*|\.\d+)([eE][-+]?\d+)?$|[\u0000-\u001f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/i;
 
 export function yamlValue(text: string): string {
-  return kNeedsQuotes.test(text) ? JSON.stringify(text) : text;
+  return kNeedsQuotes.test(text) ? quote(text) : text;
 }

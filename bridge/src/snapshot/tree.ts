@@ -5,18 +5,21 @@
  * Each element's style, hidden flags, role and name are computed once per walk. Text is gathered
  * as raw tokens and normalized when its node closes, adjacent texts as one; `generic` wrappers
  * that add nothing and `none`/`presentation` elements give their children to their parent; under
- * an open modal dialog the dialog is the whole page (README: Snapshot format).
+ * a real, visible modal dialog the dialog is the whole page, after one line that says what it hides;
+ * a rendered subtree left out by `aria-hidden` or `inert` gets one line that says how much it holds
+ * (README: Snapshot format).
  */
 
-import { containsComposed, deepActiveElement, flatChildNodes, getDisplay, getPseudoCandidates, getStyle, isPseudoCandidate, isSecretField, tagOf } from '../dom';
+import { containsComposed, deepActiveElement, flatChildNodes, flatParent, getDisplay, getPseudoCandidates, getStyle, isPseudoCandidate, isSecretField, tagOf, textData } from '../dom';
 import type { PseudoCandidates } from '../pseudo';
 import { getOwnedElements, getOwnerMap } from '../aria/owns';
 import { getAccessibleName, transformText } from '../aria/name';
 import { getRole } from '../aria/roles';
 import { getChecked, getDisabled, getExpanded, getLevel, getPressed, getSelected, type Tristate } from '../aria/states';
 import { getPseudoContentKnown, normalizeWhitespace, truncate } from '../aria/text';
-import { computeHiddenFlags, getHiddenFlags, getModalScope, isClosedDetails, isDetailsSummary, isStyleVisible, setHiddenFlags } from '../aria/visibility';
-import { isInteractive, type RefRegistry } from './refs';
+import { computeHiddenFlags, getHiddenFlags, getModalScope, HIDDEN_ARIA, isClosedDetails, isDetailsSummary, isStyleVisible, setHiddenFlags } from '../aria/visibility';
+import { countRendered, describeElement, hiddenReason, kNoteInteractive, kNoteTextChars } from './hidden';
+import { isInteractive, isLocatorTarget, type RefRegistry } from './refs';
 import { isClosedShadowHost, isRenderedLightChild, noteShadowCandidate } from '../shadow';
 
 export const kMaxNameLength = 150;
@@ -26,10 +29,43 @@ export interface TextItem {
   text: string;
 }
 
+/** Consecutive sibling subtrees left out of the accessibility tree while rendered (one `- …` line). */
+export interface HiddenRun {
+  reason: 'aria-hidden' | 'inert' | 'modal';
+  /** `tag#id.class` of the first subtree's root. */
+  element: string;
+  /** Subtrees in the run. */
+  subtrees: number;
+  elements: number;
+  interactive: number;
+}
+
+/** The page behind a modal dialog, left out of a page snapshot. */
+export interface ModalNote {
+  role: string;
+  name: string;
+  ref: number;
+  elements: number;
+  interactive: number;
+}
+
+/** A line that says what the snapshot leaves out here (`- … ...`). */
+export type NoteItem = { hidden: HiddenRun } | { modal: ModalNote };
+
+export type TreeItem = AriaNode | TextItem | NoteItem;
+
+export function isNode(item: TreeItem): item is AriaNode {
+  return 'role' in item;
+}
+
+export function isText(item: TreeItem): item is TextItem {
+  return 'text' in item;
+}
+
 export interface AriaNode {
   role: string;
   name: string;
-  children: Array<AriaNode | TextItem>;
+  children: TreeItem[];
   ref?: number;
   checked?: Tristate;
   disabled?: boolean;
@@ -42,12 +78,14 @@ export interface AriaNode {
   value?: string;
   /** The element hosts a closed shadow root (rendered as a `- … closed shadow root` line). */
   closedShadow?: boolean;
+  /** Not rendered: the text this node stands for in its parent's name (its name, else its children's). */
+  content?: string;
 }
 
 interface OpenNode {
   node: AriaNode;
   fullName: string;
-  tokens: Array<AriaNode | TextItem | string>;
+  tokens: Array<AriaNode | NoteItem | string>;
 }
 
 const kNoValueInputTypes = new Set(['checkbox', 'radio', 'file', 'hidden', 'button', 'submit', 'reset', 'image']);
@@ -55,6 +93,8 @@ const kNoValueInputTypes = new Set(['checkbox', 'radio', 'file', 'hidden', 'butt
 export interface BuildOptions {
   /** Keep the root node even when it is a bare generic (a snapshot of one element's subtree). */
   keepRoot: boolean;
+  /** Show the page behind an open modal dialog (the caller has made no dialog modal for the walk). */
+  behindModal?: boolean;
 }
 
 /**
@@ -63,7 +103,7 @@ export interface BuildOptions {
  */
 export function buildTree(root: Element, refs: RefRegistry, options: BuildOptions): AriaNode {
   const builder = new TreeBuilder(root, refs);
-  return builder.build(options.keepRoot);
+  return builder.build(options.keepRoot, !!options.behindModal);
 }
 
 /** One element of the walk: its node (if it has one) and where the walk of its content stands. */
@@ -113,12 +153,15 @@ class TreeBuilder {
     this.ownedBy = getOwnerMap(doc);
   }
 
-  build(keepRoot: boolean): AriaNode {
+  build(keepRoot: boolean, behindModal: boolean): AriaNode {
     const fragment: OpenNode = { node: { role: 'fragment', name: '', children: [] }, fullName: '', tokens: [] };
     // A page snapshot while a modal dialog is open is the dialog's: the rest of the document is
     // inert, its ancestors included (https://html.spec.whatwg.org/multipage/interaction.html#blocked-by-a-modal-dialog),
     // and an aria-modal dialog limits navigation to itself (https://www.w3.org/TR/wai-aria-1.2/#aria-modal).
-    const modal = keepRoot ? null : getModalScope(this.root.ownerDocument)?.dialog ?? findAriaModal(this.root, this.active);
+    // One line says so first: the dialog and what it hides.
+    const modal = keepRoot || behindModal ? null
+      : getModalScope(this.root.ownerDocument)?.dialog ?? findAriaModal(this.root, this.active);
+    if (modal) fragment.tokens.push({ modal: this.modalNote(modal) });
     const root = modal ?? this.root;
     const flags = getHiddenFlags(root);
     const pseudo = getPseudoCandidates(root.getRootNode());
@@ -213,14 +256,18 @@ class TreeBuilder {
       if (!child) break;
       if (frame.closedHost && !isRenderedLightChild(child)) continue;
       if (child.nodeType === 3) {
-        if (frame.showText) frame.target.tokens.push(transformText((child as Text).data, element));
+        if (frame.showText) frame.target.tokens.push(transformText(textData(child as Text), element));
       } else if (child.nodeType === 1) {
         const childElement = child as Element;
         if (this.ownedBy.size && this.ownedBy.has(childElement) && this.ownedBy.get(childElement) !== element) continue;
         if (frame.closedDetails && !isDetailsSummary(element, childElement)) continue;
         const childFlags = computeHiddenFlags(childElement, element, frame.flags, true);
         setHiddenFlags(childElement, childFlags);
-        if (childFlags !== 0) continue;
+        if (childFlags !== 0) {
+          // The top of a rendered subtree out of the accessibility tree: one line says so.
+          if (childFlags === HIDDEN_ARIA && !(frame.flags & HIDDEN_ARIA)) this.noteHidden(frame.target, childElement);
+          continue;
+        }
         this.nextFlags = childFlags;
         this.nextPseudo = frame.childPseudo;
         return childElement;
@@ -254,7 +301,9 @@ class TreeBuilder {
       if (!frame.isRoot && isCollapsible(node)) {
         // A bare generic with at most one child is replaced by that child; a text child joins the
         // parent's running text (set apart by the spaces around it when the generic is a block).
-        for (const child of node.children) parent.tokens.push('role' in child ? child : child.text);
+        for (const child of node.children) parent.tokens.push(isText(child) ? child.text : child);
+      } else if (!frame.isRoot && isEmptyLeaf(node)) {
+        // A line that carries nothing (a bare `- img`) is left out.
       } else {
         parent.tokens.push(node);
       }
@@ -281,7 +330,8 @@ class TreeBuilder {
     const shownRole = role === 'none' || role === 'presentation' ? 'generic' : role;
     const fullName = shownRole === 'generic' ? '' : normalizeWhitespace(getAccessibleName(element));
     const node: AriaNode = { role: shownRole, name: truncate(fullName, kMaxNameLength), children: [] };
-    if (interactive) {
+    // Refs on every element a locator may target (README: Refs), and on any element given one before.
+    if (interactive || isLocatorTarget(element, shownRole, fullName) || this.refs.numberOf(element) !== undefined) {
       node.ref = this.refs.ensure(element);
       this.refs.remember(node.ref, node.role, node.name);
     }
@@ -302,9 +352,48 @@ class TreeBuilder {
     return { node, fullName, tokens: [] };
   }
 
+  /**
+   * Notes a rendered subtree left out of the accessibility tree (`aria-hidden`, `inert`, behind a
+   * modal), when it holds an interactive element or some text; a run of such siblings is one note.
+   */
+  private noteHidden(target: OpenNode, element: Element): void {
+    if (!isStyleVisible(element) && !element.firstElementChild) return;
+    const count = countRendered(element);
+    if (count.interactive < kNoteInteractive && count.textChars < kNoteTextChars) return;
+    const reason = hiddenReason(element);
+    const tokens = target.tokens;
+    let last = tokens.length - 1;
+    while (last >= 0 && typeof tokens[last] === 'string' && !(tokens[last] as string).trim()) last--;
+    const previous = last >= 0 ? tokens[last] : undefined;
+    if (previous && typeof previous !== 'string' && 'hidden' in previous && previous.hidden.reason === reason) {
+      tokens.length = last + 1;
+      previous.hidden.subtrees++;
+      previous.hidden.elements += count.elements;
+      previous.hidden.interactive += count.interactive;
+      return;
+    }
+    tokens.push({ hidden: { reason, element: describeElement(element), subtrees: 1, elements: count.elements,
+      interactive: count.interactive } });
+  }
+
+  /** The note of a page snapshot limited to a modal dialog: the dialog (given a ref) and what it hides. */
+  private modalNote(dialog: Element): ModalNote {
+    const doc = dialog.ownerDocument;
+    const role = getRole(dialog) ?? 'dialog';
+    const name = truncate(normalizeWhitespace(getAccessibleName(dialog)), kMaxNameLength);
+    const ref = this.refs.ensure(dialog);
+    this.refs.remember(ref, role, name);
+    const top = doc.body ?? doc.documentElement;
+    const count = countRendered(top, dialog);
+    // The dialog's ancestors hold it: they are not hidden behind it.
+    for (let up = flatParent(dialog); up; up = up === top ? null : flatParent(up))
+      if (isStyleVisible(up) && getDisplay(up) !== 'none') count.elements--;
+    return { role, name, ref, elements: Math.max(0, count.elements), interactive: count.interactive };
+  }
+
   /** Joins raw text tokens into normalized text lines and finalizes the node's children. */
   private close(open: OpenNode): void {
-    const children: Array<AriaNode | TextItem> = [];
+    const children: TreeItem[] = [];
     let buffer = '';
     const flush = (): void => {
       const text = normalizeWhitespace(buffer);
@@ -322,16 +411,22 @@ class TreeBuilder {
     flush();
     const node = open.node;
     const only = children.length === 1 ? children[0] : undefined;
-    if (only && !('role' in only) && (only.text === open.fullName || (node.value !== undefined && only.text === node.value)))
+    if (only && isText(only) && (only.text === open.fullName || (node.value !== undefined && only.text === node.value)))
       node.children = [];
     else node.children = children;
+    // A name that only repeats what the lines below it show (a row's cells, a link's image and
+    // text, a heading's link) is not shown again: Playwright's AI snapshot drops it too.
+    const shown = contentOf(node.children, node.value);
+    if (node.name && node.children.some(isNode) && shown === open.fullName) node.name = '';
+    node.content = open.fullName || shown;
   }
 }
 
 /**
  * The shown aria-modal dialog that limits navigation: role dialog or alertdialog, `aria-modal="true"`,
  * in the accessibility tree, inside `root`, and focus not moved outside it (then ATs "SHOULD NOT
- * limit navigation", WAI-ARIA 1.2 aria-modal). The last such in tree order; null when none.
+ * limit navigation", WAI-ARIA 1.2 aria-modal). Only a real, visible modal counts (`isRealModal`).
+ * The last such in tree order; null when none.
  */
 function findAriaModal(root: Element, active: Element | null): Element | null {
   const candidates = root.querySelectorAll('[aria-modal]');
@@ -341,6 +436,7 @@ function findAriaModal(root: Element, active: Element | null): Element | null {
     const role = getRole(element);
     if (role !== 'dialog' && role !== 'alertdialog') continue;
     if (getHiddenFlags(element) !== 0 || !isStyleVisible(element)) continue;
+    if (!isRealModal(element)) continue;
     const doc = element.ownerDocument;
     const focusOutside = !!active && active !== doc.body && active !== doc.documentElement &&
       !containsComposed(element, active);
@@ -348,6 +444,53 @@ function findAriaModal(root: Element, active: Element | null): Element | null {
     return element;
   }
   return null;
+}
+
+/**
+ * A dialog that can hold a user: not a native control given the role (`<button role=dialog>`: the
+ * role is not allowed there, https://www.w3.org/TR/html-aria/#el-button), with a non-empty box
+ * (its own, or a child's under `display: contents`), and with content: some text or a focusable
+ * element. Chromium keeps the rest of the page in its tree while an `aria-modal` dialog is shown
+ * (it prunes only on platforms that ask it to, and only while focus is inside the dialog), and
+ * Playwright's snapshot and locators ignore `aria-modal`; an empty 0×0 dialog or a button marked
+ * as one must not hide the page.
+ */
+function isRealModal(element: Element): boolean {
+  if (kNativeControls.has(element.localName)) return false;
+  if (element.localName === 'a' && element.hasAttribute('href')) return false;
+  if (!hasBox(element)) return false;
+  const text = normalizeWhitespace(element.textContent ?? '');
+  return !!text || !!element.querySelector(kFocusableSelector);
+}
+
+const kNativeControls = new Set(['button', 'input', 'select', 'textarea', 'summary', 'option', 'img', 'iframe']);
+const kFocusableSelector = 'a[href], button, input:not([type=hidden]), select, textarea, [tabindex], [contenteditable]';
+
+function hasBox(element: Element): boolean {
+  if (getDisplay(element) === 'contents') {
+    for (let c = element.firstElementChild; c; c = c.nextElementSibling) if (hasBox(c)) return true;
+    return false;
+  }
+  const rect = element.getBoundingClientRect();
+  return rect.width > 0 && rect.height > 0;
+}
+
+/** The text lines below a node show, in order (a child node counts by its name, else its own lines). */
+function contentOf(children: TreeItem[], value: string | undefined): string {
+  const parts: string[] = [];
+  if (value) parts.push(value);
+  for (const child of children) {
+    if (isText(child)) parts.push(child.text);
+    else if (isNode(child) && child.content) parts.push(child.content);
+  }
+  return normalizeWhitespace(parts.join(' '));
+}
+
+/** A leaf line without a name, ref, state, value or URL: it tells nothing (a bare `- img`). */
+function isEmptyLeaf(node: AriaNode): boolean {
+  return !node.children.length && !node.name && node.ref === undefined && node.url === undefined &&
+    node.value === undefined && !node.closedShadow && !node.active && !node.disabled && !node.checked &&
+    !node.expanded && !node.pressed && !node.selected && !node.level;
 }
 
 function isCollapsible(node: AriaNode): boolean {

@@ -40,7 +40,8 @@ export interface AnchorEntry {
 }
 
 export interface AnchorsResult {
-  ancestorAt: { level: number; tagName: string; attributes: Attributes };
+  /** The container; `directText`: the text directly inside it (between its child elements), at most 80 characters. */
+  ancestorAt: { level: number; tagName: string; attributes: Attributes; directText?: string };
   descendants: AnchorEntry[];
   omitted?: number;
 }
@@ -55,7 +56,9 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
   const target = refs.resolve(ref);
   beginWalk();
   try {
-    const { container } = ancestorAt(target, level);
+    const { ancestors, container } = ancestorAt(target, level);
+    // The target and its ancestors below the container are always listed, whatever the limits.
+    const path = new Set<Element>([target, ...ancestors.slice(0, level - 1).map(a => a.element)]);
     const descendants: AnchorEntry[] = [];
     let omitted = 0;
     const indexOf = new Map<Element, number>();
@@ -70,7 +73,8 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
       parents.length = depth;
       parents.push(element);
       if (!isVisible(element)) return true;
-      if (depth > kMaxAnchorDepth || descendants.length >= kMaxAnchors) {
+      const onPath = path.has(element);
+      if (!onPath && (depth > kMaxAnchorDepth || descendants.length >= kMaxAnchors)) {
         omitted++;
         return element.namespaceURI !== 'http://www.w3.org/2000/svg';
       }
@@ -80,7 +84,7 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
       const hidden = isHiddenFromTree(element) ? (depth === 1 || !isHiddenFromTree(parent) ? 'top' : 'inside') : false;
       const entry = describe(refs, element, depth, index(element, parent), hidden);
       if (parent.localName === 'slot' && element.assignedSlot) entry.slotted = true;
-      const leaf = entry.ref === undefined && isLeaf(element);
+      const leaf = entry.ref === undefined && !onPath && isLeaf(element);
       const key = leaf ? runKey(entry) : '';
       const last = descendants[descendants.length - 1];
       if (run && leaf && run.entry === last && run.parent === parent && run.key === key
@@ -97,6 +101,8 @@ export function extractAnchors(refs: RefRegistry, ref: number, level: number): A
       ancestorAt: { level, tagName: tagNameOf(container), attributes: getAttributes(container) },
       descendants,
     };
+    const own = directText(container);
+    if (own) result.ancestorAt.directText = truncate(own, kMaxAnchorText);
     if (omitted) result.omitted = omitted;
     return result;
   } finally {
@@ -120,7 +126,10 @@ function describe(refs: RefRegistry, element: Element, depth: number, index: num
   hidden: 'top' | 'inside' | false): AnchorEntry {
   const entry: AnchorEntry = { depth, index, tagName: tagNameOf(element), attributes: getAttributes(element) };
   if (isClosedShadowHost(element)) entry.closedShadowRoot = true;
-  if (isVisibleInteractive(element)) entry.ref = refs.label(refs.ensure(element));
+  // Interactive elements get a ref; an element that has one already (a heading, cell ... from the
+  // snapshot, the target) shows it.
+  const known = refs.numberOf(element);
+  if (known !== undefined || isVisibleInteractive(element)) entry.ref = refs.label(known ?? refs.ensure(element));
   const role = getRole(element);
   if (hidden === 'top') entry.ariaHidden = true;
   if (!hidden && role && role !== 'none' && role !== 'presentation' && role !== 'generic') {

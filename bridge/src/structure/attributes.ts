@@ -51,3 +51,31 @@ export function classValue(value: string): string {
   }
   return shown ? `${shown}…` : truncate(names[0]!, kMaxClassLength);
 }
+
+/** Longest `data-*` value a target's attributes list (longer ones are state, not names). */
+export const kMaxDataValue = 40;
+/** Extra `aria-*` and `data-*` attributes of a target, at most. */
+export const kMaxExtraAttributes = 12;
+
+/**
+ * The locator attributes of a structural answer's target (resolveContainer): `attributes`, then its
+ * other `aria-*` attributes and its `data-*` attributes whose value is at most 40 characters, in
+ * the element's attribute order, at most 12 of them (values cut as in `attributes`).
+ */
+export function getTargetAttributes(element: Element): Attributes {
+  const result = getAttributes(element);
+  let extra = 0;
+  for (const attribute of Array.from(element.attributes)) {
+    if (extra >= kMaxExtraAttributes) break;
+    const name = attribute.name;
+    if (name in result || names.includes(name)) continue;
+    if (name.startsWith('aria-')) {
+      result[name] = truncate(attribute.value, kMaxAttributeLength);
+      extra++;
+    } else if (name.startsWith('data-') && attribute.value.length <= kMaxDataValue) {
+      result[name] = attribute.value;
+      extra++;
+    }
+  }
+  return result;
+}

@@ -5,7 +5,7 @@
 
 import { beginWalk, endWalk, tagNameOf } from '../dom';
 import type { RefRegistry } from '../snapshot/refs';
-import { getAttributes, type Attributes } from './attributes';
+import { getAttributes, getTargetAttributes, type Attributes } from './attributes';
 import { isClosedShadowHost } from '../shadow';
 import { describeRole, getAncestors, isHiddenFromTree, isVisibleInteractive, structureChildren, visibleText, walkStructure } from './tree';
 
@@ -15,7 +15,10 @@ export const kMaxTargetText = 100;
 
 export interface ContainerResult {
   target: {
-    ref: string; tagName: string; role?: string; name?: string; ariaHidden?: boolean; text: string; closedShadowRoot?: boolean;
+    ref: string; tagName: string; role?: string; name?: string; ariaHidden?: boolean; text: string;
+    /** Its locator attributes, plus its other aria-* and short data-* attributes. */
+    attributes: Attributes;
+    closedShadowRoot?: boolean;
   };
   ancestors: Array<{
     level: number;
@@ -41,7 +44,10 @@ export function resolveContainer(refs: RefRegistry, ref: number): ContainerResul
     // refs again: they give their count only.
     let counting = false;
     const result: ContainerResult = {
-      target: { ref: refs.label(ref), tagName: tagNameOf(target), ...targetRole(target), text: visibleText(target, kMaxTargetText) },
+      target: {
+        ref: refs.label(ref), tagName: tagNameOf(target), ...targetRole(target), text: visibleText(target, kMaxTargetText),
+        attributes: getTargetAttributes(target),
+      },
       ancestors: shown.map((ancestor, i) => {
         const elements = inside.get(ancestor.element) ?? [];
         const listed = counting ? [] : elements.slice(0, kMaxRefsPerContainer);

@@ -7,7 +7,7 @@
  * content under its slot, marked `slotted`.
  */
 
-import { getStyle } from '../dom';
+import { getStyle, textData } from '../dom';
 import { getAccessibleName } from '../aria/name';
 import { getRole } from '../aria/roles';
 import { normalizeWhitespace, truncate } from '../aria/text';
@@ -186,7 +186,7 @@ export function collectRefs(refs: RefRegistry, root: Element, max: number): { re
 /** The element's own text nodes, normalized. */
 export function directText(element: Element): string {
   let text = '';
-  for (let c = element.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) text += (c as Text).data;
+  for (let c = element.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) text += textData(c as Text);
   return normalizeWhitespace(text);
 }
 
@@ -212,7 +212,7 @@ export function visibleText(element: Element, max: number): string {
     }
     const child = frame.nodes[frame.index++]!;
     if (child.nodeType === 3) {
-      if (frame.assigned || isStyleVisible(frame.parent)) text += (child as Text).data;
+      if (frame.assigned || isStyleVisible(frame.parent)) text += textData(child as Text);
       continue;
     }
     if (child.nodeType !== 1) continue;
