@@ -26,7 +26,6 @@ from verdex import __version__
 from verdex.browser.emulation import Emulation
 from verdex.browser.launcher import BrowserOptions
 from verdex.browser.origins import NavigationPolicy, parse_origins
-from verdex.browser.page import check_url
 from verdex.browser.storage_state import load_storage_state
 from verdex.cdp.endpoint import check_endpoint
 from verdex.commands.options import OPTIONS, Resolved, env_name, option_args, resolve
@@ -434,6 +433,10 @@ def _role(
     name, auth = values[0], values[1]
     default_url = values[2] if len(values) == 3 else None
     if default_url is not None:
+        # Imported here: verdex.browser.page brings the bridge's models, which a start without a role URL
+        # imports later, with the collector paused (_collection_paused).
+        from verdex.browser.page import check_url
+
         refusal = None
         try:
             check_url(default_url, allow_file_urls=policy.allow_file_urls)
