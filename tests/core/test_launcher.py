@@ -111,7 +111,8 @@ async def test_launch_flags_profile_and_xdg_config_home(tmp_path: Path) -> None:
             "--disable-breakpad",
             "--disable-crash-reporter",
             "--disable-client-side-phishing-detection",
-            "--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider",
+            "--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider,WebUIOmniboxPopup,"
+            "WebUIOmniboxAimPopup",
             "--disable-background-timer-throttling",
             "--disable-backgrounding-occluded-windows",
             "--disable-renderer-backgrounding",

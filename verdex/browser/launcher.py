@@ -94,7 +94,10 @@ BASE_FLAGS: tuple[str, ...] = (
     "--disable-breakpad",
     "--disable-crash-reporter",
     "--disable-client-side-phishing-detection",
-    "--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider",
+    # WebUIOmniboxPopup, WebUIOmniboxAimPopup: each window of Chromium 156 preloads its address bar's popups as
+    # WebUI pages (chrome://omnibox-popup.top-chrome) in a renderer of their own, started beside the first page.
+    "--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider,WebUIOmniboxPopup,"
+    "WebUIOmniboxAimPopup",
     "--disable-background-timer-throttling",
     "--disable-backgrounding-occluded-windows",
     "--disable-renderer-backgrounding",

@@ -13,7 +13,7 @@ import logging
 import os
 import re
 import signal
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import trio
@@ -24,9 +24,11 @@ from mcp_types import (
     LOG_LEVEL_META_KEY,
     CallToolResult,
     EmptyResult,
+    Icon,
     InputRequiredResult,
     SetLevelRequestParams,
     TextContent,
+    ToolAnnotations,
 )
 from mcp_types import Tool as MCPTool
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
@@ -51,6 +53,7 @@ from verdex.server.limits import MAX_ANY_CHARS, MAX_ANY_ITEMS
 from verdex.server.pool import CURRENT, SessionPool, client_key
 from verdex.server.session import Session, open_session
 from verdex.server.skill import register_skill
+from verdex.server.stdio import open_stdio
 from verdex.server.tools_browser import register_browser_tools
 from verdex.server.tools_compat import register_compat_tools
 from verdex.server.tools_find import register_find_tools
@@ -89,8 +92,42 @@ class VerdexServer(MCPServer[Any]):
     pool: SessionPool | None = None
     tracer: TraceWriter | None = None
     output_schemas: bool = False
+    #: The tools of the groups ``--caps`` turns on (None: every tool); the others are not registered.
+    enabled: set[str] | None = None
     _listed: list[MCPTool] | None = None
     _log_levels: dict[str, LoggingLevel]
+
+    def add_tool(
+        self,
+        fn: Callable[..., Any],
+        name: str | None = None,
+        title: str | None = None,
+        description: str | None = None,
+        annotations: ToolAnnotations | None = None,
+        icons: list[Icon] | None = None,
+        meta: dict[str, Any] | None = None,
+        structured_output: bool | None = None,
+    ) -> None:
+        """Register a tool if its group is on (:attr:`enabled`); without ``--output-schemas`` the SDK derives
+        no outputSchema for it.
+
+        ``tools/list`` publishes none then, and the SDK would only use it to validate each answer's
+        structured content a second time (the tools build it from validated models): its JSON schemas
+        were ~60% of building the tools at start, and the check a cost on every call. The answers
+        themselves are the same (a tool returns its CallToolResult, structured content included).
+        """
+        if self.enabled is not None and (name or fn.__name__) not in self.enabled:
+            return
+        super().add_tool(
+            fn,
+            name=name,
+            title=title,
+            description=description,
+            annotations=annotations,
+            icons=icons,
+            meta=meta,
+            structured_output=structured_output if self.output_schemas else False,
+        )
 
     async def list_tools(self) -> list[MCPTool]:
         """The tools as ``tools/list`` publishes them: one-line descriptions, input schemas without generated
@@ -108,6 +145,13 @@ class VerdexServer(MCPServer[Any]):
             ]
         return self._listed
 
+    async def run_stdio_async(self) -> None:
+        """Serve MCP over stdin/stdout until the client closes stdin, on trio's own I/O
+        (:mod:`verdex.server.stdio`: no worker thread per line, fd 0/1 protected as the SDK does)."""
+        lowlevel = self._lowlevel_server
+        async with open_stdio() as (read_stream, write_stream):
+            await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> CallToolResult | InputRequiredResult:
@@ -116,7 +160,7 @@ class VerdexServer(MCPServer[Any]):
         level = self._log_level(headers, request)
         if level is not None:
             _log_down_to(level)
-        feedback = CallFeedback(name, context if request is not None else None, level)
+        feedback = CallFeedback(name, context if request is not None else None, level, _wants_progress(request))
         async with calling(feedback):
             if self.pool is None:
                 return await self._traced(self.session, name, arguments, context)
@@ -335,6 +379,12 @@ def _request_of(context: Context[Any, Any] | None) -> ServerRequestContext[Any] 
         return None
 
 
+def _wants_progress(request: ServerRequestContext[Any] | None) -> bool:
+    """Whether the request carries a ``progressToken`` in its ``_meta`` (the SDK names it ``progress_token``)."""
+    meta = (request.meta if request is not None else None) or {}
+    return meta.get("progress_token", meta.get("progressToken")) is not None
+
+
 def _level_key(headers: Mapping[str, str] | None) -> str:
     """Whose ``logging/setLevel`` applies: the MCP session's over HTTP, the one client's over stdio."""
     return (headers or {}).get("mcp-session-id", "")
@@ -347,6 +397,7 @@ def _build(session: Session, config: ServerConfig, tracer: TraceWriter | None) -
     # The logging capability (deprecated by MCP 2026-07-28, which takes the level from each request's _meta).
     server._lowlevel_server.add_request_handler("logging/setLevel", SetLevelRequestParams, server._set_level)
     server.output_schemas = config.output_schemas
+    server.enabled = enabled_tools(config.caps, roles_given=config.roles != (RoleConfig(DEFAULT_ROLE),))
     register_browser_tools(server, session)
     register_find_tools(server, session)
     register_observe_tools(server, session)
@@ -358,10 +409,6 @@ def _build(session: Session, config: ServerConfig, tracer: TraceWriter | None) -
     register_plan_tools(server, session)
     register_compat_tools(server, session)
     register_skill(server)
-    wanted = enabled_tools(config.caps, roles_given=config.roles != (RoleConfig(DEFAULT_ROLE),))
-    for tool in list(server._tool_manager.list_tools()):
-        if tool.name not in wanted:
-            server.remove_tool(tool.name)
     _strict_arguments(server)
     return server
 
@@ -395,8 +442,8 @@ async def serve(config: ServerConfig) -> None:
 async def _stop_on_signal(session: Session) -> None:
     """On SIGTERM/SIGINT close the browser (and its profile), then exit.
 
-    The SDK reads stdin in a worker thread that cannot be cancelled, so after closing what we own
-    the process exits directly instead of waiting for stdin to close.
+    After closing what we own the process exits directly: a tool call in progress must not hold
+    the exit up.
     """
     with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
         async for received in signals:

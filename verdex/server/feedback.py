@@ -73,11 +73,14 @@ class CallFeedback:
         tool: the tool's name, at the head of every progress message.
         context: the SDK's request context (None: an in-process call with nobody to tell).
         min_level: the least severe log level this call's client receives (None: no log messages).
+        progress: the request carries a ``progressToken`` (MCP sends progress only for such requests,
+            so a call without one runs no heartbeat).
     """
 
     tool: str
     context: Context[Any, Any] | None
     min_level: LoggingLevel | None = None
+    progress: bool = True
     doing: str = "working"
     started: float = field(default_factory=trio.current_time)
     _sent: float = -1.0
@@ -129,14 +132,16 @@ class CallFeedback:
 
 @asynccontextmanager
 async def calling(feedback: CallFeedback) -> AsyncIterator[CallFeedback]:
-    """Run a tool call with ``feedback``: heartbeats and log forwarding in the background, stopped on exit."""
+    """Run a tool call with ``feedback``: heartbeats and log forwarding in the background, stopped on exit
+    (neither runs when nobody listens: no task is started for a call without a progress token or log level)."""
     token = _current.set(feedback)
     try:
-        if feedback.context is None:
+        if feedback.context is None or (not feedback.progress and feedback.min_level is None):
             yield feedback
             return
         async with open_service_nursery() as nursery:
-            nursery.start_soon(feedback._heartbeat)
+            if feedback.progress:
+                nursery.start_soon(feedback._heartbeat)
             if feedback.min_level is not None:
                 nursery.start_soon(feedback._forward_logs)
             try:

@@ -1,0 +1,191 @@
+"""MCP over the process's stdin and stdout, read and written by trio itself (no worker threads).
+
+The MCP SDK's ``stdio_server`` reads and writes through ``anyio.wrap_file``: every line in and every
+line out is a round trip through a worker thread, which was most of a no-op tool call's server time.
+:func:`open_stdio` serves the same wire (one JSON-RPC message a line, UTF-8, as the SDK parses and
+serializes it) on non-blocking descriptors that trio polls, and hands the SDK's server loop a read
+and a write stream of :class:`~mcp.shared.message.SessionMessage` directly, with no task between.
+
+It keeps the SDK's protection of the channel: while serving, fd 0 reads the null device and fd 1
+writes to stderr, so a child process or a stray ``print`` can neither steal a request nor tear a
+frame; the wire lives on private descriptors (above the standard range, close-on-exec). Both
+standard descriptors are restored on exit.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from types import TracebackType
+from typing import Self
+
+import anyio
+import mcp_types
+import trio
+from mcp.shared.message import SessionMessage
+from pydantic import ValidationError
+
+__all__ = ["StdioReadStream", "StdioWriteStream", "open_stdio"]
+
+#: Bytes asked of the read descriptor at a time.
+_CHUNK = 1 << 16
+
+
+class StdioReadStream:
+    """The client's messages, one a line; a line that is not a JSON-RPC message arrives as the
+    exception that says why (the SDK's dispatcher answers it), as the SDK's stdio transport does.
+
+    Satisfies the SDK's ``ReadStream[SessionMessage | Exception]``; owned by one reader task.
+    """
+
+    def __init__(self, stream: trio.lowlevel.FdStream) -> None:
+        self._stream = stream
+        self._buffer = bytearray()
+        self._eof = False
+
+    async def receive(self) -> SessionMessage | Exception:
+        """The next message (blocks until a whole line arrived).
+
+        Raises:
+            anyio.EndOfStream: the client closed stdin.
+            anyio.ClosedResourceError: this stream was closed.
+        """
+        # Decoded as the SDK's transport does (invalid UTF-8 replaced), then parsed as it parses.
+        line = (await self._next_line()).decode("utf-8", "replace")
+        try:
+            message = mcp_types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+        except ValidationError as exc:  # a bad line is the client's problem: handed on, not raised
+            return exc
+        return SessionMessage(message)
+
+    async def _next_line(self) -> bytes:
+        while True:
+            end = self._buffer.find(b"\n")
+            if end >= 0:
+                line = bytes(self._buffer[: end + 1])
+                del self._buffer[: end + 1]
+                if line.strip():
+                    return line
+                continue
+            if self._eof:
+                raise anyio.EndOfStream
+            try:
+                chunk = await self._stream.receive_some(_CHUNK)
+            except trio.ClosedResourceError as exc:
+                raise anyio.ClosedResourceError from exc
+            except trio.BrokenResourceError as exc:
+                raise anyio.EndOfStream from exc
+            if not chunk:
+                self._eof = True
+                if self._buffer.strip():  # a last line without its newline
+                    line = bytes(self._buffer)
+                    self._buffer.clear()
+                    return line
+                raise anyio.EndOfStream
+            self._buffer += chunk
+
+    def __aiter__(self) -> Self:
+        return self
+
+    async def __anext__(self) -> SessionMessage | Exception:
+        try:
+            return await self.receive()
+        except (anyio.EndOfStream, anyio.ClosedResourceError):
+            raise StopAsyncIteration from None
+
+    async def aclose(self) -> None:
+        """Stop reading (the descriptor itself is closed by :func:`open_stdio`)."""
+        self._eof = True
+        self._buffer.clear()
+        await trio.lowlevel.checkpoint()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+
+class StdioWriteStream:
+    """Writes each message as one line of JSON, whole: concurrent senders wait their turn.
+
+    Satisfies the SDK's ``WriteStream[SessionMessage]``.
+    """
+
+    def __init__(self, stream: trio.lowlevel.FdStream) -> None:
+        self._stream = stream
+        self._lock = trio.StrictFIFOLock()
+        self._closed = False
+
+    async def send(self, item: SessionMessage, /) -> None:
+        """Write one message (blocks while the client does not read).
+
+        Raises:
+            anyio.ClosedResourceError: this stream was closed.
+            anyio.BrokenResourceError: the client closed stdout.
+        """
+        if self._closed:
+            raise anyio.ClosedResourceError
+        line = item.message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
+        async with self._lock:
+            try:
+                await self._stream.send_all(line)
+            except trio.ClosedResourceError as exc:
+                raise anyio.ClosedResourceError from exc
+            except trio.BrokenResourceError as exc:
+                raise anyio.BrokenResourceError from exc
+
+    async def aclose(self) -> None:
+        """Refuse further messages (the descriptor itself is closed by :func:`open_stdio`)."""
+        self._closed = True
+        await trio.lowlevel.checkpoint()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+
+@asynccontextmanager
+async def open_stdio() -> AsyncIterator[tuple[StdioReadStream, StdioWriteStream]]:
+    """Claim fd 0 and fd 1 for MCP and yield the streams the SDK's ``Server.run`` takes.
+
+    On entry the wire moves to private descriptors and fd 0/1 are diverted (null device, stderr);
+    Python's ``sys.stdout`` is flushed first, so nothing written before is lost. On exit both
+    descriptors point at the wire again, in blocking mode as found, and the private ones are closed.
+    """
+    sys.stdout.flush()
+    wire_in = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 3)
+    wire_out = fcntl.fcntl(1, fcntl.F_DUPFD_CLOEXEC, 3)
+    _divert(0, os.open(os.devnull, os.O_RDONLY))
+    _divert(1, os.dup(2))
+    # FdStream makes a descriptor non-blocking and restores its mode when closed.
+    reader = trio.lowlevel.FdStream(wire_in)
+    writer = trio.lowlevel.FdStream(wire_out)
+    try:
+        yield StdioReadStream(reader), StdioWriteStream(writer)
+    finally:
+        sys.stdout.flush()
+        with suppress(OSError):
+            os.dup2(wire_in, 0)
+        with suppress(OSError):
+            os.dup2(wire_out, 1)
+        with trio.CancelScope(shield=True):
+            await reader.aclose()
+            await writer.aclose()
+
+
+def _divert(fd: int, to: int) -> None:
+    """Point ``fd`` where ``to`` points, then close ``to``."""
+    try:
+        os.dup2(to, fd)
+    finally:
+        os.close(to)
