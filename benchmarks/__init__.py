@@ -1,7 +1,7 @@
 """verdex benchmarks: tokens, latency and scale, side by side with the alternatives, in one run.
 
 ``make bench`` (``python -m benchmarks``) prints the tables, writes ``benchmarks/results.json``
-and regenerates the README's "Performance" section from it (``python -m benchmarks.readme`` does
+and regenerates the measured part of docs/performance.md from it (``python -m benchmarks.readme`` does
 only the last step). Sections:
 
 - :mod:`benchmarks.tokens`: each answer of the walk in cl100k tokens, against the page's HTML,

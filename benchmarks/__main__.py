@@ -1,4 +1,4 @@
-"""``python -m benchmarks``: run the benchmarks, print the tables, write the results, update the README."""
+"""``python -m benchmarks``: run the benchmarks, print the tables, write the results, update docs/performance.md."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
         "--readme",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="update README.md's Performance section (default: when every section ran into the default results file)",
+        help="update docs/performance.md's measured part (default: when every section ran into the default results file)",
     )
     return parser
 
@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> None:
     everything = set(results["settings"]["sections"]) == set(SECTIONS)
     if args.readme or (args.readme is None and everything and args.out.resolve() == RESULTS.resolve()):
         update_readme(results)
-        _log("README.md: Performance section updated")
+        _log("docs/performance.md: measured part updated")
     print(render_tables({"machine": results["machine"], "targets": results["targets"]}))
     print(f"\n{results['durationSeconds']:.0f} s; results in {args.out}")
 

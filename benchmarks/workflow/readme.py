@@ -1,4 +1,4 @@
-"""The workflow benchmark's part of the README's Performance section (from the ``workflow`` key of
+"""The workflow benchmark's part of docs/performance.md (from the ``workflow`` key of
 ``benchmarks/results.json``; :mod:`benchmarks.readme` puts it in)."""
 
 from __future__ import annotations
