@@ -48,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
         "--readme",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="update docs/performance.md's measured part (default: when every section ran into the default results file)",
+        help="update docs/performance.md's measured part (default: when every section ran into the default results)",
     )
     return parser
 

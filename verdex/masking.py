@@ -8,6 +8,10 @@ What is masked (README, Security: Secrets):
   and replaced by ``••••`` in every text that leaves the server; the bridge does the same in the
   page for the values it finds there (``bridge/src/secrets.ts``).
 - The password of a URL's userinfo: ``http://user:pass@host/`` is written ``http://user:••••@host/``.
+- In every URL (``http``, ``https``, ``ws``, ``wss``): the value of a query parameter whose name looks secret
+  (:data:`SECRET_NAME`: ``password``, ``token``, ``secret``, ``session``, ``auth``, ``api_key`` ...) or whose
+  value looks like a token (:func:`looks_secret`): ``?token=abc`` is written ``?token=••••`` (:func:`mask_url`).
+  The trace applies the same rule with its own mark (``<masked>``, :mod:`verdex.server.trace`).
 
 :class:`SecretValues` belongs to the server session; :class:`MaskingFilter` applies it to log records.
 """
@@ -17,8 +21,18 @@ from __future__ import annotations
 import logging
 import re
 from typing import Any
+from urllib.parse import unquote_plus
 
-__all__ = ["MASK", "MaskingFilter", "SecretValues", "mask_userinfo"]
+__all__ = [
+    "MASK",
+    "SECRET_NAME",
+    "MaskingFilter",
+    "SecretValues",
+    "looks_secret",
+    "mask_url",
+    "mask_urls",
+    "mask_userinfo",
+]
 
 MASK = "••••"
 
@@ -29,11 +43,57 @@ _MIN_SUBSTRING = 4
 _USERINFO = re.compile(r"(?P<head>\b[A-Za-z][A-Za-z0-9+.-]*://[^/?#\s:@]*):[^/?#\s@]*@")
 
 
+#: Names that look secret: of query parameters here, of arguments in the trace.
+SECRET_NAME = re.compile(r"pass(word|wd|phrase)?|secret|token|cookie|session|auth|credential|api_?key", re.I)
+_JWT = re.compile(r"[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")
+_COOKIE = re.compile(r"\s*[^=;\s]+=[^;]*(;\s*[^=;\s]+=[^;]*)+;?\s*")
+_TOKEN = re.compile(r"[A-Za-z0-9+/_=-]{24,}")
+#: An absolute URL in a free text (up to a space, quote or angle bracket).
+_URL = re.compile(r"\b(?:https?|wss?)://[^\s\"'<>]+")
+#: ``?name=value`` or ``&name=value`` of a query; the value stops at ``)`` and ``]`` too, which close the
+#: brackets answers put around URLs (``Page: "Shop" (http://...?token=abc)``).
+_QUERY_PAIR = re.compile(r"(?P<lead>[?&])(?P<name>[^=&#\s\"'<>]+)=(?P<value>[^&#\s\"'<>)\]]*)")
+
+
 def mask_userinfo(text: str) -> str:
     """``text`` with the password of every URL's userinfo as ``••••`` (``http://ada:••••@host/``)."""
     if "@" not in text:
         return text
     return _USERINFO.sub(lambda m: f"{m.group('head')}:{MASK}@", text)
+
+
+def looks_secret(value: str) -> bool:
+    """A JWT, a cookie header, or a token (24 or more characters of ``[A-Za-z0-9+/_=-]`` mixing letters and digits)."""
+    if _JWT.fullmatch(value) or _COOKIE.fullmatch(value):
+        return True
+    return bool(_TOKEN.fullmatch(value)) and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+
+
+def mask_url(url: str, mask: str = MASK) -> str:
+    """``url`` with the value of each secret query parameter (its name looks secret, or its value looks like a
+    token) and the password of its userinfo as ``mask``; the rest of the URL is left as it was written."""
+    url = mask_userinfo(url)
+    start = url.find("?")
+    if start < 0:
+        return url
+    end = url.find("#", start)
+    end = len(url) if end < 0 else end
+
+    def pair(match: re.Match[str]) -> str:
+        name, value = unquote_plus(match.group("name")), unquote_plus(match.group("value"))
+        if value and value != mask and (SECRET_NAME.search(name) or looks_secret(value)):
+            return f"{match.group('lead')}{match.group('name')}={mask}"
+        return match.group(0)
+
+    return url[:start] + _QUERY_PAIR.sub(pair, url[start:end]) + url[end:]
+
+
+def mask_urls(text: str, mask: str = MASK) -> str:
+    """A free text with every URL in it masked as :func:`mask_url` does."""
+    text = mask_userinfo(text)
+    if "://" not in text:
+        return text
+    return _URL.sub(lambda m: mask_url(m.group(0), mask), text)
 
 
 class SecretValues:
@@ -50,14 +110,14 @@ class SecretValues:
             self._ordered = sorted(self._values, key=len, reverse=True)
 
     def mask(self, text: str) -> str:
-        """``text`` with every remembered value and every URL password replaced by ``••••``."""
+        """``text`` with every remembered value, every URL password and every secret query value as ``••••``."""
         for value in self._ordered:
             if len(value) < _MIN_SUBSTRING:
                 if text == value:
                     return MASK
             elif value in text:
                 text = text.replace(value, MASK)
-        return mask_userinfo(text)
+        return mask_urls(text)
 
     def mask_data(self, value: Any) -> Any:
         """A JSON value with :meth:`mask` applied to every string in it."""

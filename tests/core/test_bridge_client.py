@@ -98,7 +98,9 @@ async def test_a_bridge_call_past_its_timeout_is_terminated_in_the_page(
         assert str(caught.value) == (
             "the page was still busy with bridge queryLocator after 2 s (a regular expression or a script of the "
             "page that does not finish): verdex stopped it (Runtime.terminateExecution), so the page answers "
-            "again; simplify the regular expression or scope the call"
+            "again; simplify the regular expression or scope the call. If it was the page's own script (an endless "
+            "loop), the page's state may be broken: reload it (browser_navigate) or open a new tab (browser_tabs) "
+            "before relying on it"
         )
         with trio.fail_after(5):
             value = await bridge_json(page.bridge().snapshot())

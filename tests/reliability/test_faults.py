@@ -126,11 +126,15 @@ async def test_a_crash_during_a_text_wait_fails_that_call_and_the_next_works(
 
 
 async def test_role_tools_answer_while_the_browser_is_stopped(fixture_url: URL) -> None:
-    """get_current_role and list_current_roles need no page: they answer while a call that needs the page
-    waits on a browser stopped by SIGSTOP (issue 19, item 10); that call finishes after SIGCONT."""
+    """get_current_role, list_current_roles and select_role of a started role need no page: they answer while a
+    call that needs the page waits on a browser stopped by SIGSTOP (issue 19, item 10); that call finishes after
+    SIGCONT, on the page of the role that was current when it was made."""
     async with Client(serve_parameters("--role", "admin", "none", "--role", "customer", "none")) as client:
         tools = Tools(client)
-        url = fixture_url("shop.html")
+        url, login = fixture_url("shop.html"), fixture_url("login.html")
+        await tools.ok("select_role", role="customer")
+        await tools.ok("browser_navigate", url=login)
+        await tools.ok("select_role", role="admin")
         await tools.ok("browser_navigate", url=url)
         browser = _browser_pid(next(pid for pid in _server_pids()))
         order: list[str] = []
@@ -138,7 +142,7 @@ async def test_role_tools_answer_while_the_browser_is_stopped(fixture_url: URL) 
         async def snapshot() -> None:
             answer = await tools.ok("browser_snapshot")
             order.append("browser_snapshot")
-            assert answer.text.startswith(f'Page: "TechShop: featured products" ({url})')
+            assert answer.text.startswith(f'Page: "TechShop: featured products" ({url})')  # admin's page
 
         os.kill(browser, signal.SIGSTOP)
         try:
@@ -150,10 +154,13 @@ async def test_role_tools_answer_while_the_browser_is_stopped(fixture_url: URL) 
                     order.append("get_current_role")
                     roles = await tools.ok("list_current_roles")
                     order.append("list_current_roles")
+                    selected = await tools.ok("select_role", role="customer")
+                    order.append("select_role")
+                    now = await tools.ok("get_current_role")
                     os.kill(browser, signal.SIGCONT)
         finally:
             os.kill(browser, signal.SIGCONT)
-        assert order == ["get_current_role", "list_current_roles", "browser_snapshot"]
+        assert order == ["get_current_role", "list_current_roles", "select_role", "browser_snapshot"]
         assert (
             current.text
             == f"Current role: admin, started, page at {url}. Other roles: customer (select_role to switch)."
@@ -161,5 +168,13 @@ async def test_role_tools_answer_while_the_browser_is_stopped(fixture_url: URL) 
         assert roles.text.splitlines() == [
             "Roles (2; current: admin):",
             f"- admin (current): started, page at {url}; no auth file",
-            "- customer: not started (its browser context opens when a tool first needs its page); no auth file",
+            f"- customer: started, page at {login}; no auth file",
         ]
+        assert selected.text == (
+            f'Current role: customer (was admin). Its page: "Sign in" at {login}. '
+            "Next: browser_snapshot for this role's refs."
+        )
+        assert (
+            now.text == f"Current role: customer, started, page at {login}. Other roles: admin (select_role to switch)."
+        )
+        assert (await tools.ok("browser_snapshot")).text.startswith(f'Page: "Sign in" ({login})')

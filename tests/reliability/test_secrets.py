@@ -150,6 +150,7 @@ async def test_secrets_stay_out_of_answers_and_debug_logs(cdp_endpoint: str, fix
 HOSTILE_SECRET = "pw-mirrored-4471"
 PREFILLED = "pw-prefilled-6620"  # the page's own: the server never typed it
 URL_SECRET = "url-pass-9913"
+QUERY_SECRET = "q-token-5580"  # a query parameter named token
 
 
 async def test_one_masking_rule_covers_conditions_mirrors_revealed_fields_urls_logs_and_the_trace(
@@ -158,7 +159,7 @@ async def test_one_masking_rule_covers_conditions_mirrors_revealed_fields_urls_l
     """Issue 19, item 6: a secret field's value never leaves the server, wherever it shows up: a plan's attrEquals
     on it (the error, the trace, the debug log), a field the page switches to type=text ("show password"), the
     attributes and text the page mirrors it into (extract_anchors, snapshot); and URL credentials
-    (http://user:••••@host/) in every answer, the log and the trace."""
+    (http://user:••••@host/) and secret query parameters (?token=••••) in every answer, the log and the trace."""
     page = fixture_url("hostile/secrets.html")
     with_credentials = page.replace("http://", f"http://ada:{URL_SECRET}@")
     masked_url = page.replace("http://", "http://ada:••••@")
@@ -232,12 +233,34 @@ async def test_one_masking_rule_covers_conditions_mirrors_revealed_fields_urls_l
                     }
                 ],
             )
+            # A secret query parameter: masked in the navigation's answer, the role tools, the tab list, the
+            # snapshot and an error that quotes the URL.
+            with_token, masked_token = f"{page}?token={QUERY_SECRET}&step=2", f"{page}?token=••••&step=2"
+            navigated = await call(tools, "browser_navigate", url=with_token)
+            assert navigated == f'Navigated to {masked_token} (HTTP 200 OK). Title: "Sign in". Next: browser_snapshot.'
+            role = await call(tools, "get_current_role")
+            assert role == f"Current role: default, started, page at {masked_token}."
+            roles = await call(tools, "list_current_roles")
+            assert roles.splitlines()[1] == f"- default (current): started, page at {masked_token}; no auth file"
+            tabs = await call(tools, "browser_tabs", action="list")
+            assert tabs == f"Tabs of role 'default':\n- [0] \"Sign in\": {masked_token} (selected)"
+            assert (await call(tools, "browser_snapshot")).splitlines()[0] == f'Page: "Sign in" ({masked_token})'
+            unmatched = await call(
+                tools,
+                "browser_run_plan",
+                steps=[{"action": "press", "key": "Tab", "preconditions": [{"type": "urlMatches", "pattern": "x$"}]}],
+            )
+            assert unmatched.splitlines()[0] == (
+                "Error executing tool browser_run_plan: Plan failed at step [0] press Tab: precondition "
+                f"urlMatches('x$') failed: the URL is {masked_token}."
+            )
     log = stderr.read_text()
     assert "Tool 'browser_run_plan' failed" in log  # debug logging was on, errors logged
     recorded = trace.read_text(encoding="utf-8")
     assert "ada:••••@" in recorded
+    assert "?token=<masked>&step=2" in recorded
     everything = "\n".join(answers)
-    for secret in (HOSTILE_SECRET, PREFILLED, URL_SECRET):
+    for secret in (HOSTILE_SECRET, PREFILLED, URL_SECRET, QUERY_SECRET):
         assert secret not in everything, secret
         assert secret not in log, secret
         assert secret not in recorded, secret

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 import trio
 
 from verdex.browser.emulation import apply_emulation
-from verdex.browser.page import Page, PageSettings
+from verdex.browser.page import Page, PageSettings, shown_title
 from verdex.browser.storage_state import origin_of
 from verdex.cdp import protocol as cdp
 from verdex.errors import CDPError, UsageError
@@ -326,8 +326,16 @@ async def watch_tabs(browser: Browser) -> None:
         for context in list(browser.contexts):
             context.target_destroyed(target_id)
 
+    def changed(params: cdp.TargetTargetCreated) -> None:
+        info = params.get("targetInfo") or {}
+        context = browser.context_of(info.get("browserContextId", ""))
+        page = context.page_of(info.get("targetId", "")) if context is not None else None
+        if page is not None:
+            page.known_title = shown_title(info)  # what calls that must not wait on the page show
+
     session.on(cdp.Target.targetCreated, created)
     session.on(cdp.Target.targetDestroyed, destroyed)
+    session.on(cdp.Target.targetInfoChanged, changed)
     await session.send(cdp.Target.setDiscoverTargets({"discover": True, "filter": [{"type": "page"}]}), timeout=10)
 
 

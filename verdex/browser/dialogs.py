@@ -12,14 +12,17 @@ with :func:`answer_dialog`. Source: CDP Page domain; Playwright's ``crPage.ts`` 
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import trio
+
 from verdex.browser.events import Dialog
 from verdex.cdp import protocol as cdp
-from verdex.errors import CDPError, ProtocolError, UsageError
+from verdex.errors import CDPError, ProtocolError, UsageError, VerdexError
 
 if TYPE_CHECKING:
     from verdex.browser.navigation import Navigation
@@ -28,6 +31,15 @@ if TYPE_CHECKING:
 __all__ = ["Dismissal", "answer_dialog", "dismiss_dialogs", "watch_dialogs"]
 
 logger = logging.getLogger(__name__)
+
+#: Seconds an answered dialog's page has to run the tasks it queued before the answer is given
+#: (:func:`_let_the_page_run`): the next dialog of a loop opens within them.
+SETTLE_SECONDS = 2.0
+
+#: The page task verdex queues after the page's own: a timer, behind every timer the page set before it.
+#: 4 ms, not 0: a page's timer set from a timer nested 5 deep is clamped to 4 ms (HTML timers), and a
+#: 0 ms timer of verdex's would run before it.
+_AFTER_THE_PAGE_TASKS = "new Promise(resolve => setTimeout(resolve, 4))"
 
 
 def watch_dialogs(page: Page) -> None:
@@ -111,6 +123,47 @@ async def _dismiss(page: Page, dialog: Dialog) -> None:
         logger.debug("dismissing %s: %s", dialog.describe(), exc)
 
 
+async def _let_the_page_run(page: Page, opened: int) -> None:
+    """Wait, at most :data:`SETTLE_SECONDS`, until the page has run the tasks it queued before now, or a dialog opens.
+
+    A page in a dialog loop often opens the next dialog from a task it queues while the answered one
+    closes (``alert(...); setTimeout(again, 0)``). Whether that dialog opened before the answer was built
+    would then depend on the machine's load, and the answer would say "another opened at once" only
+    sometimes. So a task is queued in the page after the page's own (:data:`_AFTER_THE_PAGE_TASKS`, in
+    verdex's isolated world of the main frame, which shares the page's timers) and the answer waits for
+    it, racing ``Page.javascriptDialogOpening``: a dialog opened by a task queued before verdex's blocks
+    the page, so it is reported before verdex's task can run. The wait is bounded (a page that runs a
+    long task, or one that never yields, only costs the bound) and any failure (the page navigated,
+    was closed, crashed) ends it: this is a courtesy to the answer, never a reason to fail it.
+    """
+    if page.closed or page.crashed:
+        return
+    settled = False
+
+    async def queue_after_the_page() -> None:
+        nonlocal settled
+        try:
+            async with page.worlds.in_world(page.main_frame) as world:
+                await world.session.send(
+                    cdp.Runtime.evaluate(
+                        {"expression": _AFTER_THE_PAGE_TASKS, "contextId": world.context_id, "awaitPromise": True}
+                    ),
+                    timeout=math.inf,
+                )
+        except VerdexError as exc:
+            logger.debug("waiting for the page's tasks after a dialog: %s", exc)
+        finally:
+            settled = True
+            page.tree.notify()
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(queue_after_the_page)
+        await page.wait_until(
+            lambda: settled or page.dialogs_opened > opened or page.closed or page.crashed, SETTLE_SECONDS
+        )
+        nursery.cancel_scope.cancel()
+
+
 async def answer_dialog(page: Page, accept: bool, prompt_text: str | None) -> tuple[Dialog, Navigation | None]:
     """Accept or dismiss the page's open dialog and wait for what follows (a beforeunload accepted
     lets the navigation it held go on: its start, then its load, are waited for and returned; if
@@ -145,6 +198,8 @@ async def answer_dialog(page: Page, accept: bool, prompt_text: str | None) -> tu
     await page.wait_until(lambda: page.dialog is not dialog, timeout)
     if page.dialog is dialog and page.dialogs_opened == opened:
         page.dialog = None  # no close event came: the dialog went with its document
+    if page.dialog is None and not (accept and dialog.type == "beforeunload"):
+        await _let_the_page_run(page, opened)
     if page.dialog is not None:
         # The page opened another dialog at once (a loop): it blocks the page, so no navigation can be
         # waited for (a round trip to the renderer would wait for that dialog's answer).

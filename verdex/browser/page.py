@@ -34,7 +34,7 @@ from verdex.cdp import protocol as cdp
 from verdex.cdp.connection import CDPSession
 from verdex.errors import CDPError, CDPTimeoutError, NavigationError, UsageError
 
-__all__ = ["Frame", "Navigation", "Page", "PageSettings", "check_url"]
+__all__ = ["Frame", "Navigation", "Page", "PageSettings", "check_url", "shown_title"]
 
 logger = logging.getLogger(__name__)
 
@@ -59,6 +59,14 @@ class PageSettings:
     call_timeout: float = 30.0
     navigation_timeout: float = 30.0
     events: PageEvents | None = None
+
+
+def shown_title(target: cdp.TargetInfo) -> str:
+    """A target's title as verdex shows it: empty when the page has none (the browser then reports the URL, or
+    its host, as the title)."""
+    title = str(target.get("title", ""))
+    url = str(target.get("url", ""))
+    return "" if title in (url, urlsplit(url).netloc, url.removeprefix("about:")) else title
 
 
 class Page:
@@ -90,6 +98,9 @@ class Page:
         self.dialogs_opened = 0
         #: While the page is being left from a dialog: every dialog is answered at once (verdex.browser.dialogs).
         self.dismissal: Dismissal | None = None
+        #: The title the browser last reported for the tab (Target.targetInfoChanged, :meth:`title`), as
+        #: :meth:`title` gives it; None before any report. Read by calls that must not wait on the page.
+        self.known_title: str | None = None
         #: The page that opened this one (``window.open``, ``target=_blank``), by target id.
         self.opener_id: str | None = None
         #: verdex's isolated world in each frame: bridge calls, element handles (see verdex.browser.worlds).
@@ -161,11 +172,8 @@ class Page:
         info = await browser.send(
             cdp.Target.getTargetInfo({"targetId": self.target_id}), timeout=self.settings.call_timeout
         )
-        target = info.get("targetInfo", {})
-        title = str(target.get("title", ""))
-        # Without a <title> the browser reports the URL (or its host) as the title.
-        url = str(target.get("url", ""))
-        return "" if title in (url, urlsplit(url).netloc, url.removeprefix("about:")) else title
+        self.known_title = shown_title(info.get("targetInfo", {}))
+        return self.known_title
 
     # -- navigation --------------------------------------------------------------------------
 

@@ -370,7 +370,9 @@ async def _terminated(session: CDPSession, method: str, limit: float) -> CDPTime
             stopped = f"verdex could not stop it ({exc}); the page may stay busy"
     return CDPTimeoutError(
         f"the page was still busy with bridge {method} after {limit:g} s (a regular expression or a script of the "
-        f"page that does not finish): {stopped}; simplify the regular expression or scope the call"
+        f"page that does not finish): {stopped}; simplify the regular expression or scope the call. If it was the "
+        "page's own script (an endless loop), the page's state may be broken: reload it (browser_navigate) or open "
+        "a new tab (browser_tabs) before relying on it"
     )
 
 

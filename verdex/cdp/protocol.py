@@ -916,6 +916,7 @@ class Target:
     detachedFromTarget = Event[TargetDetachedFromTarget]("Target.detachedFromTarget")
     targetCreated = Event[TargetTargetCreated]("Target.targetCreated")
     targetDestroyed = Event[TargetTargetDestroyed]("Target.targetDestroyed")
+    targetInfoChanged = Event[TargetTargetCreated]("Target.targetInfoChanged")
 
 
 def untyped(method: str) -> Command[dict[str, Any], dict[str, Any]]:

@@ -31,7 +31,7 @@ import trio
 from mcp.server.mcpserver import Context
 
 from verdex._nursery import open_service_nursery
-from verdex.masking import MaskingFilter, SecretValues, mask_userinfo
+from verdex.masking import MaskingFilter, SecretValues, mask_urls
 from verdex.safe_text import clean_text
 
 __all__ = [
@@ -98,7 +98,7 @@ class CallFeedback:
         progress = max(round(elapsed, 1), round(self._sent + 0.1, 1))
         self._sent = progress
         # Made safe as answers are (invisible characters escaped, URL passwords masked).
-        message = clean_text(mask_userinfo(f"{self.tool}: {doing} ({elapsed:.0f} s)"))
+        message = clean_text(mask_urls(f"{self.tool}: {doing} ({elapsed:.0f} s)"))
         await self.context.report_progress(progress, None, message)
 
     async def _heartbeat(self) -> None:

@@ -18,6 +18,7 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 import trio
@@ -94,7 +95,9 @@ class Session:
         #: Why the last browser went away and the roles that were active in it, until a new one starts.
         self._lost: tuple[str, list[Role]] | None = None
         self.roles: dict[str, Role] = {role.name: Role(role) for role in config.roles}
-        self.current_role = config.roles[0].name
+        self._current_role = config.roles[0].name
+        #: The role a call that holds the lock acts on (:meth:`role_of_the_call`), in that call's task only.
+        self._call_role: ContextVar[str | None] = ContextVar("verdex_call_role", default=None)
         self.lock = trio.Lock()
         #: Every ref given out in this server's life, in every browser it had (refs are never given out twice).
         self.ledger = RefLedger()
@@ -104,11 +107,42 @@ class Session:
         #: Dialogs, new tabs and downloads the pages report (see verdex.browser.events).
         self.events = PageEvents(tab_of=self.tab_of)
 
+    # -- current role ------------------------------------------------------------------------
+
+    @property
+    def current_role(self) -> str:
+        """The role the tools act on: the one :meth:`role_of_the_call` pinned for the call running in this task,
+        else the one ``select_role`` made current last."""
+        return self._call_role.get() or self._current_role
+
+    @current_role.setter
+    def current_role(self, name: str) -> None:
+        self._current_role = name
+        if self._call_role.get() is not None:
+            self._call_role.set(name)  # select_role of a role that had to start (it holds the lock)
+
+    @asynccontextmanager
+    async def holding(self) -> AsyncIterator[None]:
+        """Hold :attr:`lock` for one tool call, its current role pinned (in its task) until it ends: ``select_role``
+        of a started role answers without the lock (it needs no page), and must not move a call in flight to
+        another role's page."""
+        async with self.lock:
+            token = self._call_role.set(self._current_role)
+            try:
+                yield
+            finally:
+                self._call_role.reset(token)
+
     # -- browser -----------------------------------------------------------------------------
 
     @property
     def browser_running(self) -> bool:
         return self._running is not None and self._running.browser.is_connected
+
+    @property
+    def running_browser(self) -> Browser | None:
+        """The browser verdex runs now (connected or not), without starting one."""
+        return self._running.browser if self._running is not None else None
 
     async def browser(self) -> Browser:
         """The browser, launched (or attached) if there is none or the last one went away.

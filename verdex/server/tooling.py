@@ -87,9 +87,15 @@ def compact_json(value: Any) -> str:
 
 
 def guarded(
-    session: Session, name: str, *, timeout: float | None = None
+    session: Session,
+    name: str,
+    *,
+    timeout: float | None = None,
+    unlocked: Callable[..., CallToolResult | None] | None = None,
 ) -> Callable[[Callable[P, Awaitable[CallToolResult]]], Callable[P, Awaitable[CallToolResult]]]:
-    """Decorate a tool function; see the module docstring. ``timeout``: seconds, instead of the tool timeout."""
+    """Decorate a tool function; see the module docstring. ``timeout``: seconds, instead of the tool timeout.
+    ``unlocked``: tried first, with the call's arguments, without the lock (it must not wait on anything): its
+    answer, if it gives one, is the call's (``select_role`` of a started role needs no page)."""
 
     def decorate(fn: Callable[P, Awaitable[CallToolResult]]) -> Callable[P, Awaitable[CallToolResult]]:
         @functools.wraps(fn)
@@ -100,13 +106,20 @@ def guarded(
                     return await fn(*args, **kwargs)
                 except VerdexError as exc:
                     raise ToolError(str(exc)) from exc
+            if unlocked is not None:
+                try:
+                    answer = unlocked(*args, **kwargs)
+                except VerdexError as exc:
+                    raise ToolError(str(exc)) from exc
+                if answer is not None:
+                    return answer
             limit = session.config.tool_timeout if timeout is None else timeout
             result: CallToolResult | None = None
             with trio.move_on_after(limit):
                 queued = session.lock.locked()
                 if queued:
                     stage("waiting for the call before it to finish")
-                async with session.lock:
+                async with session.holding():
                     if queued:
                         stage("running")
                     dialog = _open_dialog(session) if name not in DIALOG_SAFE else None

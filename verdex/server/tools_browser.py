@@ -19,6 +19,7 @@ from verdex.browser.page import Navigation, Page, check_url
 from verdex.browser.snapshot import take_snapshot
 from verdex.browser.text import page_text
 from verdex.errors import NavigationError, UsageError
+from verdex.masking import mask_url
 from verdex.safe_text import quote
 from verdex.server.arguments import Element, OptionalRef
 from verdex.server.feedback import stage
@@ -37,7 +38,6 @@ from verdex.server.session import Session
 from verdex.server.snapshot_answers import MAX_SNAPSHOT_CHARS, cut_notice, snapshot_file_answer
 from verdex.server.tooling import guarded, respond
 from verdex.server.tools_suggest import CodeArgument, code_lines, code_target
-from verdex.server.trace import mask_url
 
 __all__ = ["register_browser_tools"]
 

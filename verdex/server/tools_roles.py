@@ -35,8 +35,26 @@ _READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 def register_role_tools(server: MCPServer, session: Session) -> None:
     """Add ``select_role``, ``get_current_role``, ``list_current_roles`` and ``save_role_state`` to ``server``."""
 
+    def select_started(role: str) -> CallToolResult | None:
+        """select_role of a role that has started and whose page is up: session state only, answered at once
+        (never behind a call that waits on the page or the browser); None for any other role."""
+        started = session.roles.get(role)
+        page = started.page if started is not None else None
+        if (
+            started is None
+            or page is None
+            or page.closed
+            or page.crashed
+            or page.known_title is None
+            or started.context is None
+            or not session.browser_running
+            or started.context.browser is not session.running_browser
+        ):
+            return None
+        return _selected(session, role, page.known_title, page.url)
+
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True))
-    @guarded(session, "select_role")
+    @guarded(session, "select_role", unlocked=select_started)
     async def select_role(
         role: Annotated[
             str,
@@ -45,12 +63,7 @@ def register_role_tools(server: MCPServer, session: Session) -> None:
     ) -> Annotated[CallToolResult, SelectRoleResult]:
         """Make a role current: the other tools act on its page (its own browser context and login)."""
         page = await session.page_for(role)  # UsageError for a role that is not configured
-        previous, session.current_role = session.current_role, role
-        title = await page.title()
-        where = f"{quote(title)} at {page.url}" if title else page.url
-        changed = f" (was {previous})" if previous != role else " (unchanged)"
-        text = f"Current role: {role}{changed}. Its page: {where}. Next: browser_snapshot for this role's refs."
-        return respond(text, SelectRoleResult(role=role, previousRole=previous, url=page.url, title=title))
+        return _selected(session, role, await page.title(), page.url)
 
     @server.tool(annotations=_READ_ONLY)
     @guarded(session, "get_current_role")
@@ -111,6 +124,15 @@ def register_role_tools(server: MCPServer, session: Session) -> None:
         )
         result = SaveRoleStateResult(role=name, path=str(written), cookies=len(state.cookies), origins=stored)
         return respond(text, result)
+
+
+def _selected(session: Session, role: str, title: str, url: str) -> CallToolResult:
+    """Make ``role`` current and say so."""
+    previous, session.current_role = session.current_role, role
+    where = f"{quote(title)} at {url}" if title else url
+    changed = f" (was {previous})" if previous != role else " (unchanged)"
+    text = f"Current role: {role}{changed}. Its page: {where}. Next: browser_snapshot for this role's refs."
+    return respond(text, SelectRoleResult(role=role, previousRole=previous, url=url, title=title))
 
 
 def _info(session: Session, role: Role) -> RoleInfo:

@@ -28,7 +28,8 @@ Masking (the rule; a masked value is replaced by ``"<masked>"`` and listed in ``
    header (``a=b; c=d``), or a token (24 or more characters of ``[A-Za-z0-9+/_=-]`` mixing
    letters and digits, no spaces).
 4. In URLs (arguments, ``urlBefore``/``urlAfter``, error texts): the value of a query parameter
-   whose name looks secret (2.) or whose value looks like a token (3.).
+   whose name looks secret (2.) or whose value looks like a token (3.): the rule of every answer and log
+   line too (:func:`verdex.masking.mask_url`), written ``<masked>`` here.
 5. The password of a URL's userinfo: ``http://ada:••••@host/`` (:func:`verdex.masking.mask_userinfo`).
 6. Every secret value the session has seen (:class:`verdex.masking.SecretValues`), anywhere in the
    line; and the ``value`` of a plan's ``attrEquals`` condition on a secret field (on any element when
@@ -46,13 +47,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import trio
 from mcp_types import CallToolResult, TextContent
 
+from verdex import masking
 from verdex.errors import VerdexError
-from verdex.masking import mask_userinfo
+from verdex.masking import SECRET_NAME as _SECRET_NAME
+from verdex.masking import looks_secret
 from verdex.safe_text import clean_data
 from verdex.server.session import Session
 
@@ -62,42 +64,19 @@ logger = logging.getLogger(__name__)
 
 MASK = "<masked>"
 
-_SECRET_NAME = re.compile(r"pass(word|wd|phrase)?|secret|token|cookie|session|auth|credential|api_?key", re.I)
-_JWT = re.compile(r"[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")
-_COOKIE = re.compile(r"\s*[^=;\s]+=[^;]*(;\s*[^=;\s]+=[^;]*)+;?\s*")
-_TOKEN = re.compile(r"[A-Za-z0-9+/_=-]{24,}")
-_URL = re.compile(r"https?://[^\s\"'<>]+")
 _REF_KEYS = ("ref",)
 #: ``- role "name" ... [ref=e5]`` lines of a snapshot.
 _SNAPSHOT_REF = re.compile(r'^\s*- (?P<role>[\w-]+)(?: "(?P<name>(?:[^"\\]|\\.)*)")?.*\[ref=(?P<ref>(?:f\d+_)?e\d+)\]')
 
 
-def looks_secret(value: str) -> bool:
-    """A JWT, a cookie header, or a token (rule 3)."""
-    if _JWT.fullmatch(value) or _COOKIE.fullmatch(value):
-        return True
-    return bool(_TOKEN.fullmatch(value)) and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
-
-
 def mask_url(url: str) -> str:
     """``url`` with secret query parameter values masked (rule 4), and the password of its userinfo (rule 5)."""
-    url = mask_userinfo(url)
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return url
-    if not parts.query:
-        return url
-    pairs = parse_qsl(parts.query, keep_blank_values=True)
-    if not any(_SECRET_NAME.search(k) or looks_secret(v) for k, v in pairs):
-        return url
-    masked = [(k, MASK if _SECRET_NAME.search(k) or looks_secret(v) else v) for k, v in pairs]
-    return urlunsplit(parts._replace(query=urlencode(masked, safe="<>")))
+    return masking.mask_url(url, MASK)
 
 
 def mask_text(text: str) -> str:
     """A free text (an error message) with its URLs masked (rules 4 and 5)."""
-    return _URL.sub(lambda m: mask_url(m.group(0)), mask_userinfo(text))
+    return masking.mask_urls(text, MASK)
 
 
 def snapshot_refs(text: str) -> list[list[str]]:
@@ -218,7 +197,7 @@ def _mask_value(value: Any, path: str, masked: list[dict[str, str]]) -> Any:
         if looks_secret(value):
             masked.append({"path": path, "reason": "looks like a cookie or token"})
             return MASK
-        if _URL.search(value):
+        if "://" in value:
             return mask_text(value)
     return value
 
