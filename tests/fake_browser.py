@@ -47,8 +47,12 @@ SETUP = {
 }
 
 #: Commands answered with a fixed result unless a test handles them: the page's answer to the round trip
-#: that checks it is not running an endless script before a navigation (Page.stop_runaway_script).
-DEFAULT_RESULTS: dict[str, JSON] = {"Runtime.evaluate": {"result": {"type": "number", "value": 0, "description": "0"}}}
+#: that checks it is not running an endless script before a navigation (Page.stop_runaway_script), and
+#: the isolated world a dialog's answer queues its task in, then that task (verdex.browser.dialogs).
+DEFAULT_RESULTS: dict[str, JSON] = {
+    "Runtime.evaluate": {"result": {"type": "number", "value": 0, "description": "0"}},
+    "Page.createIsolatedWorld": {"executionContextId": 77},
+}
 
 SILENT = object()
 

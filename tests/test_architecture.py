@@ -29,7 +29,7 @@ LAYERS: dict[str, set[str]] = {
     "cdp": {"errors", "_nursery"},
     "bridge": {"cdp", "errors"},
     "browser": {"bridge", "cdp", "errors", "_nursery", "safe_text"},
-    "locator": {"browser", "bridge", "cdp", "errors"},
+    "locator": {"browser", "bridge", "cdp", "errors", "safe_text"},
     "plan": {"locator", "browser", "bridge", "cdp", "errors", "masking"},
     "server": {"plan", "locator", "browser", "bridge", "cdp", "errors", "_nursery", "safe_text", "masking"},
     "commands": {"server", "plan", "locator", "browser", "bridge", "cdp", "errors", "_nursery", "safe_text", "masking"},
