@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -23,6 +24,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp_types import TextContent
 
+from verdex.browser.snapshot import REF_LINE
 from verdex.locator.compose import Step
 
 __all__ = [
@@ -32,6 +34,7 @@ __all__ = [
     "PlaywrightReference",
     "memory_of",
     "open_playwright",
+    "facts_of_text",
     "open_verdex",
     "process_tree",
     "serve_fixtures",
@@ -84,7 +87,8 @@ class Answer:
 
     Attributes:
         text: the text block (what the model reads).
-        data: the structured content.
+        data: the structured content; ``verdex serve`` sends it only with ``--output-schemas``, so without
+            it the facts the benchmarks read are taken from the text (:func:`facts_of_text`).
         is_error: the tool failed.
         ms: the whole call as the client sees it: request, server, answer, and the client's own
             check of the structured content against the tool's outputSchema.
@@ -102,6 +106,39 @@ class Answer:
     def server_ms(self) -> float:
         """The call without the client's schema check: transport, server, browser."""
         return self.ms - self.check_ms
+
+
+_CUT = re.compile(r"\n\[snapshot cut after line (\d+) of (\d+) \((\d+) characters in all\)")
+#: A node line with a ref, as verdex counts ``refCount`` (one per line of the text).
+_REF_LINE = re.compile(REF_LINE.pattern, re.MULTILINE)
+
+
+def facts_of_text(tool: str, text: str) -> dict[str, Any]:
+    """The facts a benchmark reads, from an answer's text (a server started without ``--output-schemas``
+    sends no structured content): a JSON text as its object; ``browser_snapshot``'s ``snapshot`` (the
+    text after its ``Page:`` line, without the cut notice), ``refCount`` (the refs it shows) and
+    ``truncated`` (``{shownLines, totalLines, totalChars}`` when it was cut); else ``{}``."""
+    if text.startswith("{"):
+        try:
+            value = json.loads(text)
+        except ValueError:
+            return {}
+        return value if isinstance(value, dict) else {}
+    if tool != "browser_snapshot":
+        return {}
+    body = text.partition("\n")[2]
+    facts: dict[str, Any] = {}
+    cut = _CUT.search(body)
+    if cut is not None:
+        body = body[: cut.start()]
+        facts["truncated"] = {
+            "shownLines": int(cut.group(1)),
+            "totalLines": int(cut.group(2)),
+            "totalChars": int(cut.group(3)),
+        }
+    facts["snapshot"] = body
+    facts["refCount"] = len(_REF_LINE.findall(body))
+    return facts
 
 
 class MCPServerUnderTest:
@@ -138,7 +175,10 @@ class MCPServerUnderTest:
             await self.client.session.validate_tool_result(tool, result)
             check_ms = (time.perf_counter() - start) * 1000
         text = "\n".join(block.text for block in result.content if isinstance(block, TextContent))
-        return Answer(text, result.structured_content or {}, bool(result.is_error), ms, check_ms)
+        data = result.structured_content
+        if data is None and not result.is_error:
+            data = facts_of_text(tool, text)
+        return Answer(text, data or {}, bool(result.is_error), ms, check_ms)
 
     async def ok(self, tool: str, **arguments: Any) -> Answer:
         """Call a tool that must succeed.

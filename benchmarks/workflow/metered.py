@@ -98,9 +98,18 @@ class MeteredServer:
 
 
 @asynccontextmanager
-async def open_metered(name: str, parameters: StdioServerParameters) -> AsyncIterator[MeteredServer]:
-    """Spawn the server, connect the MCP SDK's client over stdio and read its ``tools/list``."""
+async def open_metered(
+    name: str, parameters: StdioServerParameters, *, unlisted: tuple[str, ...] = ()
+) -> AsyncIterator[MeteredServer]:
+    """Spawn the server, connect the MCP SDK's client over stdio and read its ``tools/list``.
+
+    ``unlisted``: keys of each tool definition left out of the count (those the server sends only
+    because the benchmark asked for them, not to the assistant it measures)."""
     async with Client(parameters, read_timeout_seconds=CALL_TIMEOUT) as client:
         listed = await client.list_tools()
-        tools = [tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in listed.tools]
+        tools = [
+            {key: value for key, value in tool.model_dump(mode="json", by_alias=True, exclude_none=True).items()
+             if key not in unlisted}
+            for tool in listed.tools
+        ]
         yield MeteredServer(name, client, tools)

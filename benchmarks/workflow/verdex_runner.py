@@ -86,13 +86,18 @@ _MAX_SCOPES = 3
 
 @asynccontextmanager
 async def open_verdex_server(*serve_args: str) -> AsyncIterator[MeteredServer]:
-    """``verdex serve ARGS`` (the worktree's console script, else ``python -m verdex``) over stdio."""
+    """``verdex serve ARGS`` (the worktree's console script, else ``python -m verdex``) over stdio.
+
+    With ``--output-schemas``, so that the scripted assistant reads the answers' facts as structured
+    content; the ``outputSchema`` of each tool is not counted in its ``tools/list`` tokens (the default
+    surface has none), and answer tokens count the text alone, as without it."""
     script = ROOT / ".venv" / "bin" / "verdex"
+    args = ["serve", "--output-schemas", *serve_args]
     if script.exists():
-        parameters = StdioServerParameters(command=str(script), args=["serve", *serve_args])
+        parameters = StdioServerParameters(command=str(script), args=args)
     else:
-        parameters = StdioServerParameters(command=sys.executable, args=["-m", "verdex", "serve", *serve_args])
-    async with open_metered(NAME, parameters) as server:
+        parameters = StdioServerParameters(command=sys.executable, args=["-m", "verdex", *args])
+    async with open_metered(NAME, parameters, unlisted=("outputSchema",)) as server:
         yield server
 
 

@@ -97,3 +97,19 @@ async def test_compat_group_takes_playwright_mcp_names(serve: Serve, fixture_url
         assert waited.data["waitedMs"] >= 200
         appeared = await tools.ok("browser_wait_for", text="iPhone 15 Pro")
         assert appeared.data["condition"] == "text 'iPhone 15 Pro' to appear"
+
+
+async def test_structured_content_comes_only_with_output_schemas(cdp_endpoint: str, fixture_url: URL) -> None:
+    """Without --output-schemas an answer is its text alone (no schema to read structured content by, and some
+    clients show structured content instead of the text); with it, the same text plus the facts."""
+    answers = {}
+    for surface in ((), ("--output-schemas",)):
+        parameters = serve_parameters("--cdp-endpoint", cdp_endpoint, *surface, surface=())
+        async with Client(parameters) as client:
+            await client.call_tool("browser_navigate", {"url": fixture_url("shop.html")})
+            answers[surface] = await client.call_tool("browser_find", {"text": "Add to Cart", "limit": 1})
+    plain, structured = answers[()], answers[("--output-schemas",)]
+    assert plain.structured_content is None
+    assert plain.content == structured.content
+    assert structured.structured_content is not None
+    assert structured.structured_content["total"] == 12

@@ -31,13 +31,13 @@ from verdex.browser.refs import parse_ref
 from verdex.browser.shadow import classify_shadow_hosts
 from verdex.errors import NavigationError, StaleRefError, UsageError
 
-__all__ = ["Snapshot", "take_snapshot"]
+__all__ = ["REF_LINE", "Snapshot", "take_snapshot"]
 
 #: Longest line of ``Snapshot.cut_inside``, characters.
 _PATH_LINE = 80
 _REF_SUFFIX = re.compile(r"^(.*?)( \[ref=[a-z0-9_]+\])?$")
 #: A node line that carries a ref: ``- role "name" [state]... [ref=X]`` (texts and /url lines cannot match).
-_REF_LINE = re.compile(r'^ *- [a-z]+(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]"]*\])*? \[ref=[a-z0-9_]+\](?::|$)')
+REF_LINE = re.compile(r'^ *- [a-z]+(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]"]*\])*? \[ref=[a-z0-9_]+\](?::|$)')
 
 
 @dataclass(frozen=True)
@@ -167,7 +167,7 @@ def _cut(lines: list[str], max_chars: int | None) -> Snapshot:
         else None
     )
     inside = _ancestor_lines(lines, shown) if truncated is not None else ()
-    return Snapshot("\n".join(kept), sum(1 for line in kept if _REF_LINE.match(line)), truncated, inside)
+    return Snapshot("\n".join(kept), sum(1 for line in kept if REF_LINE.match(line)), truncated, inside)
 
 
 def _ancestor_lines(lines: list[str], index: int) -> tuple[str, ...]:

@@ -205,8 +205,12 @@ class VerdexServer(MCPServer[Any]):
                 tracer.end(call, session, result if isinstance(result, CallToolResult) else None, error)
 
         secrets = session.secrets if session is not None else SecretValues()
+        # Structured content goes out only beside a published outputSchema (--output-schemas): without one
+        # the client has nothing to read it by, and some clients show it instead of the text (Claude Code:
+        # anthropics/claude-code#54450), or pass the model both. The trace still reads it.
+        structured = self.output_schemas or call is not None
         try:
-            result = _cleaned(await self._call_tool(name, arguments, context), secrets)
+            result = _cleaned(await self._call_tool(name, arguments, context), secrets, structured=structured)
         except UnexpectedToolError as exc:
             trace(None, str(exc))
             raise
@@ -217,6 +221,8 @@ class VerdexServer(MCPServer[Any]):
                 raise
             raise ToolError(message) from exc.__cause__
         trace(result, None)
+        if not self.output_schemas and isinstance(result, CallToolResult) and result.structured_content is not None:
+            result = result.model_copy(update={"structured_content": None})
         return result
 
     async def _call_tool(
@@ -249,19 +255,19 @@ class VerdexServer(MCPServer[Any]):
 
 
 def _cleaned(
-    result: CallToolResult | InputRequiredResult, secrets: SecretValues
+    result: CallToolResult | InputRequiredResult, secrets: SecretValues, *, structured: bool = True
 ) -> CallToolResult | InputRequiredResult:
     """``result`` made safe: its text by clean_text (verdex.safe_text), its structured content by clean_data, secret
-    values and URL passwords masked in both (verdex.masking)."""
+    values and URL passwords masked in both (verdex.masking). ``structured``: False drops the structured content."""
     if not isinstance(result, CallToolResult):
         return result
     content = [
         TextContent(type="text", text=secrets.mask(clean_text(block.text))) if isinstance(block, TextContent) else block
         for block in result.content
     ]
-    data = result.structured_content
-    structured = secrets.mask_data(clean_data(data)) if data is not None else None
-    return result.model_copy(update={"content": content, "structured_content": structured})
+    data = result.structured_content if structured else None
+    structured_content = secrets.mask_data(clean_data(data)) if data is not None else None
+    return result.model_copy(update={"content": content, "structured_content": structured_content})
 
 
 def _oversized(value: Any, path: str, spec: dict[str, Any]) -> str | None:

@@ -9,8 +9,10 @@ What ``tools/list`` publishes is slimmed: input schemas without pydantic's gener
 without ``anyOf [T, null]`` for optional arguments (an optional argument is one not in
 ``required``), descriptions on one line. Output schemas are published only with
 ``--output-schemas`` (for clients that validate or consume structured content): they declare every
-key an answer carries and cost more than the rest of the list together; the structured content is
-sent either way (MCP allows it without a schema).
+key an answer carries and cost more than the rest of the list together. The structured content of
+an answer goes with them: without ``--output-schemas`` an answer is its text alone (a client has no
+schema to read structured content by, and some show it instead of the text: Claude Code,
+anthropics/claude-code#54450), which also halves what a big snapshot costs to send.
 """
 
 from __future__ import annotations
