@@ -6,7 +6,7 @@
  * capture the few we call at injection time (STYLE.md: no reliance on page globals).
  */
 
-import { computePseudoCandidates, type PseudoCandidates } from './pseudo';
+import { computePseudoCandidates, scopeSetsElementContent, type PseudoCandidates } from './pseudo';
 
 const getComputedStyleFn = globalThis.getComputedStyle.bind(globalThis);
 
@@ -153,6 +153,7 @@ interface WalkCaches {
   before: Map<Element, CSSStyleDeclaration>;
   after: Map<Element, CSSStyleDeclaration>;
   scopes: Map<Node, PseudoCandidates>;
+  contentScopes: Map<Node, boolean>;
 }
 
 let caches: WalkCaches | undefined;
@@ -160,7 +161,8 @@ let depth = 0;
 
 export function beginWalk(): void {
   if (depth++ === 0)
-    caches = { style: new Map(), display: new Map(), before: new Map(), after: new Map(), scopes: new Map() };
+    caches = { style: new Map(), display: new Map(), before: new Map(), after: new Map(), scopes: new Map(),
+      contentScopes: new Map() };
   onBegin.forEach(fn => fn());
 }
 
@@ -229,6 +231,32 @@ function mayHavePseudoContent(element: Element): boolean {
   if (isPseudoCandidate(element, getPseudoCandidates(element.getRootNode()))) return true;
   const shadow = element.shadowRoot;
   return !!shadow && getPseudoCandidates(shadow) !== 'none';
+}
+
+/**
+ * Whether a style rule may set `content` on `element` itself: one of the scopes whose rules can
+ * match it sets `content` somewhere (its own tree scope, its shadow root's for `:host`, the scopes of
+ * the slots it is assigned to for `::slotted`), it is a shadow part (`::part` rules of outer
+ * scopes), or its `style` attribute mentions it.
+ */
+export function mayHaveElementContent(element: Element): boolean {
+  if (element.hasAttribute('part') || /content/i.test(element.getAttribute('style') ?? '')) return true;
+  if (scopeSetsContent(element.getRootNode())) return true;
+  if (element.shadowRoot && scopeSetsContent(element.shadowRoot)) return true;
+  for (let slot = element.assignedSlot; slot; slot = slot.assignedSlot)
+    if (scopeSetsContent(slot.getRootNode())) return true;
+  return false;
+}
+
+function scopeSetsContent(scope: Node): boolean {
+  const cache = caches?.contentScopes;
+  const cached = cache?.get(scope);
+  if (cached !== undefined) return cached;
+  const result = scope.nodeType === 9 || scope.nodeType === 11
+    ? scopeSetsElementContent(scope as Document | ShadowRoot)
+    : true;
+  cache?.set(scope, result);
+  return result;
 }
 
 /** Whether `element` can have pseudo content given its scope's candidates (`:host` rules included). */

@@ -13,6 +13,48 @@
 
 export type PseudoCandidates = Set<Element> | 'all' | 'none';
 
+/**
+ * Whether a style rule of `scope`'s sheets may set `content` on an element itself (not on its
+ * `::before`/`::after`/`::marker`): a rule declaring `content` whose selector has a part without a
+ * pseudo element, a nested rule declaring it, or a sheet that cannot be read (cross-origin).
+ * `content` on an element replaces its children (CSS Content 3); pages almost never set it, and
+ * reading it is a computed-style query per element of every name computed from content.
+ */
+export function scopeSetsElementContent(scope: Document | ShadowRoot): boolean {
+  const sheets: CSSStyleSheet[] = [];
+  if (scope.styleSheets) for (let i = 0; i < scope.styleSheets.length; i++) sheets.push(scope.styleSheets[i]!);
+  if (scope.adoptedStyleSheets) sheets.push(...scope.adoptedStyleSheets);
+  for (const sheet of sheets) {
+    try {
+      if (rulesSetElementContent(sheet.cssRules, false)) return true;
+    } catch {
+      return true; // A cross-origin sheet cannot be read.
+    }
+  }
+  return false;
+}
+
+function rulesSetElementContent(rules: CSSRuleList, nested: boolean): boolean {
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]!;
+    const style = (rule as CSSStyleRule).style;
+    if (style && style.getPropertyValue('content')) {
+      const selector = (rule as CSSStyleRule).selectorText;
+      if (nested || !selector || selector.includes('&')) return true;
+      if (splitTopLevel(selector).some(complex => !kAnyPseudoElement.test(complex))) return true;
+    }
+    const inner = (rule as CSSGroupingRule).cssRules;
+    if (inner && inner.length && rulesSetElementContent(inner, nested || !!(rule as CSSStyleRule).selectorText))
+      return true;
+    const imported = (rule as CSSImportRule).styleSheet;
+    if (imported && rulesSetElementContent(imported.cssRules, nested)) return true;
+  }
+  return false;
+}
+
+/** A selector that styles a pseudo element (`::before`, `:after`, `::marker` ...): not the element itself. */
+const kAnyPseudoElement = /::?(before|after)\b|::(?!slotted\b|part\b)[a-z-]+/i;
+
 const kPseudoMention = /:(before|after)\b/i;
 const kPseudoElement = /^::?(before|after)(?![-\w])/i;
 

@@ -3,6 +3,7 @@ dialogs, deep pages, ``ariaFacts``; and Playwright's own answers for the deviati
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -385,3 +386,36 @@ async def test_the_aria_fixture_page(page: Page, fixture_url: URL) -> None:
     assert "- generic [ref=e46]: More options" in lines
     assert ref_number(text, 'button "Review changes"') == 74
     assert "Hidden promotion" not in text
+
+
+_GIF = "data:image/gif;base64,R0lGODlhAQABAAAAACw="
+
+
+@pytest.mark.parametrize(
+    ("html", "shadow", "name"),
+    [
+        (f'<style>#a {{ content: url({_GIF}) / "Styled alt"; }}</style><button><span id="a">x</span> one</button>', None,
+         "Styled alt one"),
+        (f"<button><span style='content: url({_GIF}) / \"Inline alt\"'>x</span> one</button>", None, "Inline alt one"),
+        ('<div id="host"><span>x</span></div>',
+         f'<style>::slotted(span) {{ content: url({_GIF}) / "Slotted alt"; }}</style><button><slot></slot> one</button>',
+         "Slotted alt one"),
+        ("<button><span>x</span> one</button>", None, "x one"),
+    ],
+    ids=["document rule", "style attribute", "slotted rule of a shadow root", "no rule"],
+)
+async def test_css_content_on_an_element_names_it_from_every_scope_that_can_set_it(
+    page: Page, load_html: LoadHtml, html: str, shadow: str | None, name: str
+) -> None:
+    """``content: url() / "alt"`` on an element itself (accname 2F.ii, CSS Content 3 alternative text), set by
+    a document rule, a ``style`` attribute or a shadow root's ``::slotted`` rule: the snapshot reads an element's
+    own ``content`` only where some rule could set it, and finds each (the names are Chromium's own, from
+    Accessibility.getFullAXTree); without such a rule the name is the text."""
+    await load_html(f"<body>{html}</body>")
+    if shadow is not None:
+        await run_in_page(
+            page, f"document.getElementById('host').attachShadow({{mode: 'open'}}).innerHTML = {json.dumps(shadow)}"
+        )
+    text = await snapshot_text(page)
+    # A name that only repeats the button's text is not written again below it.
+    assert text.split("\n")[0] == (f'- button "{name}" [ref=e1]' + ("" if name == "x one" else ": x one"))

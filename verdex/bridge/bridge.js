@@ -2,6 +2,37 @@
 "use strict";
 (() => {
   // src/pseudo.ts
+  function scopeSetsElementContent(scope) {
+    const sheets = [];
+    if (scope.styleSheets) for (let i = 0; i < scope.styleSheets.length; i++) sheets.push(scope.styleSheets[i]);
+    if (scope.adoptedStyleSheets) sheets.push(...scope.adoptedStyleSheets);
+    for (const sheet of sheets) {
+      try {
+        if (rulesSetElementContent(sheet.cssRules, false)) return true;
+      } catch {
+        return true;
+      }
+    }
+    return false;
+  }
+  function rulesSetElementContent(rules, nested) {
+    for (let i = 0; i < rules.length; i++) {
+      const rule = rules[i];
+      const style = rule.style;
+      if (style && style.getPropertyValue("content")) {
+        const selector = rule.selectorText;
+        if (nested || !selector || selector.includes("&")) return true;
+        if (splitTopLevel(selector).some((complex) => !kAnyPseudoElement.test(complex))) return true;
+      }
+      const inner = rule.cssRules;
+      if (inner && inner.length && rulesSetElementContent(inner, nested || !!rule.selectorText))
+        return true;
+      const imported = rule.styleSheet;
+      if (imported && rulesSetElementContent(imported.cssRules, nested)) return true;
+    }
+    return false;
+  }
+  var kAnyPseudoElement = /::?(before|after)\b|::(?!slotted\b|part\b)[a-z-]+/i;
   var kPseudoMention = /:(before|after)\b/i;
   var kPseudoElement = /^::?(before|after)(?![-\w])/i;
   function computePseudoCandidates(scope) {
@@ -191,7 +222,14 @@
   var depth = 0;
   function beginWalk() {
     if (depth++ === 0)
-      caches = { style: /* @__PURE__ */ new Map(), display: /* @__PURE__ */ new Map(), before: /* @__PURE__ */ new Map(), after: /* @__PURE__ */ new Map(), scopes: /* @__PURE__ */ new Map() };
+      caches = {
+        style: /* @__PURE__ */ new Map(),
+        display: /* @__PURE__ */ new Map(),
+        before: /* @__PURE__ */ new Map(),
+        after: /* @__PURE__ */ new Map(),
+        scopes: /* @__PURE__ */ new Map(),
+        contentScopes: /* @__PURE__ */ new Map()
+      };
     onBegin.forEach((fn) => fn());
   }
   function endWalk() {
@@ -241,6 +279,22 @@
     if (isPseudoCandidate(element, getPseudoCandidates(element.getRootNode()))) return true;
     const shadow = element.shadowRoot;
     return !!shadow && getPseudoCandidates(shadow) !== "none";
+  }
+  function mayHaveElementContent(element) {
+    if (element.hasAttribute("part") || /content/i.test(element.getAttribute("style") ?? "")) return true;
+    if (scopeSetsContent(element.getRootNode())) return true;
+    if (element.shadowRoot && scopeSetsContent(element.shadowRoot)) return true;
+    for (let slot = element.assignedSlot; slot; slot = slot.assignedSlot)
+      if (scopeSetsContent(slot.getRootNode())) return true;
+    return false;
+  }
+  function scopeSetsContent(scope) {
+    const cache = caches?.contentScopes;
+    const cached = cache?.get(scope);
+    if (cached !== void 0) return cached;
+    const result = scope.nodeType === 9 || scope.nodeType === 11 ? scopeSetsElementContent(scope) : true;
+    cache?.set(scope, result);
+    return result;
   }
   function isPseudoCandidate(element, candidates2) {
     if (candidates2 === "all") return true;
@@ -886,6 +940,7 @@
     return text.slice(0, max - 1) + "…";
   }
   function getCssContent(element, pseudo, counters = true) {
+    if (!pseudo && !mayHaveElementContent(element)) return void 0;
     const style = pseudo ? getPseudoStyle(element, pseudo) : getStyle(element);
     return contentOf(element, style, pseudo, counters);
   }
@@ -2238,9 +2293,9 @@
       if (only && isText(only) && (only.text === open.fullName || node.value !== void 0 && only.text === node.value))
         node.children = [];
       else node.children = children;
-      const shown = contentOf2(node.children, node.value);
-      if (node.name && node.children.some(isNode) && shown === open.fullName) node.name = "";
-      node.content = open.fullName || shown;
+      if (node.name && node.children.some(isNode) && contentEquals(node.children, node.value, open.fullName))
+        node.name = "";
+      if (open.fullName) node.content = open.fullName;
     }
   };
   function findAriaModal(root, active) {
@@ -2276,14 +2331,32 @@
     const rect = element.getBoundingClientRect();
     return rect.width > 0 && rect.height > 0;
   }
-  function contentOf2(children, value) {
+  function contentEquals(children, value, expected) {
     const parts = [];
-    if (value) parts.push(value);
-    for (const child of children) {
-      if (isText(child)) parts.push(child.text);
-      else if (isNode(child) && child.content) parts.push(child.content);
+    let length = -1;
+    for (let i = -1; i < children.length; i++) {
+      const part = i < 0 ? value ? normalizeWhitespace(value) : "" : partOf(children[i]);
+      if (!part) continue;
+      parts.push(part);
+      length += part.length + 1;
+      if (length > expected.length) return false;
     }
-    return normalizeWhitespace(parts.join(" "));
+    return parts.join(" ") === expected;
+  }
+  function partOf(child) {
+    if (isText(child)) return child.text;
+    return isNode(child) ? contentOfNode(child) : "";
+  }
+  function contentOfNode(node) {
+    if (node.content !== void 0) return node.content;
+    const parts = [];
+    if (node.value) parts.push(normalizeWhitespace(node.value));
+    for (const child of node.children) {
+      const part = partOf(child);
+      if (part) parts.push(part);
+    }
+    node.content = parts.filter(Boolean).join(" ");
+    return node.content;
   }
   function isEmptyLeaf(node) {
     return !node.children.length && !node.name && node.ref === void 0 && node.url === void 0 && node.value === void 0 && !node.closedShadow && !node.active && !node.disabled && !node.checked && !node.expanded && !node.pressed && !node.selected && !node.level;

@@ -6,7 +6,7 @@
  * after `/` (https://drafts.csswg.org/css-content/#alt).
  */
 
-import { getPseudoStyle, getStyle } from '../dom';
+import { getPseudoStyle, getStyle, mayHaveElementContent } from '../dom';
 import { getCounterValues } from './counters';
 
 /** Collapses ASCII whitespace runs to one space and trims; no-break spaces stay. */
@@ -32,6 +32,7 @@ export function truncate(text: string, max: number): string {
  * `counters`: false for Playwright's rule, where a `counter()` makes the content unknown.
  */
 export function getCssContent(element: Element, pseudo?: '::before' | '::after', counters = true): string | undefined {
+  if (!pseudo && !mayHaveElementContent(element)) return undefined;
   const style = pseudo ? getPseudoStyle(element, pseudo) : getStyle(element);
   return contentOf(element, style, pseudo, counters);
 }

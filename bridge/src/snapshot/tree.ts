@@ -78,7 +78,8 @@ export interface AriaNode {
   value?: string;
   /** The element hosts a closed shadow root (rendered as a `- … closed shadow root` line). */
   closedShadow?: boolean;
-  /** Not rendered: the text this node stands for in its parent's name (its name, else its children's). */
+  /** Not rendered: the text this node stands for in its parent's name (its name, else its children's),
+   * set when the node has a name, else computed when an ancestor asks (contentOfNode). */
   content?: string;
 }
 
@@ -416,9 +417,9 @@ class TreeBuilder {
     else node.children = children;
     // A name that only repeats what the lines below it show (a row's cells, a link's image and
     // text, a heading's link) is not shown again: Playwright's AI snapshot drops it too.
-    const shown = contentOf(node.children, node.value);
-    if (node.name && node.children.some(isNode) && shown === open.fullName) node.name = '';
-    node.content = open.fullName || shown;
+    if (node.name && node.children.some(isNode) && contentEquals(node.children, node.value, open.fullName))
+      node.name = '';
+    if (open.fullName) node.content = open.fullName;
   }
 }
 
@@ -475,15 +476,43 @@ function hasBox(element: Element): boolean {
   return rect.width > 0 && rect.height > 0;
 }
 
-/** The text lines below a node show, in order (a child node counts by its name, else its own lines). */
-function contentOf(children: TreeItem[], value: string | undefined): string {
+/**
+ * Whether the text the lines below a node show, in order (a child node counts by its name, else by
+ * its own lines), is `expected`. Stops as soon as that text is longer: a page's outer nodes hold
+ * most of its text, and only named nodes ask.
+ */
+function contentEquals(children: TreeItem[], value: string | undefined, expected: string): boolean {
   const parts: string[] = [];
-  if (value) parts.push(value);
-  for (const child of children) {
-    if (isText(child)) parts.push(child.text);
-    else if (isNode(child) && child.content) parts.push(child.content);
+  let length = -1;
+  for (let i = -1; i < children.length; i++) {
+    // Each part is normalized (no edge or repeated ASCII whitespace): joined by single spaces, the
+    // text is normalized as it grows, so its length so far is a lower bound.
+    const part = i < 0 ? (value ? normalizeWhitespace(value) : '') : partOf(children[i]!);
+    if (!part) continue;
+    parts.push(part);
+    length += part.length + 1;
+    if (length > expected.length) return false;
   }
-  return normalizeWhitespace(parts.join(' '));
+  return parts.join(' ') === expected;
+}
+
+/** The text a child item stands for in its parent's content ('' for a note line). */
+function partOf(child: TreeItem): string {
+  if (isText(child)) return child.text;
+  return isNode(child) ? contentOfNode(child) : '';
+}
+
+/** A node's content (AriaNode.content): its name, else its children's, computed once. */
+function contentOfNode(node: AriaNode): string {
+  if (node.content !== undefined) return node.content;
+  const parts: string[] = [];
+  if (node.value) parts.push(normalizeWhitespace(node.value));
+  for (const child of node.children) {
+    const part = partOf(child);
+    if (part) parts.push(part);
+  }
+  node.content = parts.filter(Boolean).join(' ');
+  return node.content;
 }
 
 /** A leaf line without a name, ref, state, value or URL: it tells nothing (a bare `- img`). */
