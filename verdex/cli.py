@@ -18,6 +18,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -694,6 +695,8 @@ async def _locate(config: ServerConfig, url: str, ref: str | None, text: str | N
     from verdex.server.app import build_server
     from verdex.server.session import open_session
 
+    config = replace(config, output_schemas=True)  # the command reads the answers' facts (structured content)
+
     async with open_session(config) as session, Client(build_server(session)) as client:
         for tool, arguments in (("browser_navigate", {"url": url}), ("browser_snapshot", {})):
             result = await client.call_tool(tool, arguments)
@@ -734,6 +737,8 @@ async def _verify(config: ServerConfig, url: str, locator: str, ref: str | None)
     from verdex.server.app import build_server
     from verdex.server.session import open_session
 
+    config = replace(config, output_schemas=True)  # the command reads the answers' facts (structured content)
+
     calls: list[tuple[str, dict[str, Any]]] = [("browser_navigate", {"url": url})]
     if ref is not None:
         calls.append(("browser_snapshot", {}))
@@ -764,6 +769,8 @@ async def _in_process(config: ServerConfig, calls: list[tuple[str, dict[str, Any
 
     from verdex.server.app import build_server
     from verdex.server.session import open_session
+
+    config = replace(config, output_schemas=True)  # the command reads the answers' facts (structured content)
 
     async with open_session(config) as session, Client(build_server(session)) as client:
         several = sum(shown for _, _, shown in calls) > 1

@@ -108,8 +108,11 @@ async def open_metered(
     async with Client(parameters, read_timeout_seconds=CALL_TIMEOUT) as client:
         listed = await client.list_tools()
         tools = [
-            {key: value for key, value in tool.model_dump(mode="json", by_alias=True, exclude_none=True).items()
-             if key not in unlisted}
+            {
+                key: value
+                for key, value in tool.model_dump(mode="json", by_alias=True, exclude_none=True).items()
+                if key not in unlisted
+            }
             for tool in listed.tools
         ]
         yield MeteredServer(name, client, tools)

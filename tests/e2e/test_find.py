@@ -84,7 +84,7 @@ async def _stamp_of(tools: Tools, ref: str) -> str:
 
 
 async def _verdex_find(url: str, endpoint: str, arguments: dict[str, Any]) -> Found:
-    config = ServerConfig(browser=BrowserOptions(cdp_endpoint=endpoint))
+    config = ServerConfig(browser=BrowserOptions(cdp_endpoint=endpoint), output_schemas=True)
     async with open_session(config) as session, Client(build_server(session)) as client:
         tools = Tools(client)
         await tools.ok("browser_navigate", url=url)
@@ -174,7 +174,7 @@ def test_every_match_is_what_playwright_reaches(
 
 async def _structural_locators(url: str, endpoint: str) -> list[tuple[str, str, list[Step], str]]:
     """(ref, snapshot line, composed steps, target stamp) for every non-interactive target of the page."""
-    config = ServerConfig(browser=BrowserOptions(cdp_endpoint=endpoint))
+    config = ServerConfig(browser=BrowserOptions(cdp_endpoint=endpoint), output_schemas=True)
     async with open_session(config) as session, Client(build_server(session)) as client:
         tools = Tools(client)
         await tools.ok("browser_navigate", url=url)

@@ -28,7 +28,7 @@ def judge() -> Iterator[Browser]:
 
 async def _walk(url: str, endpoint: str) -> Composition:
     """The demo's own walk (:func:`verdex.commands.demo.walk`) through an in-process server on the same tools."""
-    config = ServerConfig(browser=BrowserOptions(cdp_endpoint=endpoint))
+    config = ServerConfig(browser=BrowserOptions(cdp_endpoint=endpoint), output_schemas=True)
     async with open_session(config) as session, Client(build_server(session)) as client:
         tools = Tools(client)
 

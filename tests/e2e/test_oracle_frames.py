@@ -42,7 +42,7 @@ async def _facts(
 ) -> tuple[ResolveContainerAnswer, InspectPatternAnswer | None, ExtractAnchorsAnswer | None]:
     """Navigate, snapshot, run ``steps``, snapshot, then resolve_container on the element of ``line``
     and, when its container repeats, the pattern and anchors the demo walk uses."""
-    config = ServerConfig(browser=BrowserOptions(cdp_endpoint=endpoint))
+    config = ServerConfig(browser=BrowserOptions(cdp_endpoint=endpoint), output_schemas=True)
     async with open_session(config) as session, Client(build_server(session)) as client:
         tools = Tools(client)
         await tools.ok("browser_navigate", url=url)
@@ -173,7 +173,7 @@ def test_shadow_dom_components(judge: Browser, fixture_url: URL, cdp_endpoint: s
 
 
 async def _pin_pad_facts(url: str, endpoint: str) -> dict[str, Any]:
-    config = ServerConfig(browser=BrowserOptions(cdp_endpoint=endpoint))
+    config = ServerConfig(browser=BrowserOptions(cdp_endpoint=endpoint), output_schemas=True)
     async with open_session(config) as session, Client(build_server(session)) as client:
         tools = Tools(client)
         await tools.ok("browser_navigate", url=url)

@@ -41,6 +41,7 @@ async def test_values_stay_out_of_answers_and_logs(
             RoleConfig("broken", broken),
             RoleConfig("expired", expired),
         ),
+        output_schemas=True,
     )
     answers: list[str] = []
     async with open_session(config) as session, Client(build_server(session)) as client:

@@ -206,7 +206,9 @@ async def test_frame_locators_through_an_out_of_process_iframe(tools: Tools, fix
 async def test_per_role_answers(cdp_endpoint: str, fixture_url: URL) -> None:
     """Two roles (in-process server, same tools): each role's page answers for itself."""
     config = ServerConfig(
-        browser=BrowserOptions(cdp_endpoint=cdp_endpoint), roles=(RoleConfig("admin"), RoleConfig("customer"))
+        browser=BrowserOptions(cdp_endpoint=cdp_endpoint),
+        roles=(RoleConfig("admin"), RoleConfig("customer")),
+        output_schemas=True,
     )
     async with open_session(config) as session, Client(build_server(session)) as client:
         tools = Tools(client)

@@ -137,7 +137,7 @@ def _problem(text: str, structured: Any, is_error: bool, arguments: dict[str, An
 
 async def test_fuzzed_arguments_never_break_the_session(serve: Serve, fixture_url: URL, tmp_path: Path) -> None:
     base = fixture_url("")
-    config = ServerConfig(action_timeout=0.3, navigation_timeout=2.0)
+    config = ServerConfig(action_timeout=0.3, navigation_timeout=2.0, output_schemas=True)
     options = ["--timeout-action", "300", "--timeout-navigation", "2000", "--allowed-origins", base.rstrip("/")]
     options += ["--role", "buyer", "none", "--role", "seller", "none"]
     async with serve(*options, cwd=tmp_path) as tools:

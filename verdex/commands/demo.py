@@ -150,7 +150,8 @@ async def run_demo(options: DemoOptions, out: TextIO = sys.stdout) -> str:
             print(f"target: ref {options.ref}\n", file=out)
         else:
             print(f"target: the first button named {button!r}\n", file=out)
-        command = [sys.executable, "-m", "verdex", "serve", *options.serve_args]
+        # --output-schemas: the demo reads the facts of each answer (structured content), as a program does.
+        command = [sys.executable, "-m", "verdex", "serve", "--output-schemas", *options.serve_args]
         spent: list[tuple[str, int]] = []
         async with Client(StdioServerParameters(command=command[0], args=command[1:])) as client:
 

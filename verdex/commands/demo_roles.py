@@ -97,7 +97,8 @@ async def run_roles_demo(options: RolesDemoOptions, out: TextIO = sys.stdout) ->
         role_args: list[str] = []
         for role in _ROLES:
             role_args += ["--role", role, market.auth[role], url + "products"]
-        command = [sys.executable, "-m", "verdex", "serve", *role_args, *options.serve_args]
+        # --output-schemas: the demo reads the facts of each answer (structured content).
+        command = [sys.executable, "-m", "verdex", "serve", "--output-schemas", *role_args, *options.serve_args]
         async with Client(StdioServerParameters(command=command[0], args=command[1:])) as client:
             walk = _Walk(client, out)
             await walk.call("list_current_roles")

@@ -77,7 +77,8 @@ async def replay(
     report = ReplayReport()
     refs: dict[str, str] = {}
     # Every tool group: a trace may hold calls of any (a trace written with --caps replays without it).
-    command = [sys.executable, "-m", "verdex", "serve", "--caps", "all", *serve_args]
+    # --output-schemas: a replay compares the facts of each answer (structured content).
+    command = [sys.executable, "-m", "verdex", "serve", "--caps", "all", "--output-schemas", *serve_args]
     async with Client(StdioServerParameters(command=command[0], args=command[1:])) as client:
         for index, entry in enumerate(entries):
             tool = str(entry["tool"])
