@@ -327,3 +327,49 @@ async def test_css_generated_content_in_text_and_names(page: Page, load_html: Lo
             "- paragraph: plain",
         ]
     )
+
+
+async def test_a_list_item_that_only_wraps_a_link_or_button_has_no_ref_of_its_own(
+    page: Page, load_html: LoadHtml
+) -> None:
+    """A menu's ``<li><a href>`` item: the link is the target and has the ref. An item with text of its own,
+    a second element, a non-interactive child, or a ref given before (here by find) keeps its ref."""
+    await load_html(
+        "<body><ul>"
+        '<li> <a href="/a">Alpha</a> </li>'
+        "<li><button>Beta</button></li>"
+        '<li><a href="/c">Gamma</a> (new)</li>'
+        '<li><a href="/d">Delta</a><a href="/e">Epsilon</a></li>'
+        "<li><span>Zeta</span></li>"
+        '<li id="eta"><a href="/h">Eta</a></li>'
+        "</ul></body>"
+    )
+    assert await snapshot_text(page) == (
+        "- list:\n"
+        "  - listitem:\n"
+        '    - link "Alpha" [ref=e1]:\n'
+        "      - /url: /a\n"
+        "  - listitem:\n"
+        '    - button "Beta" [ref=e2]\n'
+        "  - listitem [ref=e3]:\n"
+        '    - link "Gamma" [ref=e4]:\n'
+        "      - /url: /c\n"
+        "    - text: (new)\n"
+        "  - listitem [ref=e5]:\n"
+        '    - link "Delta" [ref=e6]:\n'
+        "      - /url: /d\n"
+        '    - link "Epsilon" [ref=e7]:\n'
+        "      - /url: /e\n"
+        "  - listitem [ref=e8]: Zeta\n"
+        "  - listitem:\n"
+        '    - link "Eta" [ref=e9]:\n'
+        "      - /url: /h"
+    )
+    # find reports the item of Eta as the container of its link; from then on it shows its ref.
+    found = await page.bridge().find(text="Eta", role="link")
+    assert [match.container.ref for match in found.matches if match.container is not None] == ["e10"]
+    assert (await snapshot_text(page)).splitlines()[-3:] == [
+        "  - listitem [ref=e10]:",
+        '    - link "Eta" [ref=e9]:',
+        "      - /url: /h",
+    ]

@@ -1944,6 +1944,13 @@
     const select = option.closest("select");
     return !!select && !select.multiple && select.size <= 1;
   }
+  function isWrapperItem(item) {
+    const only = item.firstElementChild;
+    if (!only || only.nextElementSibling || item.shadowRoot || !isInteractive(only)) return false;
+    for (let child = item.firstChild; child; child = child.nextSibling)
+      if (child.nodeType === 3 && child.data.trim()) return false;
+    return true;
+  }
   var kTargetRoles = /* @__PURE__ */ new Set([
     "heading",
     "cell",
@@ -1964,6 +1971,7 @@
     "alertdialog"
   ]);
   function isLocatorTarget(element, role, name) {
+    if (role === "listitem") return !isWrapperItem(element);
     if (kTargetRoles.has(role)) return true;
     if (role === "img") return !!name;
     if (element.localName === "label") {

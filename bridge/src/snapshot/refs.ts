@@ -128,16 +128,31 @@ function isDropDownOption(option: Element): boolean {
 }
 
 /** Roles whose every element is a locator target (README: Refs). */
+/**
+ * A list item that only wraps one interactive element (a menu's `<li><a href>…</a></li>`): the
+ * element is the target and has its own ref; the item adds no text to set it apart, so a ref on it
+ * would cost tokens on every line of a navigation and give a locator nothing. Light DOM only: an
+ * item with a shadow root, a second element or text of its own keeps its ref.
+ */
+function isWrapperItem(item: Element): boolean {
+  const only = item.firstElementChild;
+  if (!only || only.nextElementSibling || item.shadowRoot || !isInteractive(only)) return false;
+  for (let child = item.firstChild; child; child = child.nextSibling)
+    if (child.nodeType === 3 && (child as Text).data.trim()) return false;
+  return true;
+}
+
 const kTargetRoles = new Set(['heading', 'cell', 'gridcell', 'columnheader', 'rowheader', 'row', 'listitem',
   'banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation', 'region', 'search', 'dialog', 'alertdialog']);
 
 /**
  * An element a locator may target besides the interactive ones, so it gets a ref where it has a
- * snapshot line: a heading, cell, row or column header, row, list item, landmark (`region` and
+ * snapshot line: a heading, cell, row or column header, row, list item (not a wrapper item), landmark (`region` and
  * `form` have one only when named), dialog, an image with a name (its `alt`), a `<label>` that
  * holds its control. `role` and `name` as the snapshot shows them.
  */
 export function isLocatorTarget(element: Element, role: string, name: string): boolean {
+  if (role === 'listitem') return !isWrapperItem(element);
   if (kTargetRoles.has(role)) return true;
   if (role === 'img') return !!name;
   if (element.localName === 'label') {
