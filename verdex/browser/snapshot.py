@@ -21,9 +21,11 @@ A page without frames is one bridge call.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 
+from verdex._nursery import open_service_nursery
 from verdex.bridge.client import ContextLostError
 from verdex.bridge.models import SnapshotResult, SnapshotTruncation
 from verdex.browser.page import Frame, Page
@@ -31,7 +33,7 @@ from verdex.browser.refs import parse_ref
 from verdex.browser.shadow import classify_shadow_hosts
 from verdex.errors import NavigationError, StaleRefError, UsageError
 
-__all__ = ["REF_LINE", "Snapshot", "take_snapshot"]
+__all__ = ["REF_LINE", "Snapshot", "take_snapshot", "take_titled_snapshot"]
 
 #: Longest line of ``Snapshot.cut_inside``, characters.
 _PATH_LINE = 80
@@ -81,6 +83,29 @@ async def take_snapshot(
     frame, root = (page.main_frame, None) if ref is None else page.locate(ref)
     lines = await _lines(page, frame, root, depth, ref, behind_modal)
     return _cut(lines, max_chars)
+
+
+async def take_titled_snapshot(
+    page: Page,
+    *,
+    ref: str | None = None,
+    depth: int | None = None,
+    max_chars: int | None,
+    behind_modal: bool = False,
+) -> tuple[Snapshot, str]:
+    """:func:`take_snapshot` and the page's title (:meth:`Page.title`), asked at the same time: the title
+    comes from the browser process (``Target.getTargetInfo``), the snapshot from the page, so the
+    title costs no round trip of its own. Raises as :func:`take_snapshot` and :meth:`Page.title`."""
+    titles: list[str] = []
+
+    async def title() -> None:
+        with contextlib.suppress(Exception):  # asked again below, where its error is raised
+            titles.append(await page.title())
+
+    async with open_service_nursery() as nursery:
+        nursery.start_soon(title)
+        snapshot = await take_snapshot(page, ref=ref, depth=depth, max_chars=max_chars, behind_modal=behind_modal)
+    return snapshot, titles[0] if titles else await page.title()
 
 
 async def _bridge_snapshot(

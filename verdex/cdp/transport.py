@@ -79,12 +79,14 @@ class PipeTransport:
                 raise BrowserClosedError(f"the browser's pipe is closed ({exc})") from exc
 
     async def receive(self) -> str:
+        searched = 0  # the bytes already searched for the NUL (a big message comes in many chunks)
         while True:
-            end = self._buffer.find(0)
+            end = self._buffer.find(0, searched)
             if end >= 0:
-                message = bytes(self._buffer[:end])
+                message = self._buffer[:end].decode()
                 del self._buffer[: end + 1]
-                return message.decode()
+                return message
+            searched = len(self._buffer)
             try:
                 chunk = await self._reader.receive_some(_READ_CHUNK)
             except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:

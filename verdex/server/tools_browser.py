@@ -16,7 +16,7 @@ from verdex.browser.actions import ActionOutcome
 from verdex.browser.describe import DescriptionMatch, resolve_description
 from verdex.browser.dialogs import dismiss_dialogs
 from verdex.browser.page import Navigation, Page, check_url
-from verdex.browser.snapshot import take_snapshot
+from verdex.browser.snapshot import take_titled_snapshot
 from verdex.browser.text import page_text
 from verdex.errors import NavigationError, UsageError
 from verdex.masking import mask_url
@@ -161,8 +161,9 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         page = await session.page()
         whole = filename is not None
         limit = None if whole else maxChars or DEFAULT_MAX_CHARS
-        snapshot = await take_snapshot(page, ref=ref, depth=depth, max_chars=limit, behind_modal=behindModal)
-        title = await page.title()
+        snapshot, title = await take_titled_snapshot(
+            page, ref=ref, depth=depth, max_chars=limit, behind_modal=behindModal
+        )
         header = f"Page: {quote(title)} ({page.url})" if title else f"Page: {page.url}"
         if filename is not None:
             return snapshot_file_answer(session.config, filename, header, snapshot, page.url, title)
