@@ -22,7 +22,7 @@ LINEAR_EXPONENT = 1.1
 #: Structural tool p50 at most this many times the floor.
 FLOOR_FACTOR = 3.0
 #: Cold start to the first snapshot, milliseconds.
-COLD_START_MS = 1_000
+COLD_START_MS = 800
 
 TARGETS = (
     "snapshot at least 2x faster than Playwright's AI snapshot at every size",
@@ -30,7 +30,7 @@ TARGETS = (
     "structural tools p50 within 3x of the MCP+CDP floor",
     "exploration of the iPhone 15 Pro target <= 1,200 tokens",
     "snapshot tokens no more than Playwright's AI snapshot",
-    "cold start to the first snapshot under 1 s",
+    "cold start to the first snapshot under 0.8 s",
 )
 
 
