@@ -394,12 +394,17 @@ _GIF = "data:image/gif;base64,R0lGODlhAQABAAAAACw="
 @pytest.mark.parametrize(
     ("html", "shadow", "name"),
     [
-        (f'<style>#a {{ content: url({_GIF}) / "Styled alt"; }}</style><button><span id="a">x</span> one</button>', None,
-         "Styled alt one"),
+        (
+            f'<style>#a {{ content: url({_GIF}) / "Styled alt"; }}</style><button><span id="a">x</span> one</button>',
+            None,
+            "Styled alt one",
+        ),
         (f"<button><span style='content: url({_GIF}) / \"Inline alt\"'>x</span> one</button>", None, "Inline alt one"),
-        ('<div id="host"><span>x</span></div>',
-         f'<style>::slotted(span) {{ content: url({_GIF}) / "Slotted alt"; }}</style><button><slot></slot> one</button>',
-         "Slotted alt one"),
+        (
+            '<div id="host"><span>x</span></div>',
+            f'<style>::slotted(span) {{ content: url({_GIF}) / "Slotted alt"; }}</style><button><slot></slot> one</button>',
+            "Slotted alt one",
+        ),
         ("<button><span>x</span> one</button>", None, "x one"),
     ],
     ids=["document rule", "style attribute", "slotted rule of a shadow root", "no rule"],
