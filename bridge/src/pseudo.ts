@@ -8,7 +8,8 @@
  * subject selector (`.price:hover::before` -> `.price:hover`), and ask the scope for all
  * matches at once. When that cannot be done exactly (an unreadable cross-origin sheet, CSS
  * nesting, `:host`, a selector the scope rejects) every element of the scope is a candidate.
- * No module state here: the result is cached per walk by dom.ts.
+ * The results are cached per walk by dom.ts; the one state kept here is which sheets cannot be
+ * read (asking throws, and an exception costs more than the rest of a small call's scan).
  */
 
 export type PseudoCandidates = Set<Element> | 'all' | 'none';
@@ -21,17 +22,31 @@ export type PseudoCandidates = Set<Element> | 'all' | 'none';
  * reading it is a computed-style query per element of every name computed from content.
  */
 export function scopeSetsElementContent(scope: Document | ShadowRoot): boolean {
+  const lists = scopeRules(scope);
+  if (!lists) return true; // A cross-origin sheet cannot be read.
+  for (const rules of lists) if (rulesSetElementContent(rules, false)) return true;
+  return false;
+}
+
+/** Sheets whose rules cannot be read: a cross-origin sheet throws a SecurityError, and stays so. */
+const unreadableSheets = new WeakSet<CSSStyleSheet>();
+
+/** The rule lists of `scope`'s sheets (adopted ones included), or null when one cannot be read. */
+function scopeRules(scope: Document | ShadowRoot): CSSRuleList[] | null {
   const sheets: CSSStyleSheet[] = [];
   if (scope.styleSheets) for (let i = 0; i < scope.styleSheets.length; i++) sheets.push(scope.styleSheets[i]!);
   if (scope.adoptedStyleSheets) sheets.push(...scope.adoptedStyleSheets);
+  const lists: CSSRuleList[] = [];
   for (const sheet of sheets) {
+    if (unreadableSheets.has(sheet)) return null;
     try {
-      if (rulesSetElementContent(sheet.cssRules, false)) return true;
-    } catch {
-      return true; // A cross-origin sheet cannot be read.
+      lists.push(sheet.cssRules);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'SecurityError') unreadableSheets.add(sheet);
+      return null;
     }
   }
-  return false;
+  return lists;
 }
 
 function rulesSetElementContent(rules: CSSRuleList, nested: boolean): boolean {
@@ -59,19 +74,10 @@ const kPseudoMention = /:(before|after)\b/i;
 const kPseudoElement = /^::?(before|after)(?![-\w])/i;
 
 export function computePseudoCandidates(scope: Document | ShadowRoot): PseudoCandidates {
-  const sheets: CSSStyleSheet[] = [];
-  if (scope.styleSheets) for (let i = 0; i < scope.styleSheets.length; i++) sheets.push(scope.styleSheets[i]!);
-  if (scope.adoptedStyleSheets) sheets.push(...scope.adoptedStyleSheets);
+  const lists = scopeRules(scope);
+  if (!lists) return 'all'; // A cross-origin sheet cannot be read.
   const subjects = new Set<string>();
-  for (const sheet of sheets) {
-    let rules: CSSRuleList;
-    try {
-      rules = sheet.cssRules;
-    } catch {
-      return 'all'; // A cross-origin sheet cannot be read.
-    }
-    if (!collectSubjects(rules, subjects)) return 'all';
-  }
+  for (const rules of lists) if (!collectSubjects(rules, subjects)) return 'all';
   if (!subjects.size) return 'none';
   if (subjects.has('*')) return 'all';
   try {

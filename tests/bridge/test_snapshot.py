@@ -373,3 +373,26 @@ async def test_a_list_item_that_only_wraps_a_link_or_button_has_no_ref_of_its_ow
         '    - link "Eta" [ref=e9]:',
         "      - /url: /h",
     ]
+
+
+async def test_generated_content_from_a_sheet_of_another_origin(
+    page: Page, load_html: LoadHtml, fixture_url: URL
+) -> None:
+    """A style sheet from another origin cannot be read (its ``cssRules`` throw a SecurityError): every element may
+    have ``::before``/``::after`` content then, and its text is still found; a second snapshot (which no longer asks
+    that sheet) says the same."""
+    sheet = fixture_url("styles/cross.css").replace("127.0.0.1", "localhost")
+    await load_html(
+        f'<head><link rel="stylesheet" href="{sheet}"></head><body><button class="cross">one</button></body>'
+    )
+    await run_in_page(
+        page,
+        "new Promise(resolve => { const link = document.querySelector('link');"
+        " if (link.sheet) resolve(1); else link.onload = () => resolve(1); })",
+    )
+    unreadable = await run_in_page(
+        page, "(() => { try { document.styleSheets[0].cssRules; return false; } catch (e) { return e.name; } })()"
+    )
+    assert unreadable == "SecurityError"
+    assert await snapshot_text(page) == '- button "Cross one" [ref=e1]'
+    assert await snapshot_text(page) == '- button "Cross one" [ref=e1]'

@@ -3,17 +3,27 @@
 (() => {
   // src/pseudo.ts
   function scopeSetsElementContent(scope) {
+    const lists = scopeRules(scope);
+    if (!lists) return true;
+    for (const rules of lists) if (rulesSetElementContent(rules, false)) return true;
+    return false;
+  }
+  var unreadableSheets = /* @__PURE__ */ new WeakSet();
+  function scopeRules(scope) {
     const sheets = [];
     if (scope.styleSheets) for (let i = 0; i < scope.styleSheets.length; i++) sheets.push(scope.styleSheets[i]);
     if (scope.adoptedStyleSheets) sheets.push(...scope.adoptedStyleSheets);
+    const lists = [];
     for (const sheet of sheets) {
+      if (unreadableSheets.has(sheet)) return null;
       try {
-        if (rulesSetElementContent(sheet.cssRules, false)) return true;
-      } catch {
-        return true;
+        lists.push(sheet.cssRules);
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "SecurityError") unreadableSheets.add(sheet);
+        return null;
       }
     }
-    return false;
+    return lists;
   }
   function rulesSetElementContent(rules, nested) {
     for (let i = 0; i < rules.length; i++) {
@@ -36,19 +46,10 @@
   var kPseudoMention = /:(before|after)\b/i;
   var kPseudoElement = /^::?(before|after)(?![-\w])/i;
   function computePseudoCandidates(scope) {
-    const sheets = [];
-    if (scope.styleSheets) for (let i = 0; i < scope.styleSheets.length; i++) sheets.push(scope.styleSheets[i]);
-    if (scope.adoptedStyleSheets) sheets.push(...scope.adoptedStyleSheets);
+    const lists = scopeRules(scope);
+    if (!lists) return "all";
     const subjects = /* @__PURE__ */ new Set();
-    for (const sheet of sheets) {
-      let rules;
-      try {
-        rules = sheet.cssRules;
-      } catch {
-        return "all";
-      }
-      if (!collectSubjects(rules, subjects)) return "all";
-    }
+    for (const rules of lists) if (!collectSubjects(rules, subjects)) return "all";
     if (!subjects.size) return "none";
     if (subjects.has("*")) return "all";
     try {
