@@ -173,7 +173,10 @@ def _parser() -> argparse.ArgumentParser:
 
     demo = commands.add_parser(
         "demo",
-        help="walk snapshot -> resolve_container -> inspect_pattern -> extract_anchors through MCP",
+        help=(
+            "walk snapshot -> resolve_container -> inspect_pattern -> extract_anchors -> suggest_locator -> "
+            "verify_locator through MCP"
+        ),
         description="Walk the progressive-disclosure workflow through a real MCP client over stdio and print each "
         "answer, its tokens and the locator the facts support. Without URL: the bundled shop page.",
     )
