@@ -192,7 +192,8 @@ def _cut(lines: list[str], max_chars: int | None) -> Snapshot:
         else None
     )
     inside = _ancestor_lines(lines, shown) if truncated is not None else ()
-    return Snapshot("\n".join(kept), sum(1 for line in kept if REF_LINE.match(line)), truncated, inside)
+    refs = sum(1 for line in kept if "[ref=" in line and REF_LINE.match(line))
+    return Snapshot("\n".join(kept), refs, truncated, inside)
 
 
 def _ancestor_lines(lines: list[str], index: int) -> tuple[str, ...]:
