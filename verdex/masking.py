@@ -53,12 +53,10 @@ _JWT = re.compile(r"[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")
 _COOKIE = re.compile(r"\s*[^=;\s]+=[^;]*(;\s*[^=;\s]+=[^;]*)+;?\s*")
 _TOKEN = re.compile(r"[A-Za-z0-9+/_=-]{24,}")
 #: An absolute URL with a query in a free text (up to a space, quote or angle bracket): the URLs
-#: :func:`mask_urls` may change after :func:`mask_userinfo` (a snapshot's links are mostly without one).
-_URL_WITH_QUERY = re.compile(r"\b(?:https?|wss?)://[^\s\"'<>?]*\?[^\s\"'<>]*")
-#: The same without the word boundary: five times faster to search (Python's ``re`` tries ``\b`` at
-#: every position); where it finds no URL inside a word, both find the same URLs.
-_URL_WITH_QUERY_ANYWHERE = re.compile(r"(?:https?|wss?)://[^\s\"'<>?]*\?[^\s\"'<>]*")
-_WORD = re.compile(r"\w")
+#: :func:`mask_urls` may change after :func:`mask_userinfo` (a snapshot's links are mostly without one). No word
+#: boundary before it: Python's ``re`` tries one at every position (five times slower), and a URL glued to a word
+#: is masked too.
+_URL_WITH_QUERY = re.compile(r"(?:https?|wss?)://[^\s\"'<>?]*\?[^\s\"'<>]*")
 #: ``?name=value`` or ``&name=value`` of a query; the value stops at ``)`` and ``]`` too, which close the
 #: brackets answers put around URLs (``Page: "Shop" (http://...?token=abc)``).
 #: A raw query value that :func:`looks_secret` can never call secret, even unescaped: under 24 characters (a token
@@ -105,7 +103,9 @@ def mask_url(url: str, mask: str = MASK) -> str:
             return match.group(0)
         name, value = unquote_plus(raw_name), unquote_plus(raw_value)
         if value and value != mask and (SECRET_NAME.search(name) or looks_secret(value)):
-            return f"{match.group('lead')}{match.group('name')}={mask}"
+            return f"{match.group('lead')}{raw_name}={mask}"
+        if "://" in raw_value:  # a URL in the value (a redirect target): its own query's secrets
+            return f"{match.group('lead')}{raw_name}={mask_urls(raw_value, mask)}"
         return match.group(0)
 
     return url[:start] + _QUERY_PAIR.sub(pair, url[start:end]) + url[end:]
@@ -116,15 +116,7 @@ def mask_urls(text: str, mask: str = MASK) -> str:
     text = mask_userinfo(text)
     if "://" not in text or "?" not in text:
         return text
-    found = list(_URL_WITH_QUERY_ANYWHERE.finditer(text))
-    if any(match.start() and _WORD.match(text, match.start() - 1) for match in found):
-        return _URL_WITH_QUERY.sub(lambda m: mask_url(m.group(0), mask), text)
-    parts: list[str] = []
-    end = 0
-    for match in found:
-        parts += [text[end : match.start()], mask_url(match.group(0), mask)]
-        end = match.end()
-    return "".join(parts) + text[end:]
+    return _URL_WITH_QUERY.sub(lambda match: mask_url(match.group(0), mask), text)
 
 
 class SecretValues:
