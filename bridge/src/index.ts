@@ -22,6 +22,7 @@ import { extractAnchors } from './structure/anchors';
 import { resolveContainer } from './structure/containers';
 import { inspectPattern } from './structure/patterns';
 import { queryFrames, queryLocator } from './locator/index';
+import { isPlaywrightRole, type PlaywrightRole } from './locator/playwright-role';
 import { optionalBoolean, optionalNumber, optionalString, optionalStringArray, readArgs, requireFiniteNumber, requireNumber, requireString, requireStringArray } from './args';
 import { frameOwner, framePoint } from './frames/owner';
 import { find } from './find/index';
@@ -93,7 +94,7 @@ const methods: { [M in MethodName]: Method<M> } = {
     text: optionalString(args, 'text'),
     regex: optionalString(args, 'regex'),
     flags: optionalString(args, 'flags'),
-    role: optionalString(args, 'role'),
+    role: optionalRole(args),
     root: optionalNumber(args, 'root'),
     limit: optionalNumber(args, 'limit'),
     includeHidden: optionalBoolean(args, 'includeHidden'),
@@ -142,6 +143,14 @@ function failure(error: unknown): Envelope {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const stack = error instanceof Error ? error.stack ?? '' : '';
   return { ok: false, error: { code: 'internal', message, stack }, nextRef: refs.nextRef };
+}
+
+/** `args.role`, one of the roles `getByRole` takes (contract.ts: `FindArgs.role`). */
+function optionalRole(args: Record<string, unknown>): PlaywrightRole | undefined {
+  const role = optionalString(args, 'role');
+  if (role !== undefined && !isPlaywrightRole(role))
+    throw new BridgeError('bad-args', `role ${JSON.stringify(role)} is not an ARIA role getByRole takes`);
+  return role;
 }
 
 const version: string = __VERDEX_VERSION__;

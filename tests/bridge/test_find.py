@@ -115,3 +115,11 @@ async def test_find_errors(page: Page, fixture_url: URL) -> None:
         with pytest.raises(BridgeCallError) as caught:
             await page.worlds.call(page.main_frame, "find", args)  # malformed on purpose: the raw call
         assert message in str(caught.value), args
+
+
+async def test_a_role_find_does_not_know_is_refused_by_the_bridge_too(page: Page, fixture_url: URL) -> None:
+    """The roles come from one list: the bridge's ``PlaywrightRole`` (contract.json), which browser_find checks first."""
+    await page.navigate(fixture_url("shop.html"))
+    with pytest.raises(BridgeCallError) as raised:
+        await page.bridge().find(text="a", role="buton")
+    assert str(raised.value).startswith('role "buton" is not an ARIA role getByRole takes')

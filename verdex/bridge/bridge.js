@@ -4157,7 +4157,7 @@
   }
 
   // src/locator/playwright-role.ts
-  var kValidRoles2 = /* @__PURE__ */ new Set([
+  var kPlaywrightRoles = [
     "alert",
     "alertdialog",
     "application",
@@ -4241,7 +4241,11 @@
     "tree",
     "treegrid",
     "treeitem"
-  ]);
+  ];
+  var kValidRoles2 = new Set(kPlaywrightRoles);
+  function isPlaywrightRole(role) {
+    return kValidRoles2.has(role);
+  }
   var kNamingProhibited = [
     "caption",
     "code",
@@ -5992,7 +5996,7 @@
       text: optionalString(args, "text"),
       regex: optionalString(args, "regex"),
       flags: optionalString(args, "flags"),
-      role: optionalString(args, "role"),
+      role: optionalRole(args),
       root: optionalNumber(args, "root"),
       limit: optionalNumber(args, "limit"),
       includeHidden: optionalBoolean(args, "includeHidden")
@@ -6042,6 +6046,12 @@
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     const stack = error instanceof Error ? error.stack ?? "" : "";
     return { ok: false, error: { code: "internal", message, stack }, nextRef: refs.nextRef };
+  }
+  function optionalRole(args) {
+    const role = optionalString(args, "role");
+    if (role !== void 0 && !isPlaywrightRole(role))
+      throw new BridgeError("bad-args", `role ${JSON.stringify(role)} is not an ARIA role getByRole takes`);
+    return role;
   }
   var version = "0.1.0";
   var existing = globalThis.__verdex;

@@ -16,7 +16,10 @@ it starts too) they are an error, so a key the bridge adds and Python does not d
 
 from __future__ import annotations
 
+import functools
+import json
 import os
+from importlib import resources
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -75,6 +78,7 @@ __all__ = [
     "TargetFacts",
     "TextFact",
     "WaitForStableResult",
+    "playwright_roles",
 ]
 
 #: ``VERDEX_BRIDGE_STRICT=1``: keys a model does not declare are an error (tests); else ignored.
@@ -717,3 +721,11 @@ class FindResult(BridgeModel):
     matches: list[FindMatch] = Field(description="The first limit matches.")
     omitted: int | None = Field(default=None, description="Matches not listed (past limit).")
     hidden: int | None = Field(default=None, description="Matches left out because they are not visible.")
+
+
+@functools.cache
+def playwright_roles() -> frozenset[str]:
+    """The ARIA roles ``getByRole`` takes, as the bridge declares them (``PlaywrightRole`` in
+    bridge/src/locator/playwright-role.ts, the type of ``FindArgs.role``), read from contract.json."""
+    contract = json.loads(resources.files("verdex.bridge").joinpath("contract.json").read_text(encoding="utf-8"))
+    return frozenset(contract["definitions"]["PlaywrightRole"]["enum"])

@@ -25,104 +25,16 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import Field
 
-from verdex.bridge.models import FindMatch
+from verdex.bridge.models import FindMatch, playwright_roles
 from verdex.browser.find import MAX_LIMIT, FindAnswer, find_elements
 from verdex.errors import UsageError
 from verdex.server.session import Session
 from verdex.server.tooling import guarded, respond
 
-__all__ = ["ROLES", "find_text", "match_line", "match_lines", "register_find_tools"]
+__all__ = ["find_text", "match_line", "match_lines", "register_find_tools"]
 
 _READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
-#: The roles getByRole takes (WAI-ARIA 1.2, as Playwright accepts them).
-ROLES = frozenset(
-    {
-        "alert",
-        "alertdialog",
-        "application",
-        "article",
-        "banner",
-        "blockquote",
-        "button",
-        "caption",
-        "cell",
-        "checkbox",
-        "code",
-        "columnheader",
-        "combobox",
-        "complementary",
-        "contentinfo",
-        "definition",
-        "deletion",
-        "dialog",
-        "directory",
-        "document",
-        "emphasis",
-        "feed",
-        "figure",
-        "form",
-        "generic",
-        "grid",
-        "gridcell",
-        "group",
-        "heading",
-        "img",
-        "insertion",
-        "link",
-        "list",
-        "listbox",
-        "listitem",
-        "log",
-        "main",
-        "mark",
-        "marquee",
-        "math",
-        "meter",
-        "menu",
-        "menubar",
-        "menuitem",
-        "menuitemcheckbox",
-        "menuitemradio",
-        "navigation",
-        "none",
-        "note",
-        "option",
-        "paragraph",
-        "presentation",
-        "progressbar",
-        "radio",
-        "radiogroup",
-        "region",
-        "row",
-        "rowgroup",
-        "rowheader",
-        "scrollbar",
-        "search",
-        "searchbox",
-        "separator",
-        "slider",
-        "spinbutton",
-        "status",
-        "strong",
-        "subscript",
-        "superscript",
-        "switch",
-        "tab",
-        "table",
-        "tablist",
-        "tabpanel",
-        "term",
-        "textbox",
-        "time",
-        "timer",
-        "toolbar",
-        "tooltip",
-        "tree",
-        "treegrid",
-        "treeitem",
-    }
-)
 #: Attributes a container line shows besides its tag, id and classes.
 _SHOWN = ("data-testid", "data-test", "data-test-id", "data-qa", "data-cy", "role", "aria-label", "name")
 _CLASSES = 2
@@ -147,7 +59,7 @@ def register_find_tools(server: MCPServer, session: Session) -> None:
     ) -> Annotated[CallToolResult, FindAnswer]:
         """Find elements by name, text, label, placeholder, alt, title or test id instead of reading the snapshot:
         each match's ref, role, name, and its container (card, row, list item) with what sets it apart."""
-        if role is not None and role not in ROLES:
+        if role is not None and role not in playwright_roles():
             raise UsageError(f"role {role!r} is not an ARIA role getByRole takes (button, link, row, listitem ...)")
         page = await session.page()
         answer = await find_elements(

@@ -14,7 +14,7 @@ import { BridgeError } from '../errors';
 import type { TextArg } from '../locator/ast';
 import { Evaluation } from '../locator/engine';
 import { sortInDOMOrder } from '../locator/order';
-import { getPlaywrightRole, withRoleCache } from '../locator/playwright-role';
+import { getPlaywrightRole, withRoleCache, type PlaywrightRole } from '../locator/playwright-role';
 import { getPlaywrightName } from '../locator/role';
 import { elementText } from '../locator/text';
 import { isElementVisible, isHiddenForRole, withVisibilityCaches } from '../locator/visible';
@@ -38,7 +38,7 @@ export interface FindArgs {
   regex?: string;
   flags?: string;
   /** Only elements with this role (Playwright's `getByRole` roles). */
-  role?: string;
+  role?: PlaywrightRole;
   /** Only inside this element (a ref number). */
   root?: number;
   /** Matches listed (default 10, at most 200). */

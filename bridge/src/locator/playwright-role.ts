@@ -20,7 +20,9 @@
 import { parentElementOrHost, tagOf } from '../dom';
 import { getIdRefs } from '../dom';
 
-const kValidRoles = new Set(['alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'button',
+/** The ARIA roles `getByRole` takes (Playwright's list); `FindArgs.role` has this type, so verdex/bridge/contract.json
+ * lists them for the Python side (`browser_find`'s role check). */
+export const kPlaywrightRoles = ['alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'button',
   'caption', 'cell', 'checkbox', 'code', 'columnheader', 'combobox', 'complementary', 'contentinfo', 'definition',
   'deletion', 'dialog', 'directory', 'document', 'emphasis', 'feed', 'figure', 'form', 'generic', 'grid',
   'gridcell', 'group', 'heading', 'img', 'insertion', 'link', 'list', 'listbox', 'listitem', 'log', 'main', 'mark',
@@ -28,7 +30,13 @@ const kValidRoles = new Set(['alert', 'alertdialog', 'application', 'article', '
   'none', 'note', 'option', 'paragraph', 'presentation', 'progressbar', 'radio', 'radiogroup', 'region', 'row',
   'rowgroup', 'rowheader', 'scrollbar', 'search', 'searchbox', 'separator', 'slider', 'spinbutton', 'status',
   'strong', 'subscript', 'superscript', 'switch', 'tab', 'table', 'tablist', 'tabpanel', 'term', 'textbox', 'time',
-  'timer', 'toolbar', 'tooltip', 'tree', 'treegrid', 'treeitem']);
+  'timer', 'toolbar', 'tooltip', 'tree', 'treegrid', 'treeitem'] as const;
+export type PlaywrightRole = (typeof kPlaywrightRoles)[number];
+const kValidRoles = new Set<string>(kPlaywrightRoles);
+
+export function isPlaywrightRole(role: string): role is PlaywrightRole {
+  return kValidRoles.has(role);
+}
 
 const kNamingProhibited = ['caption', 'code', 'deletion', 'emphasis', 'generic', 'insertion', 'paragraph',
   'presentation', 'strong', 'subscript', 'superscript'];
