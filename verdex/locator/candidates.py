@@ -350,9 +350,10 @@ def _part_inners(target: SuggestTarget) -> list[_Inner]:
     """The element by its role and one exact part of its content: ``getByRole('row').filter({ has:
     getByRole('cell', { name: 'Alice', exact: true }) })`` (a named control or cell, a heading, a text node,
     an image's alt). For a named element, only when its content has several parts (:func:`composite`): its
-    whole name or text then depends on their order, one part does not; an unnamed one is named by a part. Cheaper than the whole name for the roles of
-    :data:`PART_ROLES`, a little dearer for the others (a button's or a link's name is what a reader knows);
-    for an element without a name, dearer than its role alone (``getByRole('main')``)."""
+    whole name or text then depends on their order, one part does not; an unnamed one is named by a part.
+    Cheaper than the whole name for the roles of :data:`PART_ROLES`, a little dearer for the others (a
+    button's or a link's name is what a reader knows); for an element without a name, dearer than its role
+    alone (``getByRole('main')``). A control named by several of the texts comes after them."""
     role = target.role
     named = bool(target.name and not target.nameCut)
     if not role or target.hiddenForRole or not target.parts or (named and not composite(target)):
@@ -361,6 +362,7 @@ def _part_inners(target: SuggestTarget) -> list[_Inner]:
     base = (0.9 if role in PART_ROLES else 1.2) if named else 3.7
     found: list[_Inner] = []
     own_name = (target.name or "").lower()
+    texts = {part.text.lower() for part in target.parts if part.kind == "text"}
     for index, part in enumerate(target.parts):
         if len(found) >= MAX_PARTS:
             break
@@ -368,7 +370,9 @@ def _part_inners(target: SuggestTarget) -> list[_Inner]:
             continue
         if part.kind == "named" and part.role:
             inner: tuple[Step, ...] = (_role_steps(part.role, part.text, True),)
-            fact, order = f"{part.role} {_quoted(part.text)} (exact)", 0.0
+            # A control named by several of the texts (a link "5 stars 58%" of two spans) is itself in parts.
+            held = sum(text in part.text.lower() for text in texts if text != part.text.lower())
+            fact, order = f"{part.role} {_quoted(part.text)} (exact)", 0.3 if held > 1 else 0.0
         elif part.kind == "heading" and part.name and part.name.lower() != own_name:
             inner = (_role_steps("heading", part.name, True),)
             fact, order = f"heading {_quoted(part.name)} (exact)", 0.0

@@ -16,8 +16,8 @@ demo. It costs a handful of bridge calls in the element's frame:
 
 A positional step (``nth``, ``first``, ``last``) is used only when no other candidate is unique, and
 the suggestion says why. Suggestions are ranked as the skill orders them: chains that name their elements
-by test id, role, id or text before chains that need a class or a tag (when every chain the search found
-needs one, the cheapest chains by role are counted too), then by cost.
+by test id, role, id or text before chains that need a class or a tag or rest on a flagged fact (when every
+chain the search found does, the cheapest chains by role are counted too), then by cost.
 """
 
 from __future__ import annotations
@@ -181,7 +181,7 @@ async def _containers(
         key=lambda candidate: candidate.cost,
     )
     found, crowded, counted = await _search(bridge, number, candidates, limit, result)
-    if found and all(candidate.css for candidate in found):
+    if found and all(candidate.css or candidate.flags for candidate in found):
         # The skill names containers by role before class: chains without a class or tag that the search
         # stopped short of, when one is unique, rank first (_rank).
         best = min(candidate.cost for candidate in found)
@@ -228,8 +228,9 @@ async def _search(
 
 
 def _rank(candidate: Candidate) -> tuple[bool, float]:
-    """The order of suggestions: the skill's (role, test id, text before class and tag), then cost."""
-    return (candidate.css, candidate.cost)
+    """The order of suggestions: the skill's (role, test id, text before class and tag), then cost. A chain
+    that rests on a generated id or a volatile text (flagged) does not get ahead of a class chain by it."""
+    return (candidate.css or bool(candidate.flags), candidate.cost)
 
 
 def _positional(own: list[Candidate], counts: list[tuple[int, int | None]], result: Suggestions) -> list[Candidate]:
