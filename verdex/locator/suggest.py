@@ -234,11 +234,18 @@ def _rank(candidate: Candidate) -> tuple[bool, float]:
 
 
 def _positional(own: list[Candidate], counts: list[tuple[int, int | None]], result: Suggestions) -> list[Candidate]:
-    """The cheapest own locator that matches the target among others, narrowed by position."""
-    for candidate, (count, index) in zip(own, counts, strict=False):
-        if index is not None and count > 1 and "positional" not in candidate.flags:
-            return [positional(candidate, index, count)]
-    return []
+    """The own locator that matches the target among the fewest others (the cheapest of those), narrowed by
+    position: ``getByRole('link', { name: 'home page' }).first()`` of 2 rather than a shared test id's
+    ``nth(11)`` of 54, which every new item before it shifts."""
+    among = [
+        (count, candidate.cost, position, candidate, index)
+        for position, (candidate, (count, index)) in enumerate(zip(own, counts, strict=False))
+        if index is not None and count > 1 and "positional" not in candidate.flags
+    ]
+    if not among:
+        return []
+    count, _, _, candidate, index = min(among, key=lambda item: item[:3])
+    return [positional(candidate, index, count)]
 
 
 def _steps_json(candidate: Candidate) -> list[dict[str, Any]]:
