@@ -136,8 +136,8 @@ def _relative(target: dict[str, Any], bases: dict[str, str]) -> dict[str, Any]:
 
 
 #: The server part of a frame's stamp (``http://127.0.0.1:43239/actions/frame.html:5``: a frame without a
-#: name is stamped with its URL, whose port is the collecting run's).
-_STAMP_SERVER = re.compile(r"^http://127\.0\.0\.1:\d+/")
+#: name is stamped with its URL, whose port is the collecting run's; a frame may load from localhost).
+_STAMP_SERVER = re.compile(r"^(http://(?:127\.0\.0\.1|localhost):)\d+/")
 
 
 def _load(path: Path, bases: dict[str, str]) -> dict[str, list[Target]]:
@@ -149,7 +149,8 @@ def _load(path: Path, bases: dict[str, str]) -> dict[str, list[Target]]:
         for item in items:
             key, _, rest = item["url"].partition(":")
             item["url"] = bases[key] + rest
-            item["stamp"] = _STAMP_SERVER.sub(bases[key], item["stamp"])
+            port = bases[key].rstrip("/").rsplit(":", 1)[1]
+            item["stamp"] = _STAMP_SERVER.sub(rf"\g<1>{port}/", item["stamp"])
             if item["page"] not in SKIP:
                 found[name].append(Target(**item))
     return found
