@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 from collections import Counter
@@ -134,7 +135,13 @@ def _relative(target: dict[str, Any], bases: dict[str, str]) -> dict[str, Any]:
     return target
 
 
+#: The server part of a frame's stamp (``http://127.0.0.1:43239/actions/frame.html:5``: a frame without a
+#: name is stamped with its URL, whose port is the collecting run's; a frame may load from localhost).
+_STAMP_SERVER = re.compile(r"^(http://(?:127\.0\.0\.1|localhost):)\d+/")
+
+
 def _load(path: Path, bases: dict[str, str]) -> dict[str, list[Target]]:
+    """The targets of a :func:`_save` file, their URLs (and frame stamps) on this run's servers."""
     data = json.loads(path.read_text(encoding="utf-8"))
     found: dict[str, list[Target]] = {}
     for name, items in data.items():
@@ -142,6 +149,8 @@ def _load(path: Path, bases: dict[str, str]) -> dict[str, list[Target]]:
         for item in items:
             key, _, rest = item["url"].partition(":")
             item["url"] = bases[key] + rest
+            port = bases[key].rstrip("/").rsplit(":", 1)[1]
+            item["stamp"] = _STAMP_SERVER.sub(rf"\g<1>{port}/", item["stamp"])
             if item["page"] not in SKIP:
                 found[name].append(Target(**item))
     return found

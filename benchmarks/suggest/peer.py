@@ -2,9 +2,11 @@
 
 Playwright MCP (pinned in benchmarks/peers) runs as a user runs it (benchmarks/workflow/playwright_mcp.py).
 Per page: ``browser_navigate``; the page's elements stamped with the judge's script (``browser_evaluate``);
-``browser_snapshot``; each ref line whose role is a target's role asked for its element's stamp
-(``browser_evaluate`` on the ref), so each of our targets has its Playwright MCP ref; then
-``browser_generate_locator`` for it. Its raw answer (``getByRole(...).first()`` ...) is prefixed with
+``browser_snapshot``; the stamps of the elements of the ref lines whose role is a target's role, in one
+``browser_run_code_unsafe`` call (``page.locator('aria-ref=eN')``, the selector Playwright MCP resolves its
+own refs with), so each of our targets has its Playwright MCP ref; then ``browser_generate_locator`` for it.
+(One ``browser_evaluate`` per ref line took hours on the large fixture pages: every action answer of
+Playwright MCP carries the page's new snapshot.) Its raw answer (``getByRole(...).first()`` ...) is prefixed with
 ``page.`` and judged on the page as loaded and after each change, as verdex's top suggestion is.
 """
 
@@ -18,17 +20,51 @@ from typing import Any
 
 from benchmarks.suggest.collect import Target
 from benchmarks.suggest.judge import CHANGES, Group, judge
+from benchmarks.workflow.metered import MeteredServer
 from benchmarks.workflow.playwright_mcp import open_playwright_mcp, result_text
 from tests.locator.harness import STAMP
 
 __all__ = ["peer_survival"]
 
 _LINE = re.compile(r'^\s*- (?P<role>[\w-]+)(?: "(?:[^"\\]|\\.)*")?[^\n]*?\[ref=(?P<ref>[^\]]+)\]')
-_STAMP_OF = "(element) => element.getAttribute('data-vx-i')"
+#: In Playwright MCP's process: the stamp of each ref's element ({ref: stamp}; a ref it cannot resolve left out).
+_STAMPS_OF = """async (page) => {
+  const out = {};
+  for (const ref of REFS) {
+    try {
+      out[ref] = await page.locator('aria-ref=' + ref).getAttribute('data-vx-i', { timeout: 2000 });
+    } catch (error) {}
+  }
+  return out;
+}"""
 
 
 def _log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
+
+
+async def _stamps(server: MeteredServer, refs: list[str]) -> dict[str, str]:
+    """{stamp: Playwright MCP ref} of the elements of ``refs`` (the first ref of each stamp).
+
+    Raises:
+        RuntimeError: Playwright MCP refused the call or answered something else than a JSON object.
+    """
+    if not refs:
+        return {}
+    answer = await server.call("browser_run_code_unsafe", code=_STAMPS_OF.replace("REFS", json.dumps(refs)))
+    text = result_text(answer.text)
+    try:
+        by_ref = json.loads(text.splitlines()[0]) if not answer.is_error else None
+    except (ValueError, IndexError):
+        by_ref = None
+    if not isinstance(by_ref, dict):
+        raise RuntimeError(f"Playwright MCP's browser_run_code_unsafe answered: {answer.text[:300]}")
+    found: dict[str, str] = {}
+    for ref in refs:
+        stamp = by_ref.get(ref)
+        if isinstance(stamp, str):
+            found.setdefault(stamp, ref)
+    return found
 
 
 async def peer_survival(targets: list[Target]) -> dict[str, Any]:
@@ -44,20 +80,10 @@ async def peer_survival(targets: list[Target]) -> dict[str, Any]:
             await server.call("browser_evaluate", function=f"() => {STAMP}")
             snapshot = result_text((await server.call("browser_snapshot")).text)
             roles = {target.role for target in items}
-            refs: dict[str, str] = {}
-            for line in snapshot.splitlines():
-                match = _LINE.match(line)
-                if not match or match["role"] not in roles:
-                    continue
-                answer = await server.call(
-                    "browser_evaluate", function=_STAMP_OF, element="element", target=match["ref"]
-                )
-                try:
-                    stamp = json.loads(result_text(answer.text).splitlines()[0])
-                except (ValueError, IndexError):
-                    continue
-                if isinstance(stamp, str):
-                    refs.setdefault(stamp, match["ref"])
+            lines = [
+                match["ref"] for match in map(_LINE.match, snapshot.splitlines()) if match and match["role"] in roles
+            ]
+            refs = await _stamps(server, lines)
             for target in items:
                 ref = refs.get(target.stamp)
                 if ref is None:

@@ -53,4 +53,11 @@ def render_suggest(suggest: dict[str, Any]) -> list[str]:
         if peer:
             line += f" | {peer['percent']}%"
         out.append(line + " |")
+        if peer:
+            out += [
+                "",
+                f"Playwright MCP reached {peer['reached']} of the {peer['targets']} targets (elements of its snapshot "
+                f"with refs); {peer['correct']} of its locators found exactly the intended element as loaded, "
+                f"{peer['positional']} of them positional (`nth`, `first`, `last`).",
+            ]
     return out

@@ -5339,8 +5339,10 @@
     const role = getPlaywrightRole(target);
     if (role && !isHiddenForRole(target)) {
       const name = normalizeWhiteSpace(getPlaywrightName(target, false));
-      const step = name ? { kind: "role", at: 0, role, name: { string: name } } : { kind: "role", at: 0, role };
-      return queryRole(document, step);
+      if (name) return queryRole(document, { kind: "role", at: 0, role, name: { string: name } });
+      const all = queryRole(document, { kind: "role", at: 0, role });
+      const text2 = elementText(cache, target).normalized;
+      return all.filter((element) => element === target || elementText(cache, element).normalized === text2);
     }
     const text = elementText(cache, target).normalized;
     const tag = target.localName;
@@ -5369,7 +5371,7 @@
       if (child === element || signature(child, testIdAttribute) === mine) count++;
     return count;
   }
-  function textsOf(root, skip, cache, seen, pageText) {
+  function textsOf(root, skip, cache, seen, pageText, ownText = false) {
     const headings = [];
     const texts = [];
     const alts = [];
@@ -5381,6 +5383,14 @@
       const counted = pageText !== void 0 && (fact.kind === "heading" || fact.kind === "text");
       list.push({ ...fact, occurrences: counted ? occurrencesOf(pageText, fact.text) : 0 });
     };
+    const addTextNodes = (element) => {
+      for (let child = element.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType !== 3) continue;
+        const text = normalizeWhiteSpace(child.nodeValue ?? "");
+        if (text.length >= 2 && /[\p{L}\p{N}]/u.test(text)) add(texts, { ...cut2(text, kMaxTextLength2), kind: "text" }, kMaxTexts2);
+      }
+    };
+    if (ownText && !root.shadowRoot) addTextNodes(root);
     let budget = kWalkBudget;
     const stack = [...structureChildren(root)].reverse();
     while (stack.length && budget-- > 0) {
@@ -5405,17 +5415,13 @@
         const name = normalizeWhiteSpace(getPlaywrightName(element, false));
         if (name && name.length <= kMaxTextLength2) add(named, { text: name, kind: "named", role }, kMaxNamed);
       }
-      for (let child = element.firstChild; child; child = child.nextSibling) {
-        if (child.nodeType !== 3) continue;
-        const text = normalizeWhiteSpace(child.nodeValue ?? "");
-        if (text.length >= 2 && /[\p{L}\p{N}]/u.test(text)) add(texts, { ...cut2(text, kMaxTextLength2), kind: "text" }, kMaxTexts2);
-      }
+      addTextNodes(element);
       const children = structureChildren(element);
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
     }
     return [...headings, ...texts, ...alts, ...named];
   }
-  function targetFacts(refs2, ref, target, testIdAttribute, cache, lookalikes) {
+  function targetFacts(refs2, ref, target, testIdAttribute, cache, lookalikes, pageText) {
     const facts = { ref: refs2.label(ref), ...ownFacts(target, testIdAttribute), lookalikes };
     const labels = labelsOf2(target, cache).map((label) => label.normalized).filter(Boolean);
     if (labels.length) facts.labels = labels.slice(0, 3);
@@ -5432,6 +5438,8 @@
     if (target.localName === "input") facts.inputType = target.type;
     if (isHiddenForRole(target)) facts.hiddenForRole = true;
     if (!isElementVisible(target)) facts.hidden = true;
+    const parts = textsOf(target, null, cache, /* @__PURE__ */ new Set(), pageText, true);
+    if (parts.length) facts.parts = parts;
     return facts;
   }
   function occurrencesOf(haystack, text) {
@@ -5460,14 +5468,14 @@
             ...ownFacts(ancestor.element, testIdAttribute),
             lookalikes: inside,
             like: likeSiblings2(ancestor.element, testIdAttribute),
-            texts: textsOf(ancestor.element, below, cache, seen, pageText)
+            texts: textsOf(ancestor.element, below, cache, seen, pageText, true)
           };
           if (ancestor.shadowHost) entry.shadowHost = true;
           below = ancestor.element;
           return entry;
         });
         const result = {
-          target: targetFacts(refs2, ref, target, testIdAttribute, cache, lookalikes.length),
+          target: targetFacts(refs2, ref, target, testIdAttribute, cache, lookalikes.length, pageText),
           ancestors
         };
         if (all.length > shown.length) result.omitted = all.length - shown.length;

@@ -557,7 +557,14 @@ class SuggestTarget(_OwnFacts):
     hiddenForRole: Literal[True] | None = Field(default=None, description="getByRole leaves it out.")
     hidden: Literal[True] | None = Field(default=None, description="Playwright would not call it visible.")
     inputType: str | None = Field(default=None, description="An input's type.")
-    lookalikes: int = Field(description="Elements on the page like it (its role and name), itself included.")
+    lookalikes: int = Field(
+        description="Elements on the page like it (its role and name; role and text when unnamed), itself included."
+    )
+    parts: list[TextFact] | None = Field(
+        default=None,
+        description="Texts inside it (headings, text nodes, alts, named controls), when it has any: with "
+        "more than one, its name or text is made of these parts in document order.",
+    )
 
 
 class SuggestAncestor(_OwnFacts):

@@ -8,6 +8,9 @@ The order of preference is the skill's (skills/verdex-playwright/SKILL.md):
 
 1. the element's own test id (``getByTestId``);
 2. its role and accessible name (``getByRole(role, { name })``, ``exact`` when a longer name contains it);
+   for a row, an item, a region ... whose name is made of several parts (its cells, its title and its
+   controls), first its role and one exact part (``getByRole('row').filter({ has: getByRole('cell',
+   { name: 'Alice', exact: true }) })``): the whole name changes when the parts are reordered, one part does not;
 3. its label, placeholder, alt text, title (``getByLabel`` ...), then its text (``getByText``);
 4. a container-scoped chain: an ancestor that holds it and nothing like it (``lookalikes`` 1), named by
    a test id, a role (a named region, landmark, list item, row, article ...), an id, a custom element
@@ -17,6 +20,10 @@ The order of preference is the skill's (skills/verdex-playwright/SKILL.md):
    exact: true })``), or an image's alt (``has: getByAltText(...)``); then the element inside by role and
    name (or its other facts);
 5. a positional step (``nth``) only when nothing above is unique (:func:`positional_candidates`).
+
+A chain that names a container by class or tag (a CSS ``locator`` step: :attr:`Candidate.css`) ranks after
+one that names its containers by test id, role, id or text, whatever their costs
+(:func:`verdex.locator.suggest.suggest_locators`). A text made of several parts costs more as a whole.
 
 Facts that change between builds or with the data (generated ids, hashed classes, prices, counts,
 dates, times: :mod:`verdex.locator.stability`) cost more and are flagged when used.
@@ -111,6 +118,12 @@ class Candidate:
         return render_js(list(self.steps))
 
     @property
+    def css(self) -> bool:
+        """It names an element by a class or a tag (a CSS ``locator`` step other than a test id or an id):
+        the skill ranks such a chain after one that names its elements by role, test id or text."""
+        return any(_css_step(step) for step in self.steps)
+
+    @property
     def shape(self) -> str:
         """The locator without ``exact`` and without its filters: two candidates of one shape (the same
         container and element, told apart by another text) are one suggestion, not two."""
@@ -119,6 +132,14 @@ class Candidate:
 
 
 _EXACT = re.compile(r",? exact: true")
+#: A test id (``[data-qa="x"]``) or an id (``#x``) as a CSS selector: as stable as its ``getBy`` form.
+_NOT_CLASS_OR_TAG = re.compile(r'^(?:\[data-[\w-]+="(?:[^"\\]|\\.)*"\]|#-?[A-Za-z_][\w-]*)$')
+
+
+def _css_step(step: Step) -> bool:
+    if step.method == "locator" and isinstance(step.argument, str):
+        return not _NOT_CLASS_OR_TAG.match(step.argument)
+    return any(_css_step(inner) for _, value in step.options if isinstance(value, tuple) for inner in value)
 
 
 def _quoted(text: str) -> str:
@@ -146,6 +167,8 @@ class _Inner:
     flags: tuple[str, ...] = ()
     #: What it rests on: testId, role-name, label, text, role, id, tag ... (its cost inside a container).
     kind: str = ""
+    #: Added to its kind's cost inside a container (which of several parts comes first).
+    rank: float = 0.0
 
 
 #: The cost of each kind of inner locator inside a container (the container already sets it apart).
@@ -153,6 +176,7 @@ _INSIDE_COST = {
     "testId": 0.0,
     "role-name": 0.0,
     "role-name-exact": 0.1,
+    "role-part": 0.2,
     "role": 0.3,
     "role-name-text": 0.5,
     "label": 0.6,
@@ -216,6 +240,7 @@ def _inners(target: SuggestTarget, configured: str) -> list[_Inner]:
                     "role-name-text",
                 )
             )
+    found += _part_inners(target)
     for label in (target.labels or [])[:1]:
         if len(label) <= 80:
             for exact in (False, True):
@@ -249,7 +274,8 @@ def _inners(target: SuggestTarget, configured: str) -> list[_Inner]:
     named = bool(role and name and not target.hiddenForRole)
     if text and target.textSelf and len(text) <= 80 and not named:
         flag = volatile_text(text)
-        extra = (0.5 if role else 0.0) + (UNSTABLE if flag else 0.0)
+        # A text made of its children's texts changes when they are reordered: a role or a part is steadier.
+        extra = (0.5 if role else 0.0) + (UNSTABLE if flag else 0.0) + (_COMPOSITE if composite(target) else 0.0)
         for exact in (False, True):
             found.append(
                 _Inner(
@@ -302,6 +328,74 @@ def _inners(target: SuggestTarget, configured: str) -> list[_Inner]:
         )
     custom = "-" in target.tagName and _css_ident(target.tagName)
     found.append(_Inner((Step("locator", target.tagName),), 3.0 if custom else 4.5, f"tag {target.tagName}", (), "tag"))
+    return found
+
+
+#: Roles that hold other content as a unit (a row's cells, an item's title and controls): their name, made
+#: of their parts, is best replaced by a filter on one part (the brief of issue 18: a row by one cell).
+PART_ROLES = REPEAT_ROLES | REGION_ROLES | {"row", "rowheader", "columnheader", "treeitem", "listbox"}
+#: Parts tried per element, at most.
+MAX_PARTS = 6
+#: Cost added to a name or text made of several parts (it changes when they are reordered).
+_COMPOSITE = 1.0
+
+
+def composite(target: SuggestTarget) -> bool:
+    """Its content has several distinct texts (``target.parts``, alts aside): its name and text follow their order."""
+    texts = {part.text.lower() for part in target.parts or () if part.kind != "alt"}
+    return len(texts) > 1
+
+
+def _part_inners(target: SuggestTarget) -> list[_Inner]:
+    """The element by its role and one exact part of its content: ``getByRole('row').filter({ has:
+    getByRole('cell', { name: 'Alice', exact: true }) })`` (a named control or cell, a heading, a text node,
+    an image's alt). For a named element, only when its content has several parts (:func:`composite`): its
+    whole name or text then depends on their order, one part does not; an unnamed one is named by a part.
+    Cheaper than the whole name for the roles of :data:`PART_ROLES`, a little dearer for the others (a
+    button's or a link's name is what a reader knows); for an element without a name, dearer than its role
+    alone (``getByRole('main')``). A control named by several of the texts comes after them."""
+    role = target.role
+    named = bool(target.name and not target.nameCut)
+    if not role or target.hiddenForRole or not target.parts or (named and not composite(target)):
+        return []
+    # Named: before (or, for a control, just after) its whole name; unnamed: after its role alone.
+    base = (0.9 if role in PART_ROLES else 1.2) if named else 3.7
+    found: list[_Inner] = []
+    own_name = (target.name or "").lower()
+    texts = {part.text.lower() for part in target.parts if part.kind == "text"}
+    for index, part in enumerate(target.parts):
+        if len(found) >= MAX_PARTS:
+            break
+        if part.cut or len(part.text) > 80 or part.text.lower() == own_name:
+            continue
+        if part.kind == "named" and part.role:
+            inner: tuple[Step, ...] = (_role_steps(part.role, part.text, True),)
+            # A control named by several of the texts (a link "5 stars 58%" of two spans) is itself in parts.
+            held = sum(text in part.text.lower() for text in texts if text != part.text.lower())
+            fact, order = f"{part.role} {_quoted(part.text)} (exact)", 0.3 if held > 1 else 0.0
+        elif part.kind == "heading" and part.name and part.name.lower() != own_name:
+            inner = (_role_steps("heading", part.name, True),)
+            fact, order = f"heading {_quoted(part.name)} (exact)", 0.0
+        elif part.kind == "text":
+            inner = (Step("getByText", part.text, (("exact", True),)),)
+            fact, order = f"text {_quoted(part.text)} (exact)", 0.05
+        elif part.kind == "alt":
+            inner = (Step("getByAltText", part.text, (("exact", True),)),)
+            fact, order = f"alt {_quoted(part.text)} (exact)", 0.1
+        else:
+            continue
+        flag = volatile_text(part.text) if part.kind != "alt" else None
+        rank = order + 0.01 * index
+        found.append(
+            _Inner(
+                (_role_steps(role, None), Step("filter", options=(("has", inner),))),
+                base + rank + (UNSTABLE if flag else 0.0),
+                f"{role} with {fact}",
+                (f"volatile: {flag}",) if flag else (),
+                "role-part",
+                rank,
+            )
+        )
     return found
 
 
@@ -528,8 +622,18 @@ def _windows(texts: Sequence[TextFact]) -> list[tuple[TextFact, str, bool]]:
 
 def _inside(target: SuggestTarget, configured: str, count: int) -> list[_Inner]:
     """The ``count`` cheapest ways to name the element inside a container."""
+    # A name made of parts (a cell of two buttons: "Edit Delete") comes after one part inside a container too.
+    several = composite(target) and target.role in PART_ROLES
     inners = (
-        _Inner(inner.steps, _INSIDE_COST[inner.kind] + (UNSTABLE if inner.flags else 0.0), inner.fact, inner.flags)
+        _Inner(
+            inner.steps,
+            _INSIDE_COST[inner.kind]
+            + inner.rank
+            + (UNSTABLE if inner.flags else 0.0)
+            + (0.3 if several and inner.kind.startswith("role-name") else 0.0),
+            inner.fact,
+            inner.flags,
+        )
         for inner in _inners(target, configured)
     )
     return sorted(inners, key=lambda inner: inner.cost)[:count]

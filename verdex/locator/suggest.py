@@ -15,7 +15,9 @@ demo. It costs a handful of bridge calls in the element's frame:
    must match one element, the element itself. A candidate that fails is dropped, never returned.
 
 A positional step (``nth``, ``first``, ``last``) is used only when no other candidate is unique, and
-the suggestion says why.
+the suggestion says why. Suggestions are ranked as the skill orders them: chains that name their elements
+by test id, role, id or text before chains that need a class or a tag or rest on a flagged fact (when every
+chain the search found does, the cheapest chains by role are counted too), then by cost.
 """
 
 from __future__ import annotations
@@ -56,6 +58,10 @@ _BUDGET_MS = 4000
 _WORSE = 2.5
 #: Own-fact candidates cheaper than this make container chains unnecessary.
 _GOOD_ENOUGH = 3.5
+#: When every chain found names a container by class or tag: chains by role (or test id) costing at most
+#: this much more than the best are counted too (at most ``_ROLE_BATCH`` of them, in one call).
+_ROLE_OVER_CSS = 3.0
+_ROLE_BATCH = 400
 
 
 @dataclass(frozen=True)
@@ -122,7 +128,7 @@ async def suggest_locators(
     found += [candidate for candidate, (count, index) in zip(own, counts, strict=False) if count == 1 and index == 0]
     if not any(candidate.cost < _GOOD_ENOUGH for candidate in found):
         found += await _containers(bridge, number, facts, test_id_attribute, limit, result)
-    found.sort(key=lambda candidate: candidate.cost)
+    found.sort(key=_rank)
     # Alternatives far worse than the best (a tag and its text beside a role and name) are not worth reading.
     found = [candidate for candidate in found if candidate.cost <= found[0].cost + _WORSE]
     # Beside a best that rests on stable facts, an alternative that rests on a generated id, a hashed
@@ -174,25 +180,38 @@ async def _containers(
         [*container_candidates(facts, test_id_attribute), *nested_candidates(facts, test_id_attribute)],
         key=lambda candidate: candidate.cost,
     )
-    found, crowded = await _search(bridge, number, candidates, limit, result)
+    found, crowded, counted = await _search(bridge, number, candidates, limit, result)
+    if found and all(candidate.css or candidate.flags for candidate in found):
+        # The skill names containers by role before class: chains without a class or tag that the search
+        # stopped short of, when one is unique, rank first (_rank).
+        best = min(candidate.cost for candidate in found)
+        roles = [c for c in candidates[counted:] if not c.css and c.cost <= best + _ROLE_OVER_CSS][:_ROLE_BATCH]
+        more, _, _ = await _search(bridge, number, roles, 1, result, batches=(len(roles),))
+        found += more
     if not found and crowded:
         widened = sorted(
             (variant for candidate in crowded for variant in with_inners(candidate, facts, test_id_attribute)),
             key=lambda candidate: candidate.cost,
         )
-        found, _ = await _search(bridge, number, widened, limit, result)
+        found, _, _ = await _search(bridge, number, widened, limit, result)
     return found
 
 
 async def _search(
-    bridge: Bridge, number: int, candidates: list[Candidate], limit: int, result: Suggestions
-) -> tuple[list[Candidate], list[Candidate]]:
-    """Count ``candidates`` in growing batches until ``limit`` match exactly the target: those, and the
-    ones that match the target among a few others (at most 5: a container that holds a look-alike)."""
+    bridge: Bridge,
+    number: int,
+    candidates: list[Candidate],
+    limit: int,
+    result: Suggestions,
+    batches: tuple[int, ...] = (),
+) -> tuple[list[Candidate], list[Candidate], int]:
+    """Count ``candidates`` in growing batches (``_BATCHES`` unless given) until ``limit`` match exactly the
+    target: those, the ones that match the target among a few others (at most 5: a container that holds a
+    look-alike), and how many of ``candidates`` were counted (the first ones)."""
     found: list[Candidate] = []
     crowded: list[Candidate] = []
     start = 0
-    for size in _BATCHES:
+    for size in batches or _BATCHES:
         batch = candidates[start : start + size]
         if not batch:
             break
@@ -205,15 +224,28 @@ async def _search(
         start += size
         if len(found) >= limit:
             break
-    return found, crowded
+    return found, crowded, min(start, len(candidates))
+
+
+def _rank(candidate: Candidate) -> tuple[bool, float]:
+    """The order of suggestions: the skill's (role, test id, text before class and tag), then cost. A chain
+    that rests on a generated id or a volatile text (flagged) does not get ahead of a class chain by it."""
+    return (candidate.css or bool(candidate.flags), candidate.cost)
 
 
 def _positional(own: list[Candidate], counts: list[tuple[int, int | None]], result: Suggestions) -> list[Candidate]:
-    """The cheapest own locator that matches the target among others, narrowed by position."""
-    for candidate, (count, index) in zip(own, counts, strict=False):
-        if index is not None and count > 1 and "positional" not in candidate.flags:
-            return [positional(candidate, index, count)]
-    return []
+    """The own locator that matches the target among the fewest others (the cheapest of those), narrowed by
+    position: ``getByRole('link', { name: 'home page' }).first()`` of 2 rather than a shared test id's
+    ``nth(11)`` of 54, which every new item before it shifts."""
+    among = [
+        (count, candidate.cost, position, candidate, index)
+        for position, (candidate, (count, index)) in enumerate(zip(own, counts, strict=False))
+        if index is not None and count > 1 and "positional" not in candidate.flags
+    ]
+    if not among:
+        return []
+    count, _, _, candidate, index = min(among, key=lambda item: item[:3])
+    return [positional(candidate, index, count)]
 
 
 def _steps_json(candidate: Candidate) -> list[dict[str, Any]]:

@@ -301,7 +301,8 @@ class SuggestLocatorResult(BaseModel):
     """``suggest_locator``: up to 3 locators for a ref, best first, each verified (count 1, the element).
 
     ``role``/``name``: the element as Playwright's getByRole sees it; ``alike``: elements on the page with
-    that role and name (itself included); ``note``: why there is none, or why the best is positional.
+    that role and name (with that role and text when it has no name, that tag and text when it has no role;
+    itself included); ``note``: why there is none, or why the best is positional.
     """
 
     ref: str

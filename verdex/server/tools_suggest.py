@@ -59,7 +59,8 @@ def render_suggestions(found: Suggestions) -> tuple[str, SuggestLocatorResult]:
     what = f"{found.role or found.tag_name}{f' {json.dumps(found.name, ensure_ascii=False)}' if found.name else ''}"
     head = f"{found.ref} {what}"
     if found.lookalikes > 1:
-        head += f", {found.lookalikes} on the page with this role and name"
+        like = "role and name" if found.name else "role and text" if found.role else "tag and text"
+        head += f", {found.lookalikes} on the page with this {like}"
     lines = [head + (f". Verified, each matches only {found.ref}:" if found.suggestions else ".")]
     for number, suggestion in enumerate(found.suggestions, 1):
         lines.append(f"{number}. {suggestion.locator}")

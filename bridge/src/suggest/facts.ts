@@ -99,9 +99,14 @@ export interface SuggestTarget extends OwnFacts {
   hidden?: true;
   /** An `<input>`'s type attribute (`locator('input[type="submit"]')`). */
   inputType?: string;
-  /** Elements on the page like it: its role and name as `getByRole(role, { name })` matches (or
-   * its tag and text when it has no role), itself included. */
+  /** Elements on the page like it: its role and name as `getByRole(role, { name })` matches (its
+   * role and text when it has no name, its tag and text when it has no role), itself included. */
   lookalikes: number;
+  /** Texts inside it (as an ancestor's `texts`: headings, text nodes, alts, named controls), when it
+   * has any. With more than one, its name or text is made of parts in document order, and a filter on
+   * one part (`getByRole('row').filter({ has: getByRole('cell', { name, exact: true }) })`) still holds
+   * when its children are reordered; without a name, a part is what names it. */
+  parts?: TextFact[];
 }
 
 export interface SuggestAncestor extends OwnFacts {
@@ -164,13 +169,16 @@ function ancestorsOf(element: Element): Array<{ element: Element; shadowHost: bo
   return result;
 }
 
-/** The elements like the target on the page: `getByRole(role, { name })` (or tag and exact text). */
+/** The elements like the target on the page: `getByRole(role, { name })`; without a name, its role and
+ * the same text (an unnamed list item is set apart by what it holds); without a role, its tag and exact text. */
 function lookalikesOf(target: Element, cache: TextCache): Element[] {
   const role = getPlaywrightRole(target);
   if (role && !isHiddenForRole(target)) {
     const name = normalizeWhiteSpace(getPlaywrightName(target, false));
-    const step = name ? { kind: 'role' as const, at: 0, role, name: { string: name } } : { kind: 'role' as const, at: 0, role };
-    return queryRole(document, step);
+    if (name) return queryRole(document, { kind: 'role' as const, at: 0, role, name: { string: name } });
+    const all = queryRole(document, { kind: 'role' as const, at: 0, role });
+    const text = elementText(cache, target).normalized;
+    return all.filter(element => element === target || elementText(cache, element).normalized === text);
   }
   const text = elementText(cache, target).normalized;
   const tag = target.localName;
@@ -204,11 +212,11 @@ function likeSiblings(element: Element, testIdAttribute: string): number {
 
 /**
  * Texts in `root`'s subtree, outside `skip`'s subtree: headings (their whole text, and their name),
- * then visible text nodes of at least two characters with a letter or digit, then image alts; each
- * distinct, in the locator tree's order.
+ * then visible text nodes of at least two characters with a letter or digit (`root`'s own ones first
+ * when `ownText`), then image alts, then named controls; each distinct, in the locator tree's order.
  */
 export function textsOf(root: Element, skip: Element | null, cache: TextCache, seen: Set<string>,
-  pageText?: string): TextFact[] {
+  pageText?: string, ownText = false): TextFact[] {
   const headings: TextFact[] = [];
   const texts: TextFact[] = [];
   const alts: TextFact[] = [];
@@ -220,6 +228,15 @@ export function textsOf(root: Element, skip: Element | null, cache: TextCache, s
     const counted = pageText !== undefined && (fact.kind === 'heading' || fact.kind === 'text');
     list.push({ ...fact, occurrences: counted ? occurrencesOf(pageText, fact.text) : 0 });
   };
+  const addTextNodes = (element: Element): void => {
+    for (let child = element.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType !== 3) continue;
+      const text = normalizeWhiteSpace(child.nodeValue ?? '');
+      if (text.length >= 2 && /[\p{L}\p{N}]/u.test(text)) add(texts, { ...cut(text, kMaxTextLength), kind: 'text' }, kMaxTexts);
+    }
+  };
+  // `root`'s own text nodes (`<li>Alice <button>Edit</button></li>`), unless a shadow root renders instead.
+  if (ownText && !root.shadowRoot) addTextNodes(root);
   let budget = kWalkBudget;
   const stack: Element[] = [...structureChildren(root)].reverse();
   while (stack.length && budget-- > 0) {
@@ -244,11 +261,7 @@ export function textsOf(root: Element, skip: Element | null, cache: TextCache, s
       const name = normalizeWhiteSpace(getPlaywrightName(element, false));
       if (name && name.length <= kMaxTextLength) add(named, { text: name, kind: 'named', role }, kMaxNamed);
     }
-    for (let child = element.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType !== 3) continue;
-      const text = normalizeWhiteSpace(child.nodeValue ?? '');
-      if (text.length >= 2 && /[\p{L}\p{N}]/u.test(text)) add(texts, { ...cut(text, kMaxTextLength), kind: 'text' }, kMaxTexts);
-    }
+    addTextNodes(element);
     const children = structureChildren(element);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
@@ -256,7 +269,7 @@ export function textsOf(root: Element, skip: Element | null, cache: TextCache, s
 }
 
 function targetFacts(refs: RefRegistry, ref: number, target: Element, testIdAttribute: string, cache: TextCache,
-  lookalikes: number): SuggestTarget {
+  lookalikes: number, pageText: string): SuggestTarget {
   const facts: SuggestTarget = { ref: refs.label(ref), ...ownFacts(target, testIdAttribute), lookalikes };
   const labels = labelsOf(target, cache).map(label => label.normalized).filter(Boolean);
   if (labels.length) facts.labels = labels.slice(0, 3);
@@ -273,6 +286,8 @@ function targetFacts(refs: RefRegistry, ref: number, target: Element, testIdAttr
   if (target.localName === 'input') facts.inputType = (target as HTMLInputElement).type;
   if (isHiddenForRole(target)) facts.hiddenForRole = true;
   if (!isElementVisible(target)) facts.hidden = true;
+  const parts = textsOf(target, null, cache, new Set(), pageText, true);
+  if (parts.length) facts.parts = parts;
   return facts;
 }
 
@@ -305,14 +320,14 @@ export function suggestFacts(refs: RefRegistry, ref: number, testIdAttribute: st
           ...ownFacts(ancestor.element, testIdAttribute),
           lookalikes: inside,
           like: likeSiblings(ancestor.element, testIdAttribute),
-          texts: textsOf(ancestor.element, below, cache, seen, pageText),
+          texts: textsOf(ancestor.element, below, cache, seen, pageText, true),
         };
         if (ancestor.shadowHost) entry.shadowHost = true;
         below = ancestor.element;
         return entry;
       });
       const result: SuggestFactsResult = {
-        target: targetFacts(refs, ref, target, testIdAttribute, cache, lookalikes.length),
+        target: targetFacts(refs, ref, target, testIdAttribute, cache, lookalikes.length, pageText),
         ancestors,
       };
       if (all.length > shown.length) result.omitted = all.length - shown.length;
