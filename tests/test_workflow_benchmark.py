@@ -156,8 +156,10 @@ async def test_three_tasks_on_verdex() -> None:
     assert [attempt.verdict for attempt in run.attempts] == [Verdict(1, True, True, False, False)] * 3
     assert [attempt.locator for attempt in run.attempts] == [
         # suggest_locator's first candidates (verified by it, then judged here by real Playwright)
-        "page.locator('li[class*=\"Carousel_slide__\"]').filter({ has: page.getByRole('heading', "
-        "{ name: 'Walnut Desk Lamp', exact: true }) }).getByRole('button', { name: 'Add to cart' })",
+        # the role chain ranks before the hashed-class chain (li[class*="Carousel_slide__"])
+        "page.getByRole('region', { name: 'Related products' }).getByRole('article').filter({ has: "
+        "page.getByRole('heading', { name: 'Walnut Desk Lamp', exact: true }) }).getByRole('button', "
+        "{ name: 'Add to cart' })",
         "page.getByRole('row').filter({ has: page.getByText('#10241', { exact: true }) })"
         ".getByRole('button', { name: 'Edit' })",
         "page.getByRole('complementary', { name: 'More from the Courier' }).getByRole('button', { name: 'Subscribe' })",
