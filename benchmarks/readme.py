@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.harness import ROOT
+from benchmarks.real_pages_report import real_pages_markdown
 from benchmarks.report import STRUCTURAL, page_floor
 from benchmarks.suggest.readme import render_suggest
 from benchmarks.workflow.readme import render_workflow
@@ -206,6 +207,8 @@ def _standalone(results: dict[str, Any]) -> list[str]:
             "",
             _md_table(["active roles", "server RSS", "browser RSS", "browser PSS"], rows),
         ]
+    if results.get("realPages"):
+        out += real_pages_markdown(results["realPages"])
     if results.get("workflow"):
         out += render_workflow(results["workflow"])
     if results.get("suggest"):

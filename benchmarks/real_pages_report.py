@@ -13,7 +13,13 @@ from typing import Any
 from benchmarks.report import table
 from benchmarks.stats import percentile
 
-__all__ = ["MEASURES", "WORST", "real_pages_tables", "summarize_real_pages"]
+__all__ = [
+    "MEASURES",
+    "WORST",
+    "real_pages_markdown",
+    "real_pages_tables",
+    "summarize_real_pages",
+]
 
 STRUCTURAL = ("resolve_container", "inspect_pattern", "extract_anchors")
 OPTIONAL = ("browser_find", "suggest_locator")
@@ -183,3 +189,62 @@ def real_pages_tables(result: dict[str, Any]) -> str:
         node = result["verdexNode"]
         parts.append(f"Verdex (Node) {node['version']} ({node['commit']}), {node['entry']}")
     return "\n".join(parts)
+
+
+#: The measures the performance page shows, in its order.
+_SHOWN = (
+    "snapshot ms",
+    "Playwright snapshot ms",
+    "snapshot time / Playwright's",
+    "snapshot tokens",
+    "Playwright snapshot tokens",
+    "snapshot tokens / Playwright's",
+    "floor ms",
+    "tool no-op (get_current_role) ms",
+    "Verdex (Node) tool no-op ms",
+    *(f"{tool} ms" for tool in STRUCTURAL),
+    *(f"Verdex (Node) {tool} ms" for tool in STRUCTURAL),
+    *(f"{tool} ms" for tool in OPTIONAL),
+    *(f"{tool} tokens" for tool in OPTIONAL),
+)
+
+
+def real_pages_markdown(result: dict[str, Any]) -> list[str]:
+    """The real-pages part of docs/performance.md: the run, the targets and the main measures (markdown lines)."""
+    summary = result["summary"]
+    machine = result.get("machine", {})
+    node = result.get("verdexNode") or {}
+    peer = (
+        f"Verdex (Node) {node['version']} at {node['commit']}" if node.get("version") else "no Verdex (Node) checkout"
+    )
+    measures: dict[str, Any] = summary["measures"]
+    lines = [
+        "",
+        f"**Real pages** (`make bench-real`, {machine.get('date', '?')}, load average "
+        f"{machine.get('loadAverage', '?')} at the start and {machine.get('loadAverageEnd', '?')} at the end; "
+        f"{summary['pages']} pages of "
+        f"`../shared/corpora/real-pages`, {len(summary['errors'])} not opened; {peer}): each page's best of "
+        f'{result["settings"]["rounds"]} rounds, interleaved with Playwright\'s `aria_snapshot(mode="ai")` on the '
+        "same page; tool times without the client's schema check; p50/p95 over pages.",
+        "",
+        "| target | measured |  |",
+        "|---|---|---|",
+        *(f"| {v['target']} | {v['measured']} | {_VERDICT[v['met']]} |" for v in summary["targets"]),
+        "",
+        "| measure | p50 | p95 | worst page |",
+        "|---|---:|---:|---|",
+    ]
+    for name in _SHOWN:
+        m = measures.get(name)
+        if m is None:
+            continue
+        worst = f"{m['worst'][0][0]} {_shown(m['worst'][0][1], m['unit'])}" if m["worst"] else ""
+        lines.append(f"| {name} | {_shown(m['p50'], m['unit'])} | {_shown(m['p95'], m['unit'])} | {worst} |")
+    return lines
+
+
+def _shown(value: float, unit: str) -> str:
+    """A measure's value for the page: whole tokens and refs, ratios with two decimals, times with one."""
+    if unit in ("tokens", "refs"):
+        return f"{round(value):,}"
+    return f"{value:.2f}x" if unit == "x" else f"{value:.1f}"
