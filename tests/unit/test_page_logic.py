@@ -18,7 +18,7 @@ from verdex.browser.browser import Browser, BrowserInfo
 from verdex.browser.context import BrowserContext, watch_tabs
 from verdex.browser.dialogs import answer_dialog
 from verdex.browser.events import PageEvents
-from verdex.browser.page import Page, PageSettings
+from verdex.browser.page import Page, PageSettings, shown_title
 from verdex.browser.refs import RefLedger
 from verdex.errors import NavigationError, UsageError
 
@@ -191,3 +191,18 @@ async def test_closing_the_selected_tab_selects_its_opener_else_the_last_one() -
         )
         with pytest.raises(UsageError, match=r"^tab \[0\] is the only tab of role 'default'"):
             await context.close_page(third)
+
+
+@pytest.mark.parametrize(
+    ("title", "url", "shown"),
+    [
+        ("127.0.0.1:8000/page.html", "http://127.0.0.1:8000/page.html", ""),  # Chromium's title of an untitled page
+        ("http://127.0.0.1:8000/page.html", "http://127.0.0.1:8000/page.html", ""),
+        ("example.com", "https://example.com/", ""),
+        ("blank", "about:blank", ""),
+        ("Gadget store", "http://127.0.0.1:8000/shop.html", "Gadget store"),
+        ("example.com/docs", "https://example.com/", "example.com/docs"),  # a page may call itself so
+    ],
+)
+def test_a_title_the_browser_made_from_the_url_is_no_title(title: str, url: str, shown: str) -> None:
+    assert shown_title({"targetId": "t", "type": "page", "title": title, "url": url, "attached": True}) == shown

@@ -62,11 +62,11 @@ class PageSettings:
 
 
 def shown_title(target: cdp.TargetInfo) -> str:
-    """A target's title as verdex shows it: empty when the page has none (the browser then reports the URL, or
-    its host, as the title)."""
+    """A target's title as verdex shows it: empty when the page has none (the browser then reports the URL, the
+    URL without its scheme (``127.0.0.1:8000/page.html``), or its host, as the title)."""
     title = str(target.get("title", ""))
     url = str(target.get("url", ""))
-    return "" if title in (url, urlsplit(url).netloc, url.removeprefix("about:")) else title
+    return "" if title in (url, url.partition("://")[2], urlsplit(url).netloc, url.removeprefix("about:")) else title
 
 
 class Page:
