@@ -36,6 +36,10 @@ export interface CallArgs {
   refStart?: number;
   /** The attribute `getByTestId` reads (default `data-testid`). */
   testIdAttribute?: string;
+  /** URLs of this frame's stylesheets that did not load (Network.loadingFailed, or a status that is not ok):
+   * they hold no rules, so one the page cannot read (cross-origin) does not make every element's `content`
+   * worth reading (pseudo.ts). */
+  failedSheets?: string[];
 }
 
 export interface RefArgs { ref: number }

@@ -18,6 +18,7 @@ import { BridgeError, type Json } from './errors';
 import { RefRegistry } from './snapshot/refs';
 import { snapshot } from './snapshot/index';
 import { configureTestIdAttribute } from './structure/attributes';
+import { configureFailedSheets } from './pseudo';
 import { extractAnchors } from './structure/anchors';
 import { resolveContainer } from './structure/containers';
 import { inspectPattern } from './structure/patterns';
@@ -121,6 +122,7 @@ function callMethod(method: string, rawArgs: unknown, element?: unknown): Envelo
     const args = readArgs(rawArgs);
     refs.beginCall(optionalString(args, 'refPrefix') ?? 'e', optionalNumber(args, 'refStart') ?? 1);
     configureTestIdAttribute(optionalString(args, 'testIdAttribute') ?? 'data-testid');
+    configureFailedSheets(optionalStringArray(args, 'failedSheets'));
     const fn = Object.prototype.hasOwnProperty.call(methods, method)
       ? (methods[method as MethodName] as (args: Record<string, unknown>, element: unknown) => unknown)
       : undefined;

@@ -8,8 +8,12 @@
  * subject selector (`.price:hover::before` -> `.price:hover`), and ask the scope for all
  * matches at once. When that cannot be done exactly (an unreadable cross-origin sheet, CSS
  * nesting, `:host`, a selector the scope rejects) every element of the scope is a candidate.
- * The results are cached per walk by dom.ts; the one state kept here is which sheets cannot be
- * read (asking throws, and an exception costs more than the rest of a small call's scan).
+ * A sheet that did not load holds no rules, readable or not: the Python side knows them from the
+ * Network domain and names them in every call (`failedSheets`, contract.ts `CallArgs`), so a page
+ * whose cross-origin sheets failed (offline, blocked) is not read element by element.
+ * The results are cached per walk by dom.ts; the state kept here is which sheets cannot be read
+ * (asking throws, and an exception costs more than the rest of a small call's scan) and the
+ * failed sheets of the current call.
  */
 
 export type PseudoCandidates = Set<Element> | 'all' | 'none';
@@ -31,25 +35,47 @@ export function scopeSetsElementContent(scope: Document | ShadowRoot): boolean {
 /** Sheets whose rules cannot be read: a cross-origin sheet throws a SecurityError, and stays so. */
 const unreadableSheets = new WeakSet<CSSStyleSheet>();
 
+/** URLs of the frame's stylesheets that did not load (this call's `failedSheets`). */
+let failedSheets: ReadonlySet<string> = new Set();
+let failedSheetsKey = '';
+
+/** Takes a call's `failedSheets` (contract.ts `CallArgs`): sheets of these URLs hold no rules. */
+export function configureFailedSheets(urls: readonly string[] | undefined): void {
+  const key = urls && urls.length ? urls.join('\n') : '';
+  if (key === failedSheetsKey) return;
+  failedSheetsKey = key;
+  failedSheets = new Set(urls ?? []);
+}
+
+const kNoRules: ArrayLike<CSSRule> = [];
+
+/** The rules of `sheet`: none for a sheet that did not load; null when they cannot be read (cross-origin). */
+function sheetRules(sheet: CSSStyleSheet): ArrayLike<CSSRule> | null {
+  if (sheet.href !== null && failedSheets.has(sheet.href)) return kNoRules;
+  if (unreadableSheets.has(sheet)) return null;
+  try {
+    return sheet.cssRules;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'SecurityError') unreadableSheets.add(sheet);
+    return null;
+  }
+}
+
 /** The rule lists of `scope`'s sheets (adopted ones included), or null when one cannot be read. */
-function scopeRules(scope: Document | ShadowRoot): CSSRuleList[] | null {
+function scopeRules(scope: Document | ShadowRoot): ArrayLike<CSSRule>[] | null {
   const sheets: CSSStyleSheet[] = [];
   if (scope.styleSheets) for (let i = 0; i < scope.styleSheets.length; i++) sheets.push(scope.styleSheets[i]!);
   if (scope.adoptedStyleSheets) sheets.push(...scope.adoptedStyleSheets);
-  const lists: CSSRuleList[] = [];
+  const lists: ArrayLike<CSSRule>[] = [];
   for (const sheet of sheets) {
-    if (unreadableSheets.has(sheet)) return null;
-    try {
-      lists.push(sheet.cssRules);
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'SecurityError') unreadableSheets.add(sheet);
-      return null;
-    }
+    const rules = sheetRules(sheet);
+    if (!rules) return null;
+    lists.push(rules);
   }
   return lists;
 }
 
-function rulesSetElementContent(rules: CSSRuleList, nested: boolean): boolean {
+function rulesSetElementContent(rules: ArrayLike<CSSRule>, nested: boolean): boolean {
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i]!;
     const style = (rule as CSSStyleRule).style;
@@ -62,7 +88,10 @@ function rulesSetElementContent(rules: CSSRuleList, nested: boolean): boolean {
     if (inner && inner.length && rulesSetElementContent(inner, nested || !!(rule as CSSStyleRule).selectorText))
       return true;
     const imported = (rule as CSSImportRule).styleSheet;
-    if (imported && rulesSetElementContent(imported.cssRules, nested)) return true;
+    if (imported) {
+      const importedRules = sheetRules(imported);
+      if (!importedRules || rulesSetElementContent(importedRules, nested)) return true;
+    }
   }
   return false;
 }
@@ -88,7 +117,7 @@ export function computePseudoCandidates(scope: Document | ShadowRoot): PseudoCan
 }
 
 /** Adds the subject selectors of pseudo-element rules; false when one cannot be known. */
-function collectSubjects(rules: CSSRuleList, subjects: Set<string>): boolean {
+function collectSubjects(rules: ArrayLike<CSSRule>, subjects: Set<string>): boolean {
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i]!;
     const selector = (rule as CSSStyleRule).selectorText;
@@ -108,11 +137,8 @@ function collectSubjects(rules: CSSRuleList, subjects: Set<string>): boolean {
     }
     const imported = (rule as CSSImportRule).styleSheet;
     if (imported) {
-      try {
-        if (!collectSubjects(imported.cssRules, subjects)) return false;
-      } catch {
-        return false;
-      }
+      const importedRules = sheetRules(imported);
+      if (!importedRules || !collectSubjects(importedRules, subjects)) return false;
     }
   }
   return true;

@@ -396,3 +396,48 @@ async def test_generated_content_from_a_sheet_of_another_origin(
     assert unreadable == "SecurityError"
     assert await snapshot_text(page) == '- button "Cross one" [ref=e1]'
     assert await snapshot_text(page) == '- button "Cross one" [ref=e1]'
+
+
+async def test_sheets_that_did_not_load_hold_no_rules(page: Page, load_html: LoadHtml, fixture_url: URL) -> None:
+    """A stylesheet whose load failed (refused connection) or answered 404 is in ``document.styleSheets`` and, from
+    another origin, throws like one that loaded; the page knows them from the Network domain and names them in every
+    bridge call (``failedSheets``), so they do not make every element's content worth reading. The sheet that loaded
+    is still read, and a sheet named there is taken as holding no rules."""
+    loaded = fixture_url("styles/cross.css").replace("127.0.0.1", "localhost")
+    missing = fixture_url("styles/missing.css").replace("127.0.0.1", "localhost")
+    refused = "http://127.0.0.1:9/refused.css"
+    links = "".join(f'<link rel="stylesheet" href="{href}">' for href in (loaded, missing, refused))
+    await load_html(f'<head>{links}</head><body><button class="cross">one</button></body>')
+    await run_in_page(
+        page,
+        "Promise.all([...document.querySelectorAll('link')].map(link => new Promise(resolve => {"
+        " link.onload = link.onerror = resolve; })))",
+    )
+    thrown = await run_in_page(
+        page,
+        "[...document.styleSheets].map(sheet => { try { return sheet.cssRules.length; } catch (e) { return e.name; } })",
+    )
+    assert thrown == ["SecurityError", "SecurityError", "SecurityError"]
+    assert await page.wait_until(lambda: len(page.main_frame.sheets_without_rules) == 2, timeout=5)
+    assert page.main_frame.sheets_without_rules == sorted([missing, refused])
+    assert await snapshot_text(page) == '- button "Cross one" [ref=e1]'
+    page.main_frame.loaded_sheets.discard(loaded)
+    page.main_frame.failed_sheets.add(loaded)
+    assert await snapshot_text(page) == '- button "one" [ref=e1]'
+
+
+async def test_generated_content_from_a_sheet_imported_from_another_origin(
+    page: Page, load_html: LoadHtml, fixture_url: URL
+) -> None:
+    """A readable sheet that imports one from another origin: the imported rules cannot be read (a SecurityError);
+    its content is still found."""
+    imported = fixture_url("styles/cross.css").replace("127.0.0.1", "localhost")
+    await load_html(
+        f'<head><style>@import url("{imported}");</style></head><body><button class="cross">one</button></body>'
+    )
+    await run_in_page(
+        page,
+        "new Promise(resolve => { const check = () => document.styleSheets[0].cssRules[0].styleSheet"
+        " ? resolve(1) : setTimeout(check, 10); check(); })",
+    )
+    assert await snapshot_text(page) == '- button "Cross one" [ref=e1]'

@@ -9,19 +9,34 @@
     return false;
   }
   var unreadableSheets = /* @__PURE__ */ new WeakSet();
+  var failedSheets = /* @__PURE__ */ new Set();
+  var failedSheetsKey = "";
+  function configureFailedSheets(urls) {
+    const key = urls && urls.length ? urls.join("\n") : "";
+    if (key === failedSheetsKey) return;
+    failedSheetsKey = key;
+    failedSheets = new Set(urls ?? []);
+  }
+  var kNoRules = [];
+  function sheetRules(sheet) {
+    if (sheet.href !== null && failedSheets.has(sheet.href)) return kNoRules;
+    if (unreadableSheets.has(sheet)) return null;
+    try {
+      return sheet.cssRules;
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "SecurityError") unreadableSheets.add(sheet);
+      return null;
+    }
+  }
   function scopeRules(scope) {
     const sheets = [];
     if (scope.styleSheets) for (let i = 0; i < scope.styleSheets.length; i++) sheets.push(scope.styleSheets[i]);
     if (scope.adoptedStyleSheets) sheets.push(...scope.adoptedStyleSheets);
     const lists = [];
     for (const sheet of sheets) {
-      if (unreadableSheets.has(sheet)) return null;
-      try {
-        lists.push(sheet.cssRules);
-      } catch (error) {
-        if (error instanceof DOMException && error.name === "SecurityError") unreadableSheets.add(sheet);
-        return null;
-      }
+      const rules = sheetRules(sheet);
+      if (!rules) return null;
+      lists.push(rules);
     }
     return lists;
   }
@@ -38,7 +53,10 @@
       if (inner && inner.length && rulesSetElementContent(inner, nested || !!rule.selectorText))
         return true;
       const imported = rule.styleSheet;
-      if (imported && rulesSetElementContent(imported.cssRules, nested)) return true;
+      if (imported) {
+        const importedRules = sheetRules(imported);
+        if (!importedRules || rulesSetElementContent(importedRules, nested)) return true;
+      }
     }
     return false;
   }
@@ -77,11 +95,8 @@
       }
       const imported = rule.styleSheet;
       if (imported) {
-        try {
-          if (!collectSubjects(imported.cssRules, subjects)) return false;
-        } catch {
-          return false;
-        }
+        const importedRules = sheetRules(imported);
+        if (!importedRules || !collectSubjects(importedRules, subjects)) return false;
       }
     }
     return true;
@@ -6036,6 +6051,7 @@
       const args = readArgs(rawArgs);
       refs.beginCall(optionalString(args, "refPrefix") ?? "e", optionalNumber(args, "refStart") ?? 1);
       configureTestIdAttribute(optionalString(args, "testIdAttribute") ?? "data-testid");
+      configureFailedSheets(optionalStringArray(args, "failedSheets"));
       const fn = Object.prototype.hasOwnProperty.call(methods, method) ? methods[method] : void 0;
       if (!fn) throw new BridgeError("bad-args", `unknown method ${JSON.stringify(method)}; methods: ${Object.keys(methods).join(", ")}`);
       const value = fn(args, element);

@@ -83,6 +83,10 @@ class Frame:
         documents: documents the frame has shown (grows with each new one).
         crashed: the process of its current document crashed (a new document clears it).
         downloads: downloads the frame started (a navigation that turns into one commits no document).
+        failed_sheets: URLs of the current document's stylesheets whose load failed (``Network.loadingFailed``)
+            or answered a status that is not ok (a sheet Chromium then holds without rules).
+        loaded_sheets: URLs of the current document's stylesheets that loaded (``Network.loadingFinished``
+            after an ok status): a URL in both sets has a sheet with rules.
     """
 
     id: str
@@ -98,12 +102,21 @@ class Frame:
     documents: int = 0
     crashed: bool = False
     downloads: int = 0
+    failed_sheets: set[str] = field(default_factory=set)
+    loaded_sheets: set[str] = field(default_factory=set)
     _guards: set[trio.CancelScope] = field(default_factory=set)
 
     @property
     def ref_prefix(self) -> str:
         """The text before the number in this frame's refs: ``e`` or ``f3_e``."""
         return ref_prefix(self.ordinal)
+
+    @property
+    def sheets_without_rules(self) -> list[str]:
+        """The stylesheets of the current document that did not load, by URL (sorted): a sheet of one of
+        these URLs holds no rules, even when the page cannot read it (cross-origin). The bridge takes them
+        as ``failedSheets``."""
+        return sorted(self.failed_sheets - self.loaded_sheets) if self.failed_sheets else []
 
     @property
     def label(self) -> str:
@@ -167,6 +180,8 @@ class FrameTree:
         self._next_ordinal = 1
         self._changed = trio.Event()
         self.statuses: dict[str, tuple[int, str]] = {}
+        #: Stylesheet requests in flight, by request id: (frame id, URL as requested).
+        self._sheet_requests: dict[str, tuple[str, str]] = {}
         #: Removed frames by id: a page restored from the back/forward cache brings its frames
         #: back with the same ids, and they get their ordinals (and refs) back.
         self._retired: OrderedDict[str, Frame] = OrderedDict()
@@ -201,7 +216,10 @@ class FrameTree:
             on(cdp.Page.navigatedWithinDocument, self._on_navigated_within_document),
             on(cdp.Page.frameDetached, self._on_frame_detached),
             on(cdp.Page.lifecycleEvent, self._on_lifecycle),
+            on(cdp.Network.requestWillBeSent, self._on_request),
             on(cdp.Network.responseReceived, self._on_response),
+            on(cdp.Network.loadingFinished, self._on_loading_finished),
+            on(cdp.Network.loadingFailed, self._on_loading_failed),
             on(cdp.Runtime.executionContextCreated, self._on_context_created),
             on(cdp.Runtime.executionContextDestroyed, self._on_context_destroyed),
             on(cdp.Runtime.executionContextsCleared, self._on_contexts_cleared),
@@ -431,6 +449,8 @@ class FrameTree:
         if info.get("loaderId") != frame.loader_id:
             frame.documents += 1
             frame.crashed = False
+            frame.failed_sheets.clear()
+            frame.loaded_sheets.clear()
             if not restored:
                 # A new document's contexts are announced after this event; a restored one's before it.
                 frame.set_world(None)
@@ -490,10 +510,41 @@ class FrameTree:
         frame.lifecycle.add(params.get("name", ""))
         self.notify()
 
+    def _on_request(self, _target: Target, params: cdp.NetworkRequestWillBeSent) -> None:
+        # A redirect sends the same request id again: the sheet keeps the URL first asked for (its href).
+        request_id = params["requestId"]
+        if params.get("type") == "Stylesheet" and params.get("frameId") and request_id not in self._sheet_requests:
+            self._sheet_requests[request_id] = (params["frameId"], params.get("request", {}).get("url", ""))
+
     def _on_response(self, _target: Target, params: cdp.NetworkResponseReceived) -> None:
-        if params.get("type") == "Document" and params.get("loaderId"):
+        kind = params.get("type")
+        if kind == "Document" and params.get("loaderId"):
             response = params.get("response", {})
             self.statuses[params["loaderId"]] = (int(response.get("status", 0)), str(response.get("statusText", "")))
+        elif kind == "Stylesheet":
+            status = int(params.get("response", {}).get("status", 0))
+            # A sheet answered with an error status is kept without rules (HTML: "ok status"); 0 is a
+            # response without HTTP (data:, cache), 304 a revalidated copy.
+            if status and not (200 <= status < 300 or status == 304):
+                self._sheet_done(params["requestId"], loaded=False)
+
+    def _on_loading_finished(self, _target: Target, params: cdp.NetworkLoadingFinished) -> None:
+        self._sheet_done(params["requestId"], loaded=True)
+
+    def _on_loading_failed(self, _target: Target, params: cdp.NetworkLoadingFailed) -> None:
+        # A cancelled request (its link removed, the document gone) says nothing about a sheet still shown.
+        if params.get("canceled"):
+            self._sheet_requests.pop(params["requestId"], None)
+        else:
+            self._sheet_done(params["requestId"], loaded=False)
+
+    def _sheet_done(self, request_id: str, *, loaded: bool) -> None:
+        request = self._sheet_requests.pop(request_id, None)
+        frame = self.frames.get(request[0]) if request is not None else None
+        if request is None or frame is None or not request[1]:
+            return
+        (frame.loaded_sheets if loaded else frame.failed_sheets).add(request[1])
+        self.notify()
 
     def _on_context_created(self, target: Target, params: cdp.RuntimeExecutionContextCreated) -> None:
         context = params.get("context", {})

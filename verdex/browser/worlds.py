@@ -199,7 +199,8 @@ class IsolatedWorlds:
     ) -> Any:
         """Call a bridge method in ``frame`` and return its value (:class:`Bridge` is the typed way).
 
-        Adds ``refPrefix``, ``refStart`` and ``testIdAttribute`` to ``args`` and records the refs
+        Adds ``refPrefix``, ``refStart``, ``testIdAttribute`` and ``failedSheets`` (when the frame has
+        stylesheets that did not load: :attr:`Frame.sheets_without_rules`) to ``args`` and records the refs
         the call gave out in the page's ledger. If the document is replaced before or during the
         call (the call in flight is then cancelled), waits for the new one and calls again (bridge
         methods are queries or idempotent preparations).
@@ -238,6 +239,9 @@ class IsolatedWorlds:
                     "refStart": start,
                     "testIdAttribute": page.settings.test_id_attribute,
                 }
+                failed_sheets = frame.sheets_without_rules
+                if failed_sheets:
+                    payload["failedSheets"] = failed_sheets
                 envelope: dict[str, Any] | None = None
                 url = frame.url
                 try:
