@@ -1,8 +1,8 @@
 """The layers of docs/ARCHITECTURE.md hold (no browser): who may import whom, one boundary per protocol.
 
 - A package imports only the packages below it: cdp -> bridge -> browser -> locator -> plan -> server ->
-  commands -> cli (``errors``, ``_nursery``, ``safe_text`` and ``masking`` are below everything), so there is no
-  cycle between packages.
+  commands -> cli (``errors``, ``_nursery``, ``_nowait``, ``safe_text`` and ``masking`` are below everything), so
+  there is no cycle between packages.
 - No module imports another package's private name (``from verdex.x import _y``).
 - No CDP method is named as a string outside ``verdex/cdp/protocol.py`` (and ``cdp.untyped`` is for tests).
 - No bridge method is named as a string outside ``verdex/bridge/api.py``.
@@ -24,15 +24,28 @@ PACKAGE = Path(__file__).resolve().parents[1] / "verdex"
 LAYERS: dict[str, set[str]] = {
     "errors": set(),
     "_nursery": set(),
+    "_nowait": set(),
     "safe_text": set(),
     "masking": set(),
-    "cdp": {"errors", "_nursery"},
+    "cdp": {"errors", "_nursery", "_nowait"},
     "bridge": {"cdp", "errors"},
-    "browser": {"bridge", "cdp", "errors", "_nursery", "safe_text"},
+    "browser": {"bridge", "cdp", "errors", "_nursery", "_nowait", "safe_text"},
     "locator": {"browser", "bridge", "cdp", "errors", "safe_text"},
     "plan": {"locator", "browser", "bridge", "cdp", "errors", "masking"},
-    "server": {"plan", "locator", "browser", "bridge", "cdp", "errors", "_nursery", "safe_text", "masking"},
-    "commands": {"server", "plan", "locator", "browser", "bridge", "cdp", "errors", "_nursery", "safe_text", "masking"},
+    "server": {"plan", "locator", "browser", "bridge", "cdp", "errors", "_nursery", "_nowait", "safe_text", "masking"},
+    "commands": {
+        "server",
+        "plan",
+        "locator",
+        "browser",
+        "bridge",
+        "cdp",
+        "errors",
+        "_nursery",
+        "_nowait",
+        "safe_text",
+        "masking",
+    },
     "cli": {
         "commands",
         "server",
@@ -43,6 +56,7 @@ LAYERS: dict[str, set[str]] = {
         "cdp",
         "errors",
         "_nursery",
+        "_nowait",
         "safe_text",
         "masking",
     },

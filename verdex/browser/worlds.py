@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import trio
 
+from verdex._nowait import held
 from verdex.bridge.api import ELEMENT_OF_REF, Bridge
 from verdex.bridge.client import ContextLostError, call_bridge, raise_for_envelope
 from verdex.browser.frames import Frame
@@ -231,7 +232,7 @@ class IsolatedWorlds:
             session = frame.session
             if session is None:
                 continue
-            async with ledger.lock:
+            async with held(ledger.lock):
                 start = ledger.next_number
                 payload = {
                     **args,

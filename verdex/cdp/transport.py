@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import trio
 
+from verdex._nowait import FdReader, held, write_all
 from verdex.errors import BrowserClosedError
 
 if TYPE_CHECKING:
@@ -66,15 +67,16 @@ class PipeTransport:
     def __init__(self, read_fd: int, write_fd: int) -> None:
         self._reader = trio.lowlevel.FdStream(read_fd)
         self._writer = trio.lowlevel.FdStream(write_fd)
+        self._read = FdReader(self._reader)
         self._send_lock = trio.Lock()
         self._buffer = bytearray()
         self._closed = False
 
     async def send(self, message: str) -> None:
         data = message.encode() + b"\0"
-        async with self._send_lock:
+        async with held(self._send_lock):
             try:
-                await self._writer.send_all(data)
+                await write_all(self._writer, data)
             except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
                 raise BrowserClosedError(f"the browser's pipe is closed ({exc})") from exc
 
@@ -88,7 +90,7 @@ class PipeTransport:
                 return message
             searched = len(self._buffer)
             try:
-                chunk = await self._reader.receive_some(_READ_CHUNK)
+                chunk = await self._read.receive_some(_READ_CHUNK)
             except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
                 raise BrowserClosedError(f"the browser's pipe broke ({exc})") from exc
             if not chunk:

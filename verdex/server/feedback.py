@@ -91,6 +91,10 @@ class CallFeedback:
     )
     _thread: int = field(default_factory=threading.get_ident)
     _forwarded: trio.Event = field(default_factory=trio.Event)
+    #: The forwarding task runs (it starts with the call's first record to send).
+    _forwarding: bool = False
+    #: The call ended: no more records are taken.
+    _ended: bool = False
 
     async def _progress(self, doing: str) -> None:
         assert self.context is not None
@@ -121,37 +125,50 @@ class CallFeedback:
             self._forwarded.set()
 
     def _take(self, record: logging.LogRecord) -> None:
-        if self.min_level is None or threading.get_ident() != self._thread:
+        if self.min_level is None or self.context is None or self._ended or threading.get_ident() != self._thread:
             return
         if record.levelno < _PYTHON_LEVEL[self.min_level]:
             return
         # 100 records behind: the rest of this call's records stay on stderr.
         with contextlib.suppress(trio.WouldBlock, trio.ClosedResourceError):
             self._records[0].send_nowait(record)
+        if not self._forwarding:
+            # Most calls log nothing: the task that sends records starts with the first one. It is a system task
+            # (no nursery of the call's to enter and leave on every call); it ends when the call does.
+            self._forwarding = True
+            trio.lowlevel.spawn_system_task(
+                self._forward_logs, name=f"verdex log forwarding ({self.tool})", context=contextvars.copy_context()
+            )
+
+    async def _end_logs(self) -> None:
+        """Take no more records; let the records taken so far go out (at most a second)."""
+        self._ended = True
+        self._records[0].close()
+        if self._forwarding:
+            with trio.move_on_after(1, shield=True):
+                await self._forwarded.wait()
 
 
 @asynccontextmanager
 async def calling(feedback: CallFeedback) -> AsyncIterator[CallFeedback]:
     """Run a tool call with ``feedback``: heartbeats and log forwarding in the background, stopped on exit
-    (neither runs when nobody listens: no task is started for a call without a progress token or log level)."""
+    (neither runs when nobody listens: heartbeats only for a call with a progress token, log forwarding from
+    the first record to send on; a call with neither passes through the scheduler no more than its tool does)."""
     token = _current.set(feedback)
     try:
-        if feedback.context is None or (not feedback.progress and feedback.min_level is None):
-            yield feedback
-            return
-        async with open_service_nursery() as nursery:
-            if feedback.progress:
-                nursery.start_soon(feedback._heartbeat)
-            if feedback.min_level is not None:
-                nursery.start_soon(feedback._forward_logs)
+        if feedback.context is None or not feedback.progress:
             try:
                 yield feedback
             finally:
-                feedback._records[0].close()
-                if feedback.min_level is not None:
-                    # Let the records logged so far go out, then stop the heartbeat.
-                    with trio.move_on_after(1, shield=True):
-                        await feedback._forwarded.wait()
+                await feedback._end_logs()
+            return
+        async with open_service_nursery() as nursery:
+            nursery.start_soon(feedback._heartbeat)
+            try:
+                yield feedback
+            finally:
+                # Let the records logged so far go out, then stop the heartbeat.
+                await feedback._end_logs()
                 nursery.cancel_scope.cancel()
     finally:
         _current.reset(token)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 import trio
 
+from verdex._nowait import held
 from verdex._nursery import open_service_nursery
 from verdex.browser.browser import Browser, BrowserContext, open_browser
 from verdex.browser.context_storage import apply_storage_state
@@ -126,7 +127,7 @@ class Session:
         """Hold :attr:`lock` for one tool call, its current role pinned (in its task) until it ends: ``select_role``
         of a started role answers without the lock (it needs no page), and must not move a call in flight to
         another role's page."""
-        async with self.lock:
+        async with held(self.lock):
             token = self._call_role.set(self._current_role)
             try:
                 yield

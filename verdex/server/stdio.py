@@ -3,8 +3,9 @@
 The MCP SDK's ``stdio_server`` reads and writes through ``anyio.wrap_file``: every line in and every
 line out is a round trip through a worker thread, which was most of a no-op tool call's server time.
 :func:`open_stdio` serves the same wire (one JSON-RPC message a line, UTF-8, as the SDK parses and
-serializes it) on non-blocking descriptors that trio polls, and hands the SDK's server loop a read
-and a write stream of :class:`~mcp.shared.message.SessionMessage` directly, with no task between.
+serializes it) on non-blocking descriptors that trio polls (read and written at once when they can
+be: :mod:`verdex._nowait`), and hands the SDK's server loop a read and a write stream of
+:class:`~mcp.shared.message.SessionMessage` directly, with no task between.
 
 It keeps the SDK's protection of the channel: while serving, fd 0 reads the null device and fd 1
 writes to stderr, so a child process or a stray ``print`` can neither steal a request nor tear a
@@ -28,6 +29,8 @@ import trio
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
+from verdex._nowait import FdReader, held, write_all
+
 __all__ = ["StdioReadStream", "StdioWriteStream", "open_stdio"]
 
 #: Bytes asked of the read descriptor at a time.
@@ -42,7 +45,7 @@ class StdioReadStream:
     """
 
     def __init__(self, stream: trio.lowlevel.FdStream) -> None:
-        self._stream = stream
+        self._stream = FdReader(stream)
         self._buffer = bytearray()
         self._eof = False
 
@@ -132,9 +135,9 @@ class StdioWriteStream:
         if self._closed:
             raise anyio.ClosedResourceError
         line = item.message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
-        async with self._lock:
+        async with held(self._lock):
             try:
-                await self._stream.send_all(line)
+                await write_all(self._stream, line)
             except trio.ClosedResourceError as exc:
                 raise anyio.ClosedResourceError from exc
             except trio.BrokenResourceError as exc:
