@@ -9,7 +9,7 @@ exactly the element of a given ref; per role when asked.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
@@ -18,15 +18,17 @@ from pydantic import Field
 from verdex.browser.page import Page
 from verdex.browser.refs import parse_ref
 from verdex.errors import UsageError
-from verdex.locator import parse_locator
-from verdex.locator.ast import Locator, NthStep
-from verdex.locator.diagnose import diagnose
-from verdex.locator.source import Source
-from verdex.locator.verify import Verification, verify_on_page
 from verdex.server.models import RoleVerification, VerifyLocatorResult
 from verdex.server.session import Session
 from verdex.server.tooling import compact_json, guarded, respond
 from verdex.server.verify_text import diagnosis_lines, diagnosis_model
+
+if TYPE_CHECKING:
+    from verdex.locator.ast import Locator
+    from verdex.locator.source import Source
+    from verdex.locator.verify import Verification
+
+# verdex.locator (~15 ms of imports) comes with the first verify_locator call, not with the server's start.
 
 __all__ = ["register_locator_tools"]
 
@@ -52,6 +54,12 @@ def register_locator_tools(server: MCPServer, session: Session) -> None:
         locator: LocatorText, ref: TargetRef = None, role: RoleName = None
     ) -> Annotated[CallToolResult, VerifyLocatorResult]:
         """Check a Playwright locator on the live page: how many elements it matches (as locator.count()) and which."""
+        from verdex.locator import parse_locator
+        from verdex.locator.ast import NthStep
+        from verdex.locator.diagnose import diagnose
+        from verdex.locator.source import Source
+        from verdex.locator.verify import verify_on_page
+
         parsed = parse_locator(locator)
         source = Source(locator)
         if role == "all":
@@ -107,6 +115,8 @@ def _single(verification: Verification, ref: str | None) -> VerifyLocatorResult:
 
 async def _all_roles(session: Session, parsed: Locator, source: Source, ref: str | None) -> CallToolResult:
     """Every configured role's page (opened if the role has none yet), in configuration order."""
+    from verdex.locator.verify import verify_on_page
+
     owner_role: str | None = None
     if ref is not None:
         current = await session.page()

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
 
-from verdex.plan.run import PlanRun, run_plan
 from verdex.plan.steps import Step
 from verdex.server.feedback import stage
 from verdex.server.session import Session
 from verdex.server.tooling import guarded, respond
+
+if TYPE_CHECKING:
+    from verdex.plan.run import PlanRun
 
 __all__ = ["PlanResult", "PlanStepResult", "register_plan_tools"]
 
@@ -65,6 +67,8 @@ def register_plan_tools(server: MCPServer, session: Session) -> None:
     ) -> Annotated[CallToolResult, PlanResult]:
         """Run several actions in one call, each with checked pre- and postconditions and reported repairs."""
         page = await session.page()
+        from verdex.plan.run import run_plan  # with verdex.locator: imported by the first plan, not at start
+
         run = await run_plan(
             page,
             list(steps),

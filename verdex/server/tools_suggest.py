@@ -8,19 +8,23 @@ action answers end with (``--codegen``).
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
 
 from verdex.browser.page import Page
 from verdex.errors import VerdexError
-from verdex.locator.render import js_string
-from verdex.locator.suggest import Suggestion, Suggestions, suggest_locators
 from verdex.server.arguments import Ref
 from verdex.server.models import SuggestedLocator, SuggestLocatorResult
 from verdex.server.session import Session
 from verdex.server.tooling import guarded, respond
+
+if TYPE_CHECKING:
+    from verdex.locator.suggest import Suggestion, Suggestions
+
+# verdex.locator (the parser, the engine: ~15 ms of imports) is imported by the first call that needs it,
+# not by the server's start: the first snapshot waits on no part of it.
 
 __all__ = ["CodeArgument", "Codegen", "code_lines", "code_target", "register_suggest_tools", "render_suggestions"]
 
@@ -37,6 +41,8 @@ def register_suggest_tools(server: MCPServer, session: Session) -> None:
     @guarded(session, "suggest_locator")
     async def suggest_locator(ref: Ref) -> Annotated[CallToolResult, SuggestLocatorResult]:
         """Up to 3 locators for an element, each verified unique on the live page, with the facts each rests on."""
+        from verdex.locator.suggest import suggest_locators
+
         page = await session.page()
         found = await suggest_locators(page, ref, test_id_attribute=session.config.test_id_attribute)
         text, result = render_suggestions(found)
@@ -87,6 +93,8 @@ async def code_target(page: Page, ref: str | None, session: Session) -> Suggesti
     """The best verified locator of ``ref``'s element, for the code line of an action on it (found before
     the action: a click may remove the element); None with ``--codegen none``, no ref, or no locator that
     matches only that element."""
+    from verdex.locator.suggest import suggest_locators
+
     config = session.config
     if config.codegen == "none" or ref is None:
         return None
@@ -109,6 +117,8 @@ def code_lines(
             (``await page.keyboard.press('Enter');``, ``key_only`` being the key).
         calls: each call's method in TypeScript (``fill``, ``selectOption``) and its arguments.
     """
+    from verdex.locator.render import js_string
+
     if language == "none":
         return None
     if best is None:
@@ -132,6 +142,8 @@ CodeArgument = str | list[str]
 
 
 def _js(argument: CodeArgument) -> str:
+    from verdex.locator.render import js_string
+
     if isinstance(argument, list):
         return "[" + ", ".join(js_string(item) for item in argument) + "]"
     return js_string(argument)

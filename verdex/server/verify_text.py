@@ -8,10 +8,13 @@ the frames where it matches, what sets several matches apart (at most 5), a loca
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from verdex.bridge.models import LocatorMatch, NearMiss
-from verdex.locator.diagnose import Diagnosis
 from verdex.server.models import DiagnosisFix, DiagnosisStep, LocatorDiagnosis, OtherFrame
+
+if TYPE_CHECKING:
+    from verdex.locator.diagnose import Diagnosis
 
 __all__ = ["diagnosis_lines", "diagnosis_model"]
 
