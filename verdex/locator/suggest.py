@@ -17,7 +17,10 @@ demo. It costs a handful of bridge calls in the element's frame:
 A positional step (``nth``, ``first``, ``last``) is used only when no other candidate is unique, and
 the suggestion says why. Suggestions are ranked as the skill orders them: chains that name their elements
 by test id, role, id or text before chains that need a class or a tag or rest on a flagged fact (when every
-chain the search found does, the cheapest chains by role are counted too), then by cost.
+chain the search found does, the cheapest chains by role are counted too), then by cost. An element whose
+role and name repeat is also named by its own attribute (a link's ``href``, an image's ``src``, a form
+control's ``name``: :func:`verdex.locator.candidates.attribute_candidates`), a CSS step that ranks with the
+class chains, ahead of them at its cost, and far ahead of a position.
 """
 
 from __future__ import annotations
