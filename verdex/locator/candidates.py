@@ -125,6 +125,8 @@ class Candidate:
     positional: str | None = None
     #: For a container chain: how many of its steps name the container(s); the rest name the element.
     scope: int = 0
+    #: It names the element by its own attribute (a link's href ...: :func:`attribute_candidates`).
+    attribute: bool = False
 
     @property
     def locator(self) -> str:
@@ -423,9 +425,9 @@ def own_candidates(facts: SuggestFactsResult, test_id_attribute: str = "data-tes
 
 
 #: The cost of a candidate by an attribute (a link's href ...): above the own facts that make container
-#: chains unnecessary (``suggest._GOOD_ENOUGH``), so the containers are searched too; as a CSS step it ranks
-#: after every chain that names its elements by test id, role, id or text, before a class chain's usual
-#: cost, and far before a position.
+#: chains unnecessary (``suggest._GOOD_ENOUGH``), so the containers are searched too. It ranks after every
+#: chain that names its elements by test id, role, id or text and after a class chain filtered by a stable
+#: text, before a class or tag chain without one, and far before a position (``suggest._rank``).
 ATTRIBUTE_COST = 4.2
 #: A URL longer than this is also tried by its last path segment (``*=``).
 _LONG_URL = 60
@@ -452,6 +454,7 @@ def attribute_candidates(target: SuggestTarget) -> list[Candidate]:
                 ATTRIBUTE_COST - 0.1 + (UNSTABLE if flag else 0.0),
                 (f"<{tag}> name {_quoted(value)}",),
                 (flag,) if flag else (),
+                attribute=True,
             )
         )
     return found
@@ -469,6 +472,7 @@ def _url_candidates(tag: str, attribute: str, value: str, what: str) -> list[Can
             ATTRIBUTE_COST + (UNSTABLE if flag else 0.0) + (0.2 if long else 0.0),
             (f"<{tag}> {what} {_quoted(value)}",),
             flags,
+            attribute=True,
         )
     ]
     path, query, _ = url_parts(value)
@@ -480,6 +484,7 @@ def _url_candidates(tag: str, attribute: str, value: str, what: str) -> list[Can
                 (Step("locator", f"{tag}[{attribute}^={_quoted_css(stem)}]"),),
                 ATTRIBUTE_COST + 0.1,
                 (f"<{tag}> {what} starting {_quoted(stem)}",),
+                attribute=True,
             )
         )
     segments = [segment for segment in path.split("/") if segment]
@@ -491,6 +496,7 @@ def _url_candidates(tag: str, attribute: str, value: str, what: str) -> list[Can
                 (Step("locator", f"{tag}[{attribute}*={_quoted_css(tail)}]"),),
                 ATTRIBUTE_COST + 0.1,
                 (f"<{tag}> {what} containing {_quoted(tail)}",),
+                attribute=True,
             )
         )
     return found
