@@ -37,16 +37,26 @@ from verdex.locator.source import Source
 from verdex.locator.verify import verify_on_page
 
 STAMP_ATTRIBUTE = "data-vx-i"
+#: Stamps every element of a frame in document order (shadow roots after). Elements no locator targets (in
+#: ``<head>``; ``script``, ``style``, ``link``, ``meta``, ``noscript``, ``template``) are numbered apart
+#: (``main:s3``): a page script that inserts one (an analytics agent, a feature test's loader) at a moment
+#: that differs between two loads would otherwise shift the numbers of every element after it, and a judge
+#: loading the page again would call the intended element another.
 STAMP = """(() => {
   const prefix = (window.parent === window ? 'main' : window.name || location.href) + ':';
+  const inert = new Set(['script', 'style', 'link', 'meta', 'noscript', 'template', 'base', 'title']);
   let n = 0;
+  let s = 0;
   const visit = root => {
     const all = root.querySelectorAll('*');
-    for (const element of all) element.setAttribute('data-vx-i', prefix + (n++));
+    for (const element of all) {
+      const apart = inert.has(element.localName) || (root === document && element.closest('head'));
+      element.setAttribute('data-vx-i', prefix + (apart ? 's' + (s++) : n++));
+    }
     for (const element of all) if (element.shadowRoot) visit(element.shadowRoot);
   };
   visit(document);
-  return n;
+  return n + s;
 })()"""
 
 _ORACLE_JS = Path(__file__).with_name("oracle_js.cjs")

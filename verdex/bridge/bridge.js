@@ -5311,6 +5311,8 @@
     "slider"
   ]);
   var kWalkBudget = 3e3;
+  var kMaxUrl2 = 300;
+  var kNamedControls = /* @__PURE__ */ new Set(["input", "select", "textarea", "button"]);
   var kMaxClasses = 12;
   function cut2(text, max) {
     if (text.length <= max) return { text };
@@ -5451,6 +5453,17 @@
       if (elementMatchesText(cache, target, matcher) === "self") facts.textSelf = true;
     }
     if (target.localName === "input") facts.inputType = target.type;
+    const url = (attribute) => {
+      const value = target.getAttribute(attribute);
+      return value !== null && value.trim() && value.length <= kMaxUrl2 && !/[\n\r\f\t]/.test(value) ? value : void 0;
+    };
+    const tag = target.localName;
+    const href = tag === "a" || tag === "area" ? url("href") : void 0;
+    if (href !== void 0) facts.href = href;
+    const src = tag === "img" ? url("src") : void 0;
+    if (src !== void 0 && !src.startsWith("data:")) facts.src = src;
+    const formName = kNamedControls.has(tag) ? target.getAttribute("name") : null;
+    if (formName && formName.length <= kMaxValue) facts.nameAttribute = formName;
     if (isHiddenForRole(target)) facts.hiddenForRole = true;
     if (!isElementVisible(target)) facts.hidden = true;
     const parts = textsOf(target, null, cache, /* @__PURE__ */ new Set(), pageText, true);

@@ -557,6 +557,9 @@ class SuggestTarget(_OwnFacts):
     hiddenForRole: Literal[True] | None = Field(default=None, description="getByRole leaves it out.")
     hidden: Literal[True] | None = Field(default=None, description="Playwright would not call it visible.")
     inputType: str | None = Field(default=None, description="An input's type.")
+    href: str | None = Field(default=None, description="A link's href attribute as authored, at most 300.")
+    src: str | None = Field(default=None, description="An image's src attribute as authored (not data:), at most 300.")
+    nameAttribute: str | None = Field(default=None, description="A form control's name attribute, at most 200.")
     lookalikes: int = Field(
         description="Elements on the page like it (its role and name; role and text when unnamed), itself included."
     )

@@ -19,7 +19,13 @@ The order of preference is the skill's (skills/verdex-playwright/SKILL.md):
    content, never an alt or an aria-label) or by its exact heading (``has: getByRole('heading', { name,
    exact: true })``), or an image's alt (``has: getByAltText(...)``); then the element inside by role and
    name (or its other facts);
-5. a positional step (``nth``) only when nothing above is unique (:func:`positional_candidates`).
+5. the element's own distinguishing attribute, when its role and name are not unique: a link's ``href``
+   and an image's ``src`` as authored (``locator('a[href="/docs/intro"]')``), a form control's ``name``
+   (:func:`attribute_candidates`); a volatile URL (a session token, a build hash, a record id:
+   :func:`verdex.locator.stability.volatile_url`) costs more and is flagged, and its stable part alone
+   (``a[href^="/cart?"]``) is tried first; a long URL is also tried by its last path segment
+   (``a[href*="/how-to-write-locators"]``), verified unique like every candidate;
+6. a positional step (``nth``) only when nothing above is unique (:func:`positional`).
 
 A chain that names a container by class or tag (a CSS ``locator`` step: :attr:`Candidate.css`) ranks after
 one that names its containers by test id, role, id or text, whatever their costs
@@ -38,10 +44,18 @@ from dataclasses import dataclass
 
 from verdex.bridge.models import SuggestAncestor, SuggestFactsResult, SuggestTarget, TextFact
 from verdex.locator.render import Step, render_js
-from verdex.locator.stability import generated_id, hashed_class, semantic_class, volatile_text
+from verdex.locator.stability import (
+    generated_id,
+    hashed_class,
+    semantic_class,
+    url_parts,
+    volatile_text,
+    volatile_url,
+)
 
 __all__ = [
     "Candidate",
+    "attribute_candidates",
     "container_candidates",
     "lookalike_levels",
     "nested_candidates",
@@ -111,6 +125,8 @@ class Candidate:
     positional: str | None = None
     #: For a container chain: how many of its steps name the container(s); the rest name the element.
     scope: int = 0
+    #: It names the element by its own attribute (a link's href ...: :func:`attribute_candidates`).
+    attribute: bool = False
 
     @property
     def locator(self) -> str:
@@ -401,10 +417,94 @@ def _part_inners(target: SuggestTarget) -> list[_Inner]:
 
 def own_candidates(facts: SuggestFactsResult, test_id_attribute: str = "data-testid") -> list[Candidate]:
     """The element named by its own facts alone, cheapest first (the tag alone is left out)."""
-    return [
+    own = [
         Candidate(inner.steps, inner.cost, (inner.fact,), inner.flags)
         for inner in _inners(facts.target, test_id_attribute)
     ]
+    return sorted([*own, *attribute_candidates(facts.target)], key=lambda candidate: candidate.cost)
+
+
+#: The cost of a candidate by an attribute (a link's href ...): above the own facts that make container
+#: chains unnecessary (``suggest._GOOD_ENOUGH``), so the containers are searched too. It ranks after every
+#: chain that names its elements by test id, role, id or text and after a class chain filtered by a stable
+#: text, before a class or tag chain without one, and far before a position (``suggest._rank``).
+ATTRIBUTE_COST = 4.2
+#: A URL longer than this is also tried by its last path segment (``*=``).
+_LONG_URL = 60
+
+
+def attribute_candidates(target: SuggestTarget) -> list[Candidate]:
+    """The element by its own distinguishing attribute, for when its role and name are not unique (it has
+    ``lookalikes``): a link's ``href``, an image's ``src`` (as authored: what a CSS attribute selector
+    compares, not the resolved URL), a form control's ``name``. A volatile URL is flagged and costs more; its
+    stable part (the path before a volatile query: ``a[href^="/cart?"]``) is a candidate of its own."""
+    tag = target.tagName
+    if target.lookalikes <= 1 or not _css_ident(tag):
+        return []
+    found: list[Candidate] = []
+    for attribute, value, what in (("href", target.href, "href"), ("src", target.src, "src")):
+        if value:
+            found += _url_candidates(tag, attribute, value, what)
+    if target.nameAttribute:
+        value = target.nameAttribute
+        flag = generated_id(value)
+        found.append(
+            Candidate(
+                (Step("locator", f"{tag}[name={_quoted_css(value)}]"),),
+                ATTRIBUTE_COST - 0.1 + (UNSTABLE if flag else 0.0),
+                (f"<{tag}> name {_quoted(value)}",),
+                (flag,) if flag else (),
+                attribute=True,
+            )
+        )
+    return found
+
+
+def _url_candidates(tag: str, attribute: str, value: str, what: str) -> list[Candidate]:
+    """``tag[attribute="value"]``, and its shorter forms: the stable part of a volatile URL (``^=``), the last
+    path segment of a long one (``*=``)."""
+    flag = volatile_url(value)
+    flags = (f"volatile: {flag}",) if flag else ()
+    long = len(value) > _LONG_URL
+    found = [
+        Candidate(
+            (Step("locator", f"{tag}[{attribute}={_quoted_css(value)}]"),),
+            ATTRIBUTE_COST + (UNSTABLE if flag else 0.0) + (0.2 if long else 0.0),
+            (f"<{tag}> {what} {_quoted(value)}",),
+            flags,
+            attribute=True,
+        )
+    ]
+    path, query, _ = url_parts(value)
+    if flag and query and path and not volatile_url(path):
+        # The path without its volatile query: a session token changes, the page it points to does not.
+        stem = f"{path}?"
+        found.append(
+            Candidate(
+                (Step("locator", f"{tag}[{attribute}^={_quoted_css(stem)}]"),),
+                ATTRIBUTE_COST + 0.1,
+                (f"<{tag}> {what} starting {_quoted(stem)}",),
+                attribute=True,
+            )
+        )
+    segments = [segment for segment in path.split("/") if segment]
+    if long and segments and len(segments[-1]) >= 4 and not volatile_url(segments[-1]):
+        # The last segment of a long URL (its slug, its file name) reads better than the whole, when unique.
+        tail = "/" + segments[-1]
+        found.append(
+            Candidate(
+                (Step("locator", f"{tag}[{attribute}*={_quoted_css(tail)}]"),),
+                ATTRIBUTE_COST + 0.1,
+                (f"<{tag}> {what} containing {_quoted(tail)}",),
+                attribute=True,
+            )
+        )
+    return found
+
+
+def _quoted_css(value: str) -> str:
+    """A CSS attribute value in double quotes (a backslash and a quote escaped)."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def lookalike_levels(facts: SuggestFactsResult) -> int:

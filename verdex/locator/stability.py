@@ -9,6 +9,10 @@
   (``container``, ``row``, ``wrapper``) say nothing about what an element is.
 - Volatile texts: prices, counts and percentages, dates and times change with the data, not with the
   page's design.
+- Volatile URLs (a link's ``href``, an image's ``src``): a session or tracking token in the query
+  (``?sid=…``, ``utm_source``, ``;jsessionid=``), a build hash in a path segment or file name
+  (``app.3f2a9c1b.js``, ``/static/8c1e0b7a4d/logo.png``), a long run of digits (a record id, a
+  timestamp: ``/p/1234567``, ``?v=1700000000``). A deploy, a session or new data renews them.
 
 Each test returns the kind of instability (a short word the answers print) or None.
 """
@@ -17,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["generated_id", "hashed_class", "semantic_class", "volatile_text"]
+__all__ = ["generated_id", "hashed_class", "semantic_class", "url_parts", "volatile_text", "volatile_url"]
 
 _GENERATED_ID = re.compile(
     r"""^(?:
@@ -118,4 +122,46 @@ def volatile_text(text: str) -> str | None:
     for kind, pattern in _VOLATILE:
         if pattern.search(text):
             return kind
+    return None
+
+
+#: Query parameters that carry a session, a signature, a cache buster or a tracking id.
+_TOKEN_PARAMS = re.compile(
+    r"^(?:sid|session(?:id)?|phpsessid|jsessionid|token|auth|key|sig|signature|nonce|ts|timestamp|cb|_|t|v|ver"
+    r"|utm_\w+|fbclid|gclid|dclid|msclkid|mc_[ce]id|_ga|_gl|ved|ei|usg|sa|sxsrf|oq|gs_\w+|ref_?|trk\w*|tracking\w*"
+    r"|expires|x-amz-[\w-]+|x-goog-[\w-]+)$",
+    re.I,
+)
+#: A run of 5+ digits in a URL (a record id, a timestamp); shorter runs are years, sizes, page numbers.
+_URL_DIGITS = re.compile(r"\d{5,}")
+#: A hash in a URL: 8+ hexadecimal characters with letters and digits, or a UUID.
+_URL_HASH = re.compile(r"(?<![0-9a-z])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}(?![0-9a-z])", re.I)
+#: A build hash in a file name: ``name.3f2a9c.ext``, ``name-3f2a9c1b.ext``, ``name_Ab3xYz12.ext``.
+_FILE_HASH = re.compile(r"[.\-_](?=[0-9a-z]*\d)(?=[0-9a-z]*[a-z])[0-9a-z]{6,}\.[a-z0-9]{2,5}$", re.I)
+
+
+def url_parts(value: str) -> tuple[str, str, str]:
+    """``(path, query, fragment)`` of a URL as authored (the path keeps its scheme and host, if any)."""
+    rest, _, fragment = value.partition("#")
+    path, _, query = rest.partition("?")
+    return path, query, fragment
+
+
+def volatile_url(value: str) -> str | None:
+    """What in a link's ``href`` or an image's ``src`` (as authored) changes with a session, a deploy or the
+    data: ``"url token"`` (a session, tracking or cache-busting query parameter, ``;jsessionid=``), ``"url
+    hash"`` (a build hash in a path segment or file name), ``"url id"`` (a long run of digits), or None."""
+    path, query, _ = url_parts(value)
+    if ";jsessionid=" in path.lower():
+        return "url token"
+    for item in filter(None, query.split("&")):
+        name, _, param = item.partition("=")
+        if _TOKEN_PARAMS.match(name) or _URL_HASH.search(param) or len(param) >= 24:
+            return "url token"
+        if _URL_DIGITS.search(param):
+            return "url id"
+    if _URL_HASH.search(path) or _FILE_HASH.search(path):
+        return "url hash"
+    if _URL_DIGITS.search(path):
+        return "url id"
     return None

@@ -17,7 +17,10 @@ demo. It costs a handful of bridge calls in the element's frame:
 A positional step (``nth``, ``first``, ``last``) is used only when no other candidate is unique, and
 the suggestion says why. Suggestions are ranked as the skill orders them: chains that name their elements
 by test id, role, id or text before chains that need a class or a tag or rest on a flagged fact (when every
-chain the search found does, the cheapest chains by role are counted too), then by cost.
+chain the search found does, the cheapest chains by role are counted too), then by cost. An element whose
+role and name repeat is also named by its own attribute (a link's ``href``, an image's ``src``, a form
+control's ``name``: :func:`verdex.locator.candidates.attribute_candidates`): after the chains above and the
+class chains that a stable text filters, before the other class or tag chains, far ahead of a position.
 """
 
 from __future__ import annotations
@@ -227,10 +230,23 @@ async def _search(
     return found, crowded, min(start, len(candidates))
 
 
-def _rank(candidate: Candidate) -> tuple[bool, float]:
+def _rank(candidate: Candidate) -> tuple[int, float]:
     """The order of suggestions: the skill's (role, test id, text before class and tag), then cost. A chain
-    that rests on a generated id or a volatile text (flagged) does not get ahead of a class chain by it."""
-    return (candidate.css or bool(candidate.flags), candidate.cost)
+    that rests on a generated id or a volatile text (flagged) does not get ahead of a class chain by it. An
+    element's own attribute (a link's href) comes after the class chains that a stable text filters (a
+    container by its heading) and before the others."""
+    if not (candidate.css or candidate.flags):
+        return 0, candidate.cost
+    if candidate.attribute and not candidate.flags:
+        return 2, candidate.cost
+    if not candidate.flags and _filtered_by_text(candidate):
+        return 1, candidate.cost
+    return 3, candidate.cost
+
+
+def _filtered_by_text(candidate: Candidate) -> bool:
+    """A container of the chain is filtered by a text or by what it holds (``hasText``, ``has``)."""
+    return any(step.method == "filter" for step in candidate.steps[: candidate.scope])
 
 
 def _positional(own: list[Candidate], counts: list[tuple[int, int | None]], result: Suggestions) -> list[Candidate]:

@@ -47,6 +47,10 @@ const kNamedRoles = new Set(['link', 'button', 'checkbox', 'radio', 'switch', 't
   'menuitem', 'cell', 'rowheader', 'searchbox', 'combobox', 'spinbutton', 'slider']);
 /** Elements visited per level while looking for texts. */
 const kWalkBudget = 3000;
+/** Longest `href` or `src` reported, characters (a longer one is left out: a locator would not read it). */
+const kMaxUrl = 300;
+/** Elements whose `name` attribute names them in a form. */
+const kNamedControls = new Set(['input', 'select', 'textarea', 'button']);
 /** Class names listed per element. */
 const kMaxClasses = 12;
 
@@ -99,6 +103,13 @@ export interface SuggestTarget extends OwnFacts {
   hidden?: true;
   /** An `<input>`'s type attribute (`locator('input[type="submit"]')`). */
   inputType?: string;
+  /** A link's (`<a>`, `<area>`) `href` attribute as authored (not the resolved URL), at most
+   * {@link kMaxUrl} characters: what `locator('a[href="/x"]')` compares. */
+  href?: string;
+  /** An `<img>`'s `src` attribute as authored, at most {@link kMaxUrl} characters. */
+  src?: string;
+  /** A form control's (`<input>`, `<select>`, `<textarea>`, `<button>`) `name` attribute. */
+  nameAttribute?: string;
   /** Elements on the page like it: its role and name as `getByRole(role, { name })` matches (its
    * role and text when it has no name, its tag and text when it has no role), itself included. */
   lookalikes: number;
@@ -284,6 +295,17 @@ function targetFacts(refs: RefRegistry, ref: number, target: Element, testIdAttr
     if (elementMatchesText(cache, target, matcher) === 'self') facts.textSelf = true;
   }
   if (target.localName === 'input') facts.inputType = (target as HTMLInputElement).type;
+  const url = (attribute: string): string | undefined => {
+    const value = target.getAttribute(attribute);
+    return value !== null && value.trim() && value.length <= kMaxUrl && !/[\n\r\f\t]/.test(value) ? value : undefined;
+  };
+  const tag = target.localName;
+  const href = tag === 'a' || tag === 'area' ? url('href') : undefined;
+  if (href !== undefined) facts.href = href;
+  const src = tag === 'img' ? url('src') : undefined;
+  if (src !== undefined && !src.startsWith('data:')) facts.src = src;
+  const formName = kNamedControls.has(tag) ? target.getAttribute('name') : null;
+  if (formName && formName.length <= kMaxValue) facts.nameAttribute = formName;
   if (isHiddenForRole(target)) facts.hiddenForRole = true;
   if (!isElementVisible(target)) facts.hidden = true;
   const parts = textsOf(target, null, cache, new Set(), pageText, true);
