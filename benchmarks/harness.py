@@ -26,9 +26,14 @@ from mcp_types import TextContent
 
 from verdex.browser.snapshot import REF_LINE
 from verdex.locator.compose import Step
+from verdex.server.tools_structure import facts_from_shown
+
+#: The structural tools (their answers are JSON texts).
+STRUCTURAL_TOOLS = ("resolve_container", "inspect_pattern", "extract_anchors")
 
 __all__ = [
     "ROOT",
+    "STRUCTURAL_TOOLS",
     "Answer",
     "MCPServerUnderTest",
     "PlaywrightReference",
@@ -123,7 +128,10 @@ def facts_of_text(tool: str, text: str) -> dict[str, Any]:
             value = json.loads(text)
         except ValueError:
             return {}
-        return value if isinstance(value, dict) else {}
+        if not isinstance(value, dict):
+            return {}
+        # A structural answer's text leaves out empty attributes and containsRefs: put back as the model has them.
+        return facts_from_shown(value) if tool in STRUCTURAL_TOOLS else value
     if tool != "browser_snapshot":
         return {}
     body = text.partition("\n")[2]

@@ -15,14 +15,13 @@ from typing import Any
 
 import tiktoken
 
-from benchmarks.harness import PlaywrightReference, open_verdex, steps_to_json
+from benchmarks.harness import STRUCTURAL_TOOLS, PlaywrightReference, open_verdex, steps_to_json
 from verdex.commands.demo import walk
 
 __all__ = ["FIXTURES", "STRUCTURAL_TOOLS", "count_tokens", "measure_tokens"]
 
 #: The fixture pages (``fixtures/pages``): three lean shops and the realistic storefront.
 FIXTURES = ("shop.html", "shop-ids.html", "shop-classless.html", "storefront.html")
-STRUCTURAL_TOOLS = ("resolve_container", "inspect_pattern", "extract_anchors")
 
 
 @cache

@@ -7,6 +7,7 @@ inside a frame adds ``frames`` (the iframes from the page down to its document).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import MCPServer
@@ -53,25 +54,48 @@ def register_structure_tools(server: MCPServer, session: Session) -> None:
 
 def _answer(answer: BaseModel) -> CallToolResult:
     """The answer as compact JSON (the bridge's keys, in its order) and as structured content. The text leaves out
-    an element's empty ``attributes`` and empty ``containsRefs`` (the ancestors above the first few refs of a
-    resolve_container answer list none: ~5 tokens each, a dozen levels on a real page); the structured content
-    keeps them, as its schema says."""
+    an element's empty ``attributes`` and empty ``containsRefs`` (:func:`shown_facts`: the ancestors above the first
+    few refs of a resolve_container answer list none, ~5 tokens each, a dozen levels on a real page); the structured
+    content keeps them, as its schema says."""
     data = answer.model_dump(mode="json", exclude_unset=True)
-    return respond(compact_json(_lean(data)), data)
+    return respond(compact_json(shown_facts(data)), data)
 
 
-def _lean(value: Any) -> Any:
-    """``value`` without empty ``attributes`` objects and empty ``containsRefs`` lists, at any depth."""
-    if isinstance(value, list):
-        return [_lean(item) for item in value]
-    if isinstance(value, dict):
-        return {
-            key: _lean(item)
-            for key, item in value.items()
-            if not (key in _LEAN_KEYS and isinstance(item, dict | list) and not item)
-        }
-    return value
+#: Where a structural answer's text may leave a field out when it is empty: the object under a top-level key (or each
+#: item of the list there) and the fields (ContainerResult, PatternResult, AnchorsResult of bridge/src/contract.ts).
+_LEAN_FIELDS: dict[str, tuple[str, ...]] = {
+    "target": ("attributes",),
+    "ancestors": ("attributes", "containsRefs"),
+    "containerAt": ("attributes",),
+    "siblings": ("attributes", "containsRefs"),
+    "ancestorAt": ("attributes",),
+    "descendants": ("attributes",),
+}
 
 
-#: Keys whose empty value the text of a structural answer leaves out.
-_LEAN_KEYS = frozenset({"attributes", "containsRefs"})
+def shown_facts(data: dict[str, Any]) -> dict[str, Any]:
+    """A structural answer as its text shows it: without empty ``attributes`` and ``containsRefs``."""
+    return _each_lean_object(data, lambda item, fields: {k: v for k, v in item.items() if k not in fields or v})
+
+
+def facts_from_shown(shown: dict[str, Any]) -> dict[str, Any]:
+    """The inverse of :func:`shown_facts`: the answer with the empty fields its text leaves out put back (for a
+    reader of the text that validates it against the answer's model)."""
+
+    def full(item: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+        return {**{field: {} if field == "attributes" else [] for field in fields}, **item}
+
+    return _each_lean_object(shown, full)
+
+
+def _each_lean_object(
+    data: dict[str, Any], change: Callable[[dict[str, Any], tuple[str, ...]], dict[str, Any]]
+) -> dict[str, Any]:
+    out = dict(data)
+    for key, fields in _LEAN_FIELDS.items():
+        value = out.get(key)
+        if isinstance(value, dict):
+            out[key] = change(value, fields)
+        elif isinstance(value, list):
+            out[key] = [change(item, fields) if isinstance(item, dict) else item for item in value]
+    return out
