@@ -20,6 +20,9 @@ from verdex.bridge.api import METHODS
 
 PACKAGE = Path(__file__).resolve().parents[1] / "verdex"
 
+#: The modules below every package.
+_BASE = {"errors", "_nursery", "_nowait", "safe_text", "masking"}
+
 #: Each layer and the layers it may import (besides itself).
 LAYERS: dict[str, set[str]] = {
     "errors": set(),
@@ -32,34 +35,9 @@ LAYERS: dict[str, set[str]] = {
     "browser": {"bridge", "cdp", "errors", "_nursery", "_nowait", "safe_text"},
     "locator": {"browser", "bridge", "cdp", "errors", "safe_text"},
     "plan": {"locator", "browser", "bridge", "cdp", "errors", "masking"},
-    "server": {"plan", "locator", "browser", "bridge", "cdp", "errors", "_nursery", "_nowait", "safe_text", "masking"},
-    "commands": {
-        "server",
-        "plan",
-        "locator",
-        "browser",
-        "bridge",
-        "cdp",
-        "errors",
-        "_nursery",
-        "_nowait",
-        "safe_text",
-        "masking",
-    },
-    "cli": {
-        "commands",
-        "server",
-        "plan",
-        "locator",
-        "browser",
-        "bridge",
-        "cdp",
-        "errors",
-        "_nursery",
-        "_nowait",
-        "safe_text",
-        "masking",
-    },
+    "server": {"plan", "locator", "browser", "bridge", "cdp"} | _BASE,
+    "commands": {"server", "plan", "locator", "browser", "bridge", "cdp"} | _BASE,
+    "cli": {"commands", "server", "plan", "locator", "browser", "bridge", "cdp"} | _BASE,
     "__main__": {"cli"},
     "__init__": set(),
 }

@@ -476,29 +476,22 @@ def _url_candidates(tag: str, attribute: str, value: str, what: str) -> list[Can
         )
     ]
     path, query, _ = url_parts(value)
+
+    def part(operator: str, text: str, phrase: str) -> Candidate:
+        return Candidate(
+            (Step("locator", f"{tag}[{attribute}{operator}={_quoted_css(text)}]"),),
+            ATTRIBUTE_COST + 0.1,
+            (f"<{tag}> {what} {phrase} {_quoted(text)}",),
+            attribute=True,
+        )
+
     if flag and query and path and not volatile_url(path):
         # The path without its volatile query: a session token changes, the page it points to does not.
-        stem = f"{path}?"
-        found.append(
-            Candidate(
-                (Step("locator", f"{tag}[{attribute}^={_quoted_css(stem)}]"),),
-                ATTRIBUTE_COST + 0.1,
-                (f"<{tag}> {what} starting {_quoted(stem)}",),
-                attribute=True,
-            )
-        )
+        found.append(part("^", f"{path}?", "starting"))
     segments = [segment for segment in path.split("/") if segment]
     if long and segments and len(segments[-1]) >= 4 and not volatile_url(segments[-1]):
         # The last segment of a long URL (its slug, its file name) reads better than the whole, when unique.
-        tail = "/" + segments[-1]
-        found.append(
-            Candidate(
-                (Step("locator", f"{tag}[{attribute}*={_quoted_css(tail)}]"),),
-                ATTRIBUTE_COST + 0.1,
-                (f"<{tag}> {what} containing {_quoted(tail)}",),
-                attribute=True,
-            )
-        )
+        found.append(part("*", "/" + segments[-1], "containing"))
     return found
 
 
