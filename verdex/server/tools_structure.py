@@ -83,7 +83,8 @@ def facts_from_shown(shown: dict[str, Any]) -> dict[str, Any]:
     reader of the text that validates it against the answer's model)."""
 
     def full(item: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
-        return {**{field: {} if field == "attributes" else [] for field in fields}, **item}
+        # The fields put back come after the others: the shown keys keep their order.
+        return {**item, **{field: {} if field == "attributes" else [] for field in fields if field not in item}}
 
     return _each_lean_object(shown, full)
 
