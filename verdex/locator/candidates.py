@@ -212,7 +212,7 @@ def _attribute_words(attribute: str, configured: str) -> str:
 def _test_id_steps(attribute: str, value: str, configured: str) -> tuple[Step, ...]:
     if attribute == configured:
         return (Step("getByTestId", value),)
-    return (Step("locator", f"[{attribute}={_quoted(value)}]"),)
+    return (Step("locator", f"[{attribute}={_quoted_css(value)}]"),)
 
 
 def _inners(target: SuggestTarget, configured: str) -> list[_Inner]:
@@ -442,9 +442,9 @@ def attribute_candidates(target: SuggestTarget) -> list[Candidate]:
     if target.lookalikes <= 1 or not _css_ident(tag):
         return []
     found: list[Candidate] = []
-    for attribute, value, what in (("href", target.href, "href"), ("src", target.src, "src")):
+    for attribute, value in (("href", target.href), ("src", target.src)):
         if value:
-            found += _url_candidates(tag, attribute, value, what)
+            found += _url_candidates(tag, attribute, value)
     if target.nameAttribute:
         value = target.nameAttribute
         flag = generated_id(value)
@@ -460,7 +460,7 @@ def attribute_candidates(target: SuggestTarget) -> list[Candidate]:
     return found
 
 
-def _url_candidates(tag: str, attribute: str, value: str, what: str) -> list[Candidate]:
+def _url_candidates(tag: str, attribute: str, value: str) -> list[Candidate]:
     """``tag[attribute="value"]``, and its shorter forms: the stable part of a volatile URL (``^=``), the last
     path segment of a long one (``*=``)."""
     flag = volatile_url(value)
@@ -470,7 +470,7 @@ def _url_candidates(tag: str, attribute: str, value: str, what: str) -> list[Can
         Candidate(
             (Step("locator", f"{tag}[{attribute}={_quoted_css(value)}]"),),
             ATTRIBUTE_COST + (UNSTABLE if flag else 0.0) + (0.2 if long else 0.0),
-            (f"<{tag}> {what} {_quoted(value)}",),
+            (f"<{tag}> {attribute} {_quoted(value)}",),
             flags,
             attribute=True,
         )
@@ -481,7 +481,7 @@ def _url_candidates(tag: str, attribute: str, value: str, what: str) -> list[Can
         return Candidate(
             (Step("locator", f"{tag}[{attribute}{operator}={_quoted_css(text)}]"),),
             ATTRIBUTE_COST + 0.1,
-            (f"<{tag}> {what} {phrase} {_quoted(text)}",),
+            (f"<{tag}> {attribute} {phrase} {_quoted(text)}",),
             attribute=True,
         )
 
@@ -600,7 +600,7 @@ def _css_handles(element: SuggestAncestor, configured: str) -> list[tuple[str, f
     test_ids = [(configured, element.testId), *(element.otherTestIds or {}).items()]
     for attribute, value in test_ids:
         if value and not generated_id(value):
-            out.insert(0, (f"[{attribute}={_quoted(value)}]", 0.1, f"{attribute} {_quoted(value)}", ()))
+            out.insert(0, (f"[{attribute}={_quoted_css(value)}]", 0.1, f"{attribute} {_quoted(value)}", ()))
             break
     classes = [name for name in element.classes or [] if semantic_class(name) and _css_ident(name)]
     for name in classes[:2]:

@@ -93,11 +93,11 @@ async def code_target(page: Page, ref: str | None, session: Session) -> Suggesti
     """The best verified locator of ``ref``'s element, for the code line of an action on it (found before
     the action: a click may remove the element); None with ``--codegen none``, no ref, or no locator that
     matches only that element."""
-    from verdex.locator.suggest import suggest_locators
-
     config = session.config
     if config.codegen == "none" or ref is None:
         return None
+    from verdex.locator.suggest import suggest_locators
+
     try:
         found = await suggest_locators(page, ref, test_id_attribute=config.test_id_attribute, limit=1)
     except VerdexError:
