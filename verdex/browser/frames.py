@@ -180,8 +180,8 @@ class FrameTree:
         self._next_ordinal = 1
         self._changed = trio.Event()
         self.statuses: dict[str, tuple[int, str]] = {}
-        #: Stylesheet requests in flight, by request id: (frame id, URL as requested).
-        self._sheet_requests: dict[str, tuple[str, str]] = {}
+        #: Stylesheet requests in flight, by request id: (frame id, loader of its document, URL as requested).
+        self._sheet_requests: dict[str, tuple[str, str, str]] = {}
         #: Removed frames by id: a page restored from the back/forward cache brings its frames
         #: back with the same ids, and they get their ordinals (and refs) back.
         self._retired: OrderedDict[str, Frame] = OrderedDict()
@@ -514,7 +514,8 @@ class FrameTree:
         # A redirect sends the same request id again: the sheet keeps the URL first asked for (its href).
         request_id = params["requestId"]
         if params.get("type") == "Stylesheet" and params.get("frameId") and request_id not in self._sheet_requests:
-            self._sheet_requests[request_id] = (params["frameId"], params.get("request", {}).get("url", ""))
+            url = params.get("request", {}).get("url", "")
+            self._sheet_requests[request_id] = (params["frameId"], params.get("loaderId", ""), url)
 
     def _on_response(self, _target: Target, params: cdp.NetworkResponseReceived) -> None:
         kind = params.get("type")
@@ -540,10 +541,14 @@ class FrameTree:
 
     def _sheet_done(self, request_id: str, *, loaded: bool) -> None:
         request = self._sheet_requests.pop(request_id, None)
-        frame = self.frames.get(request[0]) if request is not None else None
-        if request is None or frame is None or not request[1]:
+        if request is None:
             return
-        (frame.loaded_sheets if loaded else frame.failed_sheets).add(request[1])
+        frame_id, loader_id, url = request
+        frame = self.frames.get(frame_id)
+        # A request of a document the frame no longer shows says nothing about the current one's sheets.
+        if frame is None or not url or loader_id != frame.loader_id:
+            return
+        (frame.loaded_sheets if loaded else frame.failed_sheets).add(url)
         self.notify()
 
     def _on_context_created(self, target: Target, params: cdp.RuntimeExecutionContextCreated) -> None:
