@@ -408,10 +408,11 @@ async def test_sheets_that_did_not_load_hold_no_rules(page: Page, load_html: Loa
     refused = "http://127.0.0.1:9/refused.css"
     links = "".join(f'<link rel="stylesheet" href="{href}">' for href in (loaded, missing, refused))
     await load_html(f'<head>{links}</head><body><button class="cross">one</button></body>')
+    # Every link has its sheet once its load ended, loaded or not (polled: a load event may have fired already).
     await run_in_page(
         page,
-        "Promise.all([...document.querySelectorAll('link')].map(link => new Promise(resolve => {"
-        " link.onload = link.onerror = resolve; })))",
+        "new Promise(resolve => { const check = () => [...document.querySelectorAll('link')].every(link => link.sheet)"
+        " ? resolve(1) : setTimeout(check, 10); check(); })",
     )
     thrown = await run_in_page(
         page,

@@ -19,7 +19,7 @@ NAV = """- banner [ref=e1]:
       - /url: /app/
     - link "Products" [ref=e4]:
       - /url: /app/products
-    - link "About" [ref=e5]:
+    - link "About" [ref=e3]:
       - /url: /app/about"""
 
 
@@ -229,6 +229,45 @@ async def test_calls_racing_navigations_complete_or_fail_clearly(tools: Tools, f
     # The session goes on.
     settled = await tools.ok("browser_snapshot")
     assert re.fullmatch(r'  - heading "Race, 0 to go" \[level=1\] \[ref=e\d+\]', settled.text.splitlines()[2])
+
+
+async def test_a_snapshot_waits_for_a_document_still_parsing_its_html(tools: Tools, fixture_url: URL) -> None:
+    """The page replaced itself with a document whose HTML arrives in two parts: a snapshot taken between them
+    waits for DOMContentLoaded and shows the whole page; when the rest takes longer than the wait, it shows
+    what has arrived and says the page is still loading."""
+    await tools.ok("browser_navigate", url=fixture_url("late.html?ms=1500"))
+    await tools.ok("wait_for_browser", text="First part")  # the new document has committed, half parsed
+    snapshot = await tools.ok("browser_snapshot")
+    assert snapshot.text == (
+        f'Page: "Late body" ({fixture_url("late-body?ms=1500")})\n'
+        '- heading "First part" [level=1] [ref=e1]\n'
+        "- paragraph: Second part\n"
+        '- button "Done" [ref=e2]'
+    )
+    assert "loading" not in snapshot.data
+    await tools.ok("browser_navigate", url=fixture_url("late.html?ms=60000"))
+    await tools.ok("wait_for_browser", text="First part")
+    partial = await tools.ok("browser_snapshot")
+    assert partial.text == (
+        f'Page: "Late body" ({fixture_url("late-body?ms=60000")})\n'
+        '- heading "First part" [level=1] [ref=e3]\n'
+        "[the page is still loading: its HTML was not parsed to the end within 3 s, so elements may be missing. "
+        "Call browser_snapshot again, or wait_for_browser(text=...) for what you expect to see]"
+    )
+    assert partial.data["loading"] is True
+    assert partial.data["snapshot"] == '- heading "First part" [level=1] [ref=e3]'
+    # A frame's document waits the same way.
+    await tools.ok("browser_navigate", url=fixture_url("late-frame.html"))
+    await tools.ok("wait_for_browser", text="First part")
+    framed = await tools.ok("browser_snapshot")
+    assert framed.text == (
+        f'Page: "Late frame" ({fixture_url("late-frame.html")})\n'
+        '- heading "Outer" [level=1] [ref=e4]\n'
+        "- iframe [ref=e5]:\n"
+        '  - heading "First part" [level=1] [ref=f1_e6]\n'
+        "  - paragraph: Second part\n"
+        '  - button "Done" [ref=f1_e7]'
+    )
 
 
 async def test_reload_and_navigating_to_the_current_url_load_the_page_again(tools: Tools, fixture_url: URL) -> None:

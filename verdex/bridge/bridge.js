@@ -3204,14 +3204,15 @@
   // src/snapshot/index.ts
   function snapshot(doc, refs2, args) {
     const rootElement = args.root !== void 0 ? refs2.resolve(args.root) : doc.body ?? doc.documentElement;
-    if (!rootElement) return { text: "", refCount: 0, nodeCount: 0, truncated: null, iframes: [], unknownHosts: 0 };
+    const loading = doc.readyState === "loading";
+    if (!rootElement) return { text: "", refCount: 0, nodeCount: 0, truncated: null, iframes: [], unknownHosts: 0, loading };
     beginWalk();
     beginCandidates();
     if (args.behindModal) ignoreModalDialogs();
     try {
       const tree = buildTree(rootElement, refs2, { keepRoot: args.root !== void 0, behindModal: !!args.behindModal });
       const rendered = renderTree(tree, refs2, { depth: args.depth, maxChars: args.maxChars, rootIsNode: args.root !== void 0 });
-      return { ...rendered, unknownHosts: unknownHostCount() };
+      return { ...rendered, unknownHosts: unknownHostCount(), loading };
     } finally {
       endWalk();
     }

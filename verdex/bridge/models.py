@@ -131,6 +131,10 @@ class SnapshotResult(BridgeModel):
         description="Rendered elements that may host a closed shadow root and are not classified yet "
         "(Python classifies them with DOM.describeNode and snapshots again)."
     )
+    loading: bool = Field(
+        description="document.readyState is 'loading': the HTML is not parsed to its end yet, so elements may be "
+        "missing (a snapshot of the page waits for DOMContentLoaded, then takes it again)."
+    )
 
 
 # -- resolveContainer --------------------------------------------------------------------------

@@ -16,14 +16,23 @@ navigating, its process is gone) is not left out silently: its iframe line gets 
 frame content unavailable: <why>``; a frame whose document the origin policy refused gets ``- …
 frame blocked: <url>: <why>``.
 
+A document whose HTML is still being parsed (``document.readyState`` ``loading``: its navigation
+committed, the rest of its body has not arrived) would show elements missing, or none: a snapshot
+of a whole document waits for its ``DOMContentLoaded`` (``Page.lifecycleEvent``) and looks again,
+for at most :data:`PARSE_WAIT_SECONDS` for all the page's documents together; past that it shows
+what has arrived and says so (``Snapshot.loading``). The element's own document of a subtree snapshot
+(``ref``) does not wait: the ref was given out in it.
+
 A page without frames is one bridge call.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import re
-from dataclasses import dataclass
+
+import trio
 
 from verdex._nursery import open_service_nursery
 from verdex.bridge.client import ContextLostError
@@ -33,7 +42,10 @@ from verdex.browser.refs import parse_ref
 from verdex.browser.shadow import classify_shadow_hosts
 from verdex.errors import NavigationError, StaleRefError, UsageError
 
-__all__ = ["REF_LINE", "Snapshot", "take_snapshot", "take_titled_snapshot"]
+__all__ = ["PARSE_WAIT_SECONDS", "REF_LINE", "Snapshot", "take_snapshot", "take_titled_snapshot"]
+
+#: How long one snapshot waits, in all, for documents still being parsed to fire ``DOMContentLoaded``, seconds.
+PARSE_WAIT_SECONDS = 3.0
 
 #: Longest line of ``Snapshot.cut_inside``, characters.
 _PATH_LINE = 80
@@ -42,7 +54,7 @@ _REF_SUFFIX = re.compile(r"^(.*?)( \[ref=[a-z0-9_]+\])?$")
 REF_LINE = re.compile(r'^ *- [a-z]+(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]"]*\])*? \[ref=[a-z0-9_]+\](?::|$)')
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Snapshot:
     """A snapshot's text and its counts.
 
@@ -52,12 +64,15 @@ class Snapshot:
         truncated: how ``max_chars`` cut it (characters and lines of the whole), or None.
         cut_inside: when cut, the lines above the first line left out (outermost first), each without
             its indent, its leading ``- `` and its closing ``:``, at most 80 characters.
+        loading: a document's HTML (the page's or a frame's) was still being parsed after the wait
+            (:data:`PARSE_WAIT_SECONDS`; ``document.readyState`` ``loading``): elements may be missing.
     """
 
     text: str
     ref_count: int
     truncated: SnapshotTruncation | None
     cut_inside: tuple[str, ...] = ()
+    loading: bool = False
 
 
 async def take_snapshot(
@@ -81,8 +96,10 @@ async def take_snapshot(
         RefError: ``ref`` is malformed, unknown, stale or another role's.
     """
     frame, root = (page.main_frame, None) if ref is None else page.locate(ref)
-    lines = await _lines(page, frame, root, depth, ref, behind_modal)
-    return _cut(lines, max_chars)
+    wait = _ParseWait(trio.current_time() + PARSE_WAIT_SECONDS)
+    lines = await _lines(page, frame, root, depth, ref, behind_modal, wait)
+    snapshot = _cut(lines, max_chars)
+    return dataclasses.replace(snapshot, loading=True) if wait.loading else snapshot
 
 
 async def take_titled_snapshot(
@@ -108,7 +125,48 @@ async def take_titled_snapshot(
     return snapshot, titles[0] if titles else await page.title()
 
 
+@dataclasses.dataclass
+class _ParseWait:
+    """One snapshot's wait for documents still being parsed: until ``deadline`` (``trio.current_time()``) in all;
+    ``loading`` is set when a document was still being parsed at the end."""
+
+    deadline: float
+    loading: bool = False
+
+
 async def _bridge_snapshot(
+    page: Page,
+    frame: Frame,
+    root: int | None,
+    depth: int | None,
+    ref: str | None,
+    behind_modal: bool,
+    wait: _ParseWait,
+) -> SnapshotResult:
+    """The bridge snapshot of one document. Of a whole document (no ``root``): while it is still being parsed,
+    wait for its ``DOMContentLoaded`` and look again, until ``wait.deadline``."""
+    value = await _document_snapshot(page, frame, root, depth, ref, behind_modal)
+    if root is not None or not value.loading:
+        return value
+    while value.loading and (left := wait.deadline - trio.current_time()) > 0:
+        if _parsed(frame):
+            # The frame tree has seen DOMContentLoaded, the bridge's document has not: a newer document
+            # is on its way in. Give it a moment rather than asking in a tight loop.
+            await trio.sleep(min(left, 0.05))
+        else:
+            # Bounded polls too: a document whose lifecycle events are not reported still gets looked at again.
+            await page.wait_until(lambda: _parsed(frame), min(left, 0.25))
+        value = await _document_snapshot(page, frame, root, depth, ref, behind_modal)
+    wait.loading = wait.loading or value.loading
+    return value
+
+
+def _parsed(frame: Frame) -> bool:
+    """The frame's current document has fired ``DOMContentLoaded`` (its HTML is parsed to the end)."""
+    return frame.lifecycle_loader == frame.loader_id and "DOMContentLoaded" in frame.lifecycle
+
+
+async def _document_snapshot(
     page: Page, frame: Frame, root: int | None, depth: int | None, ref: str | None, behind_modal: bool
 ) -> SnapshotResult:
     bridge = page.worlds.bridge(frame, ref=ref)
@@ -120,10 +178,16 @@ async def _bridge_snapshot(
 
 
 async def _lines(
-    page: Page, frame: Frame, root: int | None, depth: int | None, ref: str | None, behind_modal: bool
+    page: Page,
+    frame: Frame,
+    root: int | None,
+    depth: int | None,
+    ref: str | None,
+    behind_modal: bool,
+    wait: _ParseWait,
 ) -> list[str]:
     """The lines of one document's snapshot with its frames' lines spliced in, uncut."""
-    value = await _bridge_snapshot(page, frame, root, depth, ref, behind_modal)
+    value = await _bridge_snapshot(page, frame, root, depth, ref, behind_modal, wait)
     text = value.text
     lines = text.split("\n") if text else []
     spliced: dict[int, list[str]] = {}
@@ -133,7 +197,7 @@ async def _lines(
         indent = len(line) - len(line.lstrip(" "))
         # Top-level lines of a page are depth 1; the root line of a subtree is depth 0.
         line_depth = indent // 2 + (0 if root is not None else 1)
-        content = await _frame_content(page, frame, parse_ref(iframe.ref)[1], depth, line_depth, behind_modal)
+        content = await _frame_content(page, frame, parse_ref(iframe.ref)[1], depth, line_depth, behind_modal, wait)
         if content:
             spliced[index] = [" " * (indent + 2) + child for child in content]
     if not spliced:
@@ -149,7 +213,7 @@ async def _lines(
 
 
 async def _frame_content(
-    page: Page, parent: Frame, number: int, depth: int | None, line_depth: int, behind_modal: bool
+    page: Page, parent: Frame, number: int, depth: int | None, line_depth: int, behind_modal: bool, wait: _ParseWait
 ) -> list[str]:
     """The lines under an iframe line (unindented), or one line saying why there are none."""
     try:
@@ -158,9 +222,9 @@ async def _frame_content(
         if blocked is not None and child.url.startswith("chrome-error://"):
             return [f"- … frame blocked: {blocked.url}: {blocked.reason}"]
         if depth is not None and depth - line_depth < 1:
-            hidden = await _lines(page, child, None, None, None, behind_modal)
+            hidden = await _lines(page, child, None, None, None, behind_modal, wait)
             return [f"- … {len(hidden)} more"] if hidden else []
-        return await _lines(page, child, None, None if depth is None else depth - line_depth, None, behind_modal)
+        return await _lines(page, child, None, None if depth is None else depth - line_depth, None, behind_modal, wait)
     except ContextLostError as exc:
         return [f"- … frame content unavailable: it navigated during the snapshot ({_first_line(exc)})"]
     except NavigationError as exc:

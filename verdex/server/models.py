@@ -58,7 +58,8 @@ class NavigateResult(BaseModel):
 class SnapshotResult(BaseModel):
     """An accessibility snapshot: one node a line, refs on interactive elements. ``cutInside``: when cut, the
     lines the first line left out is under (outermost first). ``file``/``chars``: with ``filename``, where the
-    whole snapshot was written and its size (``snapshot`` is then empty)."""
+    whole snapshot was written and its size (``snapshot`` is then empty). ``loading``: true when the page's
+    HTML was still being parsed after the snapshot waited for it (elements may be missing)."""
 
     url: str
     title: str
@@ -69,6 +70,7 @@ class SnapshotResult(BaseModel):
     file: str | None = None
     chars: int | None = None
     lines: int | None = None
+    loading: bool | None = None
 
 
 class RunnerUp(BaseModel):

@@ -1,21 +1,28 @@
 """What ``browser_snapshot`` says besides the snapshot: where a cut snapshot was cut and how to go on,
-and the answer when the whole snapshot went to a file (``filename``).
+that the page was still loading, and the answer when the whole snapshot went to a file (``filename``).
 """
 
 from __future__ import annotations
 
 from mcp_types import CallToolResult
 
-from verdex.browser.snapshot import Snapshot
+from verdex.browser.snapshot import PARSE_WAIT_SECONDS, Snapshot
 from verdex.server.config import ServerConfig
 from verdex.server.models import SnapshotResult
 from verdex.server.output import write_text
 from verdex.server.tooling import respond
 
-__all__ = ["MAX_SNAPSHOT_CHARS", "cut_notice", "snapshot_file_answer"]
+__all__ = ["LOADING_NOTICE", "MAX_SNAPSHOT_CHARS", "cut_notice", "snapshot_file_answer"]
 
 #: The largest maxChars browser_snapshot takes, characters.
 MAX_SNAPSHOT_CHARS = 1_000_000
+
+
+#: The last line of a snapshot whose page was still parsing its HTML after the wait (Snapshot.loading).
+LOADING_NOTICE = (
+    f"[the page is still loading: its HTML was not parsed to the end within {PARSE_WAIT_SECONDS:g} s, so elements "
+    "may be missing. Call browser_snapshot again, or wait_for_browser(text=...) for what you expect to see]"
+)
 
 
 def cut_notice(snapshot: Snapshot) -> str:
@@ -53,9 +60,10 @@ def snapshot_file_answer(
         file=str(path),
         chars=len(text),
         lines=lines,
+        loading=snapshot.loading or None,
     )
     answer = (
         f"Wrote the snapshot of {url} to {path}: {lines} lines, {len(text)} characters, {snapshot.ref_count} refs. "
         "Read the parts you need from it (search it for a name); its refs work with every tool."
     )
-    return respond(answer, result)
+    return respond(answer + ("\n" + LOADING_NOTICE if snapshot.loading else ""), result)

@@ -35,7 +35,7 @@ from verdex.server.models import (
     WaitResult,
 )
 from verdex.server.session import Session
-from verdex.server.snapshot_answers import MAX_SNAPSHOT_CHARS, cut_notice, snapshot_file_answer
+from verdex.server.snapshot_answers import LOADING_NOTICE, MAX_SNAPSHOT_CHARS, cut_notice, snapshot_file_answer
 from verdex.server.tooling import guarded, respond
 from verdex.server.tools_suggest import CodeArgument, code_lines, code_target
 
@@ -171,6 +171,8 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         lines = [header, snapshot.text]
         if truncated:
             lines.append(cut_notice(snapshot))
+        if snapshot.loading:
+            lines.append(LOADING_NOTICE)
         result = SnapshotResult(
             url=page.url,
             title=title,
@@ -178,6 +180,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
             refCount=snapshot.ref_count,
             truncated=truncated,
             cutInside=list(snapshot.cut_inside) or None,
+            loading=snapshot.loading or None,
         )
         return respond("\n".join(line for line in lines if line), result)
 
