@@ -98,7 +98,7 @@ Tristate = bool | Literal["mixed"]
 class BridgeModel(BaseModel):
     """Base of every bridge answer model (see the module docstring for unknown keys)."""
 
-    model_config = ConfigDict(extra="forbid" if STRICT else "ignore", frozen=False)
+    model_config = ConfigDict(extra="forbid" if STRICT else "ignore", frozen=False, defer_build=True)
 
 
 # -- snapshot ----------------------------------------------------------------------------------

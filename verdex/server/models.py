@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from verdex.bridge.models import Apart, LocatorMatch, NearMiss, SnapshotTruncation
 
@@ -38,7 +38,14 @@ __all__ = [
 ]
 
 
-class NavigateResult(BaseModel):
+class _Answer(BaseModel):
+    """Base of the answer models: each is built (its pydantic validator and schema) when first used, not at import
+    (most calls of a session use few of them; a server's start builds none)."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
+class NavigateResult(_Answer):
     """Where the page is after a navigation. ``status`` is the HTTP status (absent for non-HTTP).
 
     ``frame`` and ``frameUrl``: when going back moved a frame rather than the page, which frame
@@ -55,7 +62,7 @@ class NavigateResult(BaseModel):
     sameDocument: bool | None = None
 
 
-class SnapshotResult(BaseModel):
+class SnapshotResult(_Answer):
     """An accessibility snapshot: one node a line, refs on interactive elements. ``cutInside``: when cut, the
     lines the first line left out is under (outermost first). ``file``/``chars``: with ``filename``, where the
     whole snapshot was written and its size (``snapshot`` is then empty). ``loading``: true when the page's
@@ -73,7 +80,7 @@ class SnapshotResult(BaseModel):
     loading: bool | None = None
 
 
-class RunnerUp(BaseModel):
+class RunnerUp(_Answer):
     """A candidate a description also matched, not chosen: ``match`` ``exact`` or ``score`` (with ``score``)."""
 
     ref: str
@@ -83,7 +90,7 @@ class RunnerUp(BaseModel):
     score: float | None = None
 
 
-class DescriptionFacts(BaseModel):
+class DescriptionFacts(_Answer):
     """How an action's ``element`` description was resolved (verdex/browser/describe.py).
 
     ``match``: ``css`` (the only visible element the selector matches), ``exact`` (accessible name
@@ -97,7 +104,7 @@ class DescriptionFacts(BaseModel):
     runnersUp: list[RunnerUp]
 
 
-class ActionResult(BaseModel):
+class ActionResult(_Answer):
     """What an action did: the element it acted on and the navigation it caused, if any.
 
     ``selected``: the values selected after ``browser_select_option``. ``frameUrl``: where the
@@ -121,14 +128,14 @@ class ActionResult(BaseModel):
     code: str | None = None
 
 
-class WaitResult(BaseModel):
+class WaitResult(_Answer):
     """How long a wait took (milliseconds) and what it waited for."""
 
     waitedMs: int
     condition: str
 
 
-class StableResult(BaseModel):
+class StableResult(_Answer):
     """A quiet DOM: how long ``wait_for_stable`` waited (milliseconds), the mutations it saw, and how
     many documents it watched (the page's and its same-origin frames')."""
 
@@ -138,7 +145,7 @@ class StableResult(BaseModel):
     documents: int
 
 
-class ScreenshotResult(BaseModel):
+class ScreenshotResult(_Answer):
     """What ``browser_take_screenshot`` captured: ``viewport`` or an ``element`` (``ref``, ``role``, ``name``);
     ``width``/``height`` in CSS pixels; ``url`` the page's."""
 
@@ -151,7 +158,7 @@ class ScreenshotResult(BaseModel):
     name: str | None = None
 
 
-class BrowserInfoResult(BaseModel):
+class BrowserInfoResult(_Answer):
     """The browser verdex drives and the roles it has."""
 
     browser: str
@@ -163,11 +170,11 @@ class BrowserInfoResult(BaseModel):
     testIdAttribute: str
 
 
-class CloseResult(BaseModel):
+class CloseResult(_Answer):
     closed: bool
 
 
-class RoleInfo(BaseModel):
+class RoleInfo(_Answer):
     """One configured role: whether it is current and started, its auth file, default URL and page URL."""
 
     name: str
@@ -178,14 +185,14 @@ class RoleInfo(BaseModel):
     url: str | None = None
 
 
-class RolesResult(BaseModel):
+class RolesResult(_Answer):
     """The current role and every configured role (``select_role``, ``get_current_role``, ``list_current_roles``)."""
 
     currentRole: str
     roles: list[RoleInfo]
 
 
-class SelectRoleResult(BaseModel):
+class SelectRoleResult(_Answer):
     """The role now current, the one before it, and where the new role's page is."""
 
     role: str
@@ -194,7 +201,7 @@ class SelectRoleResult(BaseModel):
     title: str
 
 
-class SaveRoleStateResult(BaseModel):
+class SaveRoleStateResult(_Answer):
     """Where ``save_role_state`` wrote the role's storageState and what it holds (counts, never values)."""
 
     role: str
@@ -203,7 +210,7 @@ class SaveRoleStateResult(BaseModel):
     origins: list[str]
 
 
-class RoleVerification(BaseModel):
+class RoleVerification(_Answer):
     """What the locator matches in one role's page."""
 
     role: str
@@ -217,7 +224,7 @@ class RoleVerification(BaseModel):
     frameUrl: str | None = None
 
 
-class DiagnosisStep(BaseModel):
+class DiagnosisStep(_Answer):
     """One call of the locator as written and Playwright's count() of the locator up to it; a call that
     enters a frame has no count (a FrameLocator), but ``iframes``: how many iframes it selects."""
 
@@ -226,14 +233,14 @@ class DiagnosisStep(BaseModel):
     iframes: int | None = None
 
 
-class DiagnosisFix(BaseModel):
+class DiagnosisFix(_Answer):
     """The locator with one near miss put in, verified: it matches one element (``ref``)."""
 
     locator: str
     ref: str | None = None
 
 
-class OtherFrame(BaseModel):
+class OtherFrame(_Answer):
     """A frame where the locator matches when it is entered first."""
 
     frame: str
@@ -241,7 +248,7 @@ class OtherFrame(BaseModel):
     locator: str
 
 
-class LocatorDiagnosis(BaseModel):
+class LocatorDiagnosis(_Answer):
     """Why a locator does not match exactly its element (verdex/locator/diagnose.py).
 
     ``steps``: the count after each call; ``lostAt``: the index of the call after which nothing matched;
@@ -261,7 +268,7 @@ class LocatorDiagnosis(BaseModel):
     narrowedPython: str | None = None
 
 
-class VerifyLocatorResult(BaseModel):
+class VerifyLocatorResult(_Answer):
     """What a Playwright locator matches on the live page: ``count`` (Playwright's ``locator.count()``),
     ``unique`` (exactly one), the matches in Playwright's order (first 10; ``omitted`` counts the rest),
     and with a ref, ``matchesTarget`` (the locator resolves to exactly that element) and
@@ -284,7 +291,7 @@ class VerifyLocatorResult(BaseModel):
     diagnosis: LocatorDiagnosis | None = None
 
 
-class SuggestedLocator(BaseModel):
+class SuggestedLocator(_Answer):
     """One locator ``suggest_locator`` verified: it matches exactly the element on the live page.
 
     ``restsOn``: the facts it rests on, in the order of its steps; ``flags``: what may change
@@ -299,7 +306,7 @@ class SuggestedLocator(BaseModel):
     positional: str | None = None
 
 
-class SuggestLocatorResult(BaseModel):
+class SuggestLocatorResult(_Answer):
     """``suggest_locator``: up to 3 locators for a ref, best first, each verified (count 1, the element).
 
     ``role``/``name``: the element as Playwright's getByRole sees it; ``alike``: elements on the page with
