@@ -252,3 +252,20 @@ async def test_one_measurement_through_the_harness(cdp_endpoint: str, fixture_ur
         memory = memory_of([server.pid])
         assert memory["processes"] == 1
         assert memory["rss"] > 10
+
+
+def test_positional_answers_are_classified_by_their_lookalikes_branches(fixture_url: Callable[[str], str]) -> None:
+    """The suggest benchmark's classifier, in real Playwright: two links in identical list items leave only a
+    position; two buttons in sections that differ (their headings) do not."""
+    from benchmarks.suggest.judge import Twin, twins
+
+    url = fixture_url("suggest/twins.html")
+    # Stamps count the body's elements in document order: html 0, body 1, ul 2, li 3, a 4, ... button 12.
+    answers = twins({url: [("main:4", "link", "More"), ("main:12", "button", "Share"), ("main:4", "link", "Less")]})
+    assert answers == {
+        url: [
+            Twin(twins=1, identical=1),
+            Twin(twins=1, identical=0),
+            Twin(error="the element is not among the matches of its role and name"),
+        ]
+    }

@@ -19,7 +19,7 @@ import trio
 from benchmarks.harness import ROOT, serve_fixtures
 from benchmarks.results_file import RESULTS, read_results, update_results
 from benchmarks.suggest.collect import PER_PAGE, Target, collect, every_ref, repeated_role_and_name
-from benchmarks.suggest.judge import CHANGES, Group, Verdict, judge
+from benchmarks.suggest.judge import CHANGES, Group, Verdict, judge, twins
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
 
@@ -30,6 +30,7 @@ WORKFLOW = ROOT / "fixtures" / "workflow"
 SKIP = {
     "ticker.html",
     "race.html",
+    "late.html",  # replaces itself after 100 ms
     "hostile/dialogs.html",
     "hostile/dialog-frame.html",
     "hostile/heavy.html",
@@ -90,6 +91,7 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
         for name, targets in found.items():
             verdicts = await trio.to_thread.run_sync(_judge_targets, targets)
             results[name] = _summary(name, targets, verdicts)
+            results[name].update(await trio.to_thread.run_sync(_positional_classes, targets, verdicts))
         if "fixtures" in found and not args.no_survival:
             results["survival"] = await trio.to_thread.run_sync(_survival, found["fixtures"])
             if args.peer:
@@ -225,6 +227,53 @@ def _summary(name: str, targets: list[Target], verdicts: dict[tuple[str, str], l
         if not line.startswith("  positional"):
             print(line)
     return result
+
+
+def _positional_classes(targets: list[Target], verdicts: dict[tuple[str, str], list[Verdict]]) -> dict[str, Any]:
+    """The positional answers Playwright confirmed, by whether only a position sets the element apart: a lookalike
+    (same role and exact name) sits in a branch identical to its own (``positionalNeeded``), or none does, so a
+    non-positional locator exists (``positionalAvoidable``, listed), or unknown (its name is cut, it is in a frame)."""
+    chosen = [
+        t
+        for t in targets
+        if t.positional and (judged := verdicts.get((t.page, t.ref))) and judged[0].finds(t.stamp) and t.name
+    ]
+    by_url: dict[str, list[Target]] = {}
+    for target in chosen:
+        by_url.setdefault(target.url, []).append(target)
+    answers = twins({url: [(t.stamp, t.role, _unquoted(t.name or "")) for t in items] for url, items in by_url.items()})
+    classes: Counter[str] = Counter()
+    avoidable: list[str] = []
+    for url, items in by_url.items():
+        for target, twin in zip(items, answers[url], strict=True):
+            if twin.error is not None or twin.twins == 0:
+                classes["unknown"] += 1
+            elif twin.identical:
+                classes["needed"] += 1
+            else:
+                classes["avoidable"] += 1
+                avoidable.append(
+                    f"  avoidable: {target.page} {target.ref} {target.role} {target.name!r}: {target.locators[0][:160]}"
+                )
+    print(
+        f"  positional answers: {classes['needed']} where a lookalike's branch is identical (only a position sets it "
+        f"apart), {classes['avoidable']} where none is (a non-positional locator exists), {classes['unknown']} unknown"
+    )
+    for line in avoidable[:60]:
+        print(line)
+    return {
+        "positionalNeeded": classes["needed"],
+        "positionalAvoidable": classes["avoidable"],
+        "positionalUnknown": classes["unknown"],
+    }
+
+
+def _unquoted(name: str) -> str:
+    """A snapshot line's name without its escapes (\\" and \\\\)."""
+    try:
+        return str(json.loads(f'"{name}"'))
+    except json.JSONDecodeError:
+        return name
 
 
 def _survival(targets: list[Target]) -> dict[str, Any]:

@@ -6,6 +6,10 @@
 //   mutate: a function source `(kind) => ...` run in every frame when `change` is not null.
 // answer: [[{count, ids} | {error}] per locator] per group. Each expression is evaluated with `page` in
 // scope, as a test writes it.
+// With `twins: [{stamp, role, name}]` in a group instead of locators: whether anything but a position sets the
+// element apart from the others of its role and exact name (getByRole). Each other's branch (the child of their
+// lowest common ancestor on the way to it) is compared with the element's own, outerHTML without the stamps;
+// answer [{twins, identical} | {error}] per element (identical: the others whose branch is the same).
 'use strict';
 
 const fs = require('fs');
@@ -27,7 +31,15 @@ async function main() {
           for (const frame of page.frames())
             await frame.evaluate(`(${request.mutate})(${JSON.stringify(group.change)})`).catch(() => 0);
         }
-        for (const expression of group.locators) {
+        for (const twin of group.twins || []) {
+          try {
+            const handles = await page.getByRole(twin.role, { name: twin.name, exact: true }).elementHandles();
+            answers.push(await page.evaluate(branches, [handles, twin.stamp]));
+          } catch (error) {
+            answers.push({ error: String((error && error.message) || error).split('\n')[0] });
+          }
+        }
+        for (const expression of group.locators || []) {
           try {
             const locator = new Function('page', `return (${expression});`)(page);
             const count = await locator.count();
@@ -48,6 +60,26 @@ async function main() {
     await browser.close();
   }
   process.stdout.write(JSON.stringify(results));
+}
+
+// Runs in the page: how many of `elements` other than the stamped one sit in a branch identical to its own.
+function branches([elements, stamp]) {
+  const target = elements.find(element => element.getAttribute('data-vx-i') === stamp);
+  if (!target) return { error: 'the element is not among the matches of its role and name' };
+  const html = node => (node.outerHTML || node.textContent || '').replace(/ data-vx-i="[^"]*"/g, '');
+  const ancestors = new Set();
+  for (let node = target; node; node = node.parentNode) ancestors.add(node);
+  let identical = 0;
+  for (const other of elements) {
+    if (other === target || other.contains(target) || target.contains(other)) continue;
+    let theirs = other;
+    while (theirs.parentNode && !ancestors.has(theirs.parentNode)) theirs = theirs.parentNode;
+    let ours = target;
+    while (ours.parentNode && ours.parentNode !== theirs.parentNode) ours = ours.parentNode;
+    // Across shadow roots there is no common parent here: count it as set apart.
+    if (ours.parentNode === theirs.parentNode && html(ours) === html(theirs)) identical++;
+  }
+  return { twins: elements.length - 1, identical };
 }
 
 main().catch(error => {

@@ -11,7 +11,7 @@ from typing import Any
 from tests.locator.harness import STAMP
 from verdex.browser.launcher import BASE_FLAGS, find_browser
 
-__all__ = ["CHANGES", "Group", "Verdict", "judge"]
+__all__ = ["CHANGES", "Group", "Twin", "Verdict", "judge", "twins"]
 
 HERE = Path(__file__).resolve().parent
 #: The changes of mutate.js, in the order the tables show them.
@@ -42,12 +42,52 @@ class Verdict:
         return self.count == 1 and self.ids == (stamp,)
 
 
+@dataclass(frozen=True)
+class Twin:
+    """What sets an element apart from the others of its role and exact name (getByRole): ``twins`` others, of
+    which ``identical`` sit in a branch just like its own (the child of their lowest common ancestor, outerHTML),
+    so that only a position tells them apart; or an error (the name does not find it: cut, or in a frame)."""
+
+    twins: int = 0
+    identical: int = 0
+    error: str | None = None
+
+
 def judge(groups: list[Group], *, timeout: float = 3600) -> list[list[Verdict]]:
     """Playwright's verdict on every locator of every group (one browser, one page per group).
 
     Raises:
         RuntimeError: the judge process failed.
     """
+    groups_json = [
+        {"url": g.url, "locators": list(g.locators), "change": g.change, "testIdAttribute": g.test_id_attribute}
+        for g in groups
+    ]
+    return [[_verdict(item) for item in items] for items in _run(groups_json, timeout)]
+
+
+def twins(pages: dict[str, list[tuple[str, str, str]]], *, timeout: float = 3600) -> dict[str, list[Twin]]:
+    """For each page URL and its ``(stamp, role, name)`` elements: what sets each apart from its lookalikes
+    (:class:`Twin`), in Playwright's page as loaded.
+
+    Raises:
+        RuntimeError: the judge process failed.
+    """
+    groups_json = [
+        {"url": url, "twins": [{"stamp": stamp, "role": role, "name": name} for stamp, role, name in items]}
+        for url, items in pages.items()
+    ]
+    answers = _run(groups_json, timeout)
+    return {
+        url: [
+            Twin(error=str(item["error"])) if "error" in item else Twin(item["twins"], item["identical"])
+            for item in items
+        ]
+        for url, items in zip(pages, answers, strict=True)
+    }
+
+
+def _run(groups: list[dict[str, Any]], timeout: float) -> list[list[dict[str, Any]]]:
     from playwright._impl._driver import compute_driver_executable
 
     node, cli = compute_driver_executable()
@@ -56,10 +96,7 @@ def judge(groups: list[Group], *, timeout: float = 3600) -> list[list[Verdict]]:
         "args": [flag for flag in BASE_FLAGS if flag not in _SKIP_FLAGS],
         "stamp": STAMP,
         "mutate": _mutate_source(),
-        "groups": [
-            {"url": g.url, "locators": list(g.locators), "change": g.change, "testIdAttribute": g.test_id_attribute}
-            for g in groups
-        ],
+        "groups": groups,
     }
     done = subprocess.run(
         [str(node), str(HERE / "judge.cjs"), str(Path(cli).parent)],
@@ -72,7 +109,7 @@ def judge(groups: list[Group], *, timeout: float = 3600) -> list[list[Verdict]]:
     if done.returncode != 0:
         raise RuntimeError(f"the Playwright judge failed:\n{done.stderr[-3000:]}")
     answers: list[list[dict[str, Any]]] = json.loads(done.stdout)
-    return [[_verdict(item) for item in items] for items in answers]
+    return answers
 
 
 def _mutate_source() -> str:

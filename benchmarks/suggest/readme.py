@@ -27,6 +27,24 @@ def render_suggest(suggest: dict[str, Any]) -> list[str]:
             f"| {label} ({part['pages']}) | {part['targets']} | {part['uniqueAndIntended']} ({part['percent']}%) | "
             f"{part['positional']} | {part['p50Ms']} | {part['p90Ms']} | {part['p50Tokens']} |"
         )
+    classified = [
+        (label, part)
+        for key, label in (("fixtures", "fixtures"), ("real", "real pages"))
+        if (part := suggest.get(key)) and "positionalNeeded" in part
+    ]
+    if classified:
+        out += [
+            "",
+            "Positional answers, by whether anything but a position sets the element apart: a lookalike (same role "
+            "and exact name) whose branch (the child of their common ancestor on the way to it) is identical to its "
+            "own, outerHTML for outerHTML, leaves only a position; otherwise a non-positional locator exists. "
+            + "; ".join(
+                f"{label}: {part['positionalNeeded']} with an identical lookalike, {part['positionalAvoidable']} "
+                f"without one, {part['positionalUnknown']} not classified (a name cut in the snapshot, a frame)"
+                for label, part in classified
+            )
+            + ".",
+        ]
     survival = suggest.get("survival")
     if survival:
         peer = suggest.get("peer")

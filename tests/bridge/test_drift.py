@@ -30,6 +30,7 @@ _SKIP = {
     "actions/navigate-away.html",
     "hostile/heavy.html",
     "ticker.html",  # replaces its document every 15 ms
+    "late.html",  # replaces its document after 100 ms with one whose HTML arrives 1.5 s late
     "hostile/spin.html",  # its script loops forever 300 ms after load: the calls after that time out
 }
 #: Refs per page whose structure is read (in snapshot order): enough to meet every kind of element.
