@@ -19,7 +19,7 @@ NAV = """- banner [ref=e1]:
       - /url: /app/
     - link "Products" [ref=e4]:
       - /url: /app/products
-    - link "About" [ref=e3]:
+    - link "About" [ref=e5]:
       - /url: /app/about"""
 
 

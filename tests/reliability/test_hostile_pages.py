@@ -197,6 +197,12 @@ async def test_a_page_that_never_finishes_loading(serve: Serve, fixture_url: URL
             "(its load event had not fired); content may still be arriving. Next: browser_snapshot."
         )
         assert navigate.data["loadPending"] is True
+        # The snapshot waits for the rest of the HTML (3 s), then shows what has arrived and says so.
         snapshot = await tools.ok("browser_snapshot")
-        assert snapshot.text.splitlines()[1:] == ['- heading "Still loading" [level=1] [ref=e1]']
+        assert snapshot.text.splitlines()[1:] == [
+            '- heading "Still loading" [level=1] [ref=e1]',
+            "[the page is still loading: its HTML was not parsed to the end within 3 s, so elements may be missing. "
+            "Call browser_snapshot again, or wait_for_browser(text=...) for what you expect to see]",
+        ]
+        assert snapshot.data["loading"] is True
         await tools.ok("browser_navigate", url=fixture_url("shop.html"))
