@@ -96,10 +96,10 @@ async def take_snapshot(
         RefError: ``ref`` is malformed, unknown, stale or another role's.
     """
     frame, root = (page.main_frame, None) if ref is None else page.locate(ref)
-    wait = _ParseWait(trio.current_time() + PARSE_WAIT_SECONDS)
-    lines = await _lines(page, frame, root, depth, ref, behind_modal, wait)
+    walk = _Walk(behind_modal, trio.current_time() + PARSE_WAIT_SECONDS)
+    lines = await _lines(page, frame, root, depth, ref, walk)
     snapshot = _cut(lines, max_chars)
-    return dataclasses.replace(snapshot, loading=True) if wait.loading else snapshot
+    return dataclasses.replace(snapshot, loading=True) if walk.loading else snapshot
 
 
 async def take_titled_snapshot(
@@ -126,29 +126,25 @@ async def take_titled_snapshot(
 
 
 @dataclasses.dataclass
-class _ParseWait:
-    """One snapshot's wait for documents still being parsed: until ``deadline`` (``trio.current_time()``) in all;
-    ``loading`` is set when a document was still being parsed at the end."""
+class _Walk:
+    """What one snapshot keeps across its documents: ``behind_modal``; how long it may wait, in all, for
+    documents still being parsed (until ``deadline``, ``trio.current_time()``); ``loading``, set when a
+    document was still being parsed at the end."""
 
+    behind_modal: bool
     deadline: float
     loading: bool = False
 
 
 async def _bridge_snapshot(
-    page: Page,
-    frame: Frame,
-    root: int | None,
-    depth: int | None,
-    ref: str | None,
-    behind_modal: bool,
-    wait: _ParseWait,
+    page: Page, frame: Frame, root: int | None, depth: int | None, ref: str | None, walk: _Walk
 ) -> SnapshotResult:
     """The bridge snapshot of one document. Of a whole document (no ``root``): while it is still being parsed,
-    wait for its ``DOMContentLoaded`` and look again, until ``wait.deadline``."""
-    value = await _document_snapshot(page, frame, root, depth, ref, behind_modal)
+    wait for its ``DOMContentLoaded`` and look again, until ``walk.deadline``."""
+    value = await _document_snapshot(page, frame, root, depth, ref, walk.behind_modal)
     if root is not None or not value.loading:
         return value
-    while value.loading and (left := wait.deadline - trio.current_time()) > 0:
+    while value.loading and (left := walk.deadline - trio.current_time()) > 0:
         if _parsed(frame):
             # The frame tree has seen DOMContentLoaded, the bridge's document has not: a newer document
             # is on its way in. Give it a moment rather than asking in a tight loop.
@@ -156,8 +152,8 @@ async def _bridge_snapshot(
         else:
             # Bounded polls too: a document whose lifecycle events are not reported still gets looked at again.
             await page.wait_until(lambda: _parsed(frame), min(left, 0.25))
-        value = await _document_snapshot(page, frame, root, depth, ref, behind_modal)
-    wait.loading = wait.loading or value.loading
+        value = await _document_snapshot(page, frame, root, depth, ref, walk.behind_modal)
+    walk.loading = walk.loading or value.loading
     return value
 
 
@@ -178,16 +174,10 @@ async def _document_snapshot(
 
 
 async def _lines(
-    page: Page,
-    frame: Frame,
-    root: int | None,
-    depth: int | None,
-    ref: str | None,
-    behind_modal: bool,
-    wait: _ParseWait,
+    page: Page, frame: Frame, root: int | None, depth: int | None, ref: str | None, walk: _Walk
 ) -> list[str]:
     """The lines of one document's snapshot with its frames' lines spliced in, uncut."""
-    value = await _bridge_snapshot(page, frame, root, depth, ref, behind_modal, wait)
+    value = await _bridge_snapshot(page, frame, root, depth, ref, walk)
     text = value.text
     lines = text.split("\n") if text else []
     spliced: dict[int, list[str]] = {}
@@ -197,7 +187,7 @@ async def _lines(
         indent = len(line) - len(line.lstrip(" "))
         # Top-level lines of a page are depth 1; the root line of a subtree is depth 0.
         line_depth = indent // 2 + (0 if root is not None else 1)
-        content = await _frame_content(page, frame, parse_ref(iframe.ref)[1], depth, line_depth, behind_modal, wait)
+        content = await _frame_content(page, frame, parse_ref(iframe.ref)[1], depth, line_depth, walk)
         if content:
             spliced[index] = [" " * (indent + 2) + child for child in content]
     if not spliced:
@@ -213,7 +203,7 @@ async def _lines(
 
 
 async def _frame_content(
-    page: Page, parent: Frame, number: int, depth: int | None, line_depth: int, behind_modal: bool, wait: _ParseWait
+    page: Page, parent: Frame, number: int, depth: int | None, line_depth: int, walk: _Walk
 ) -> list[str]:
     """The lines under an iframe line (unindented), or one line saying why there are none."""
     try:
@@ -222,9 +212,9 @@ async def _frame_content(
         if blocked is not None and child.url.startswith("chrome-error://"):
             return [f"- … frame blocked: {blocked.url}: {blocked.reason}"]
         if depth is not None and depth - line_depth < 1:
-            hidden = await _lines(page, child, None, None, None, behind_modal, wait)
+            hidden = await _lines(page, child, None, None, None, walk)
             return [f"- … {len(hidden)} more"] if hidden else []
-        return await _lines(page, child, None, None if depth is None else depth - line_depth, None, behind_modal, wait)
+        return await _lines(page, child, None, None if depth is None else depth - line_depth, None, walk)
     except ContextLostError as exc:
         return [f"- … frame content unavailable: it navigated during the snapshot ({_first_line(exc)})"]
     except NavigationError as exc:
