@@ -20,6 +20,7 @@ from benchmarks.harness import ROOT, serve_fixtures
 from benchmarks.results_file import RESULTS, read_results, update_results
 from benchmarks.suggest.collect import PER_PAGE, Target, collect, every_ref, repeated_role_and_name
 from benchmarks.suggest.judge import CHANGES, Group, Verdict, judge, twins
+from benchmarks.workflow.snapshot import unquote
 from verdex.browser.browser import open_browser
 from verdex.browser.launcher import BrowserOptions
 
@@ -31,6 +32,7 @@ SKIP = {
     "ticker.html",
     "race.html",
     "late.html",  # replaces itself after 100 ms
+    "late-frame.html",  # its iframe's HTML arrives 1.5 s after the page's load
     "hostile/dialogs.html",
     "hostile/dialog-frame.html",
     "hostile/heavy.html",
@@ -158,11 +160,17 @@ def _load(path: Path, bases: dict[str, str]) -> dict[str, list[Target]]:
     return found
 
 
-def _judge_targets(targets: list[Target]) -> dict[tuple[str, str], list[Verdict]]:
-    """Playwright's verdict on every suggestion of every target, by (page, ref)."""
+def _by_url(targets: list[Target]) -> dict[str, list[Target]]:
+    """``targets`` by their page's URL (one page load each), in order."""
     by_url: dict[str, list[Target]] = {}
     for target in targets:
         by_url.setdefault(target.url, []).append(target)
+    return by_url
+
+
+def _judge_targets(targets: list[Target]) -> dict[tuple[str, str], list[Verdict]]:
+    """Playwright's verdict on every suggestion of every target, by (page, ref)."""
+    by_url = _by_url(targets)
     groups = [Group(url, tuple(locator for t in items for locator in t.locators)) for url, items in by_url.items()]
     verdicts = judge(groups)
     out: dict[tuple[str, str], list[Verdict]] = {}
@@ -232,17 +240,14 @@ def _summary(name: str, targets: list[Target], verdicts: dict[tuple[str, str], l
 def _positional_classes(targets: list[Target], verdicts: dict[tuple[str, str], list[Verdict]]) -> dict[str, Any]:
     """The positional answers Playwright confirmed, by whether only a position sets the element apart: a lookalike
     (same role and exact name) sits in a branch identical to its own (``positionalNeeded``), or none does, so a
-    non-positional locator exists (``positionalAvoidable``, listed), or unknown (its name is cut, it is in a frame)."""
-    chosen = [
-        t
-        for t in targets
-        if t.positional and (judged := verdicts.get((t.page, t.ref))) and judged[0].finds(t.stamp) and t.name
+    non-positional locator exists (``positionalAvoidable``, listed), or unknown (no name, a name cut in the
+    snapshot, a frame)."""
+    confirmed = [
+        t for t in targets if t.positional and (judged := verdicts.get((t.page, t.ref))) and judged[0].finds(t.stamp)
     ]
-    by_url: dict[str, list[Target]] = {}
-    for target in chosen:
-        by_url.setdefault(target.url, []).append(target)
-    answers = twins({url: [(t.stamp, t.role, _unquoted(t.name or "")) for t in items] for url, items in by_url.items()})
-    classes: Counter[str] = Counter()
+    by_url = _by_url([t for t in confirmed if t.name])
+    answers = twins({url: [(t.stamp, t.role, unquote(f'"{t.name}"')) for t in items] for url, items in by_url.items()})
+    classes: Counter[str] = Counter(unknown=sum(1 for t in confirmed if not t.name))
     avoidable: list[str] = []
     for url, items in by_url.items():
         for target, twin in zip(items, answers[url], strict=True):
@@ -268,20 +273,9 @@ def _positional_classes(targets: list[Target], verdicts: dict[tuple[str, str], l
     }
 
 
-def _unquoted(name: str) -> str:
-    """A snapshot line's name without its escapes (\\" and \\\\)."""
-    try:
-        return str(json.loads(f'"{name}"'))
-    except json.JSONDecodeError:
-        return name
-
-
 def _survival(targets: list[Target]) -> dict[str, Any]:
     """The top suggestion of each target that Playwright confirmed, after each change."""
-    chosen = [t for t in targets if t.locators]
-    by_url: dict[str, list[Target]] = {}
-    for target in chosen:
-        by_url.setdefault(target.url, []).append(target)
+    by_url = _by_url([t for t in targets if t.locators])
     groups = [
         Group(url, tuple(t.locators[0] for t in items), change) for change in CHANGES for url, items in by_url.items()
     ]

@@ -40,7 +40,8 @@ def render_suggest(suggest: dict[str, Any]) -> list[str]:
             "own, outerHTML for outerHTML, leaves only a position; otherwise a non-positional locator exists. "
             + "; ".join(
                 f"{label}: {part['positionalNeeded']} with an identical lookalike, {part['positionalAvoidable']} "
-                f"without one, {part['positionalUnknown']} not classified (a name cut in the snapshot, a frame)"
+                f"without one, {part['positionalUnknown']} not classified (no name, a name cut in the snapshot, "
+                "a frame)"
                 for label, part in classified
             )
             + ".",

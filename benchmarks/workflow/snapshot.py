@@ -131,8 +131,8 @@ def _node(body: str, order: int) -> Node:
         except json.JSONDecodeError:
             name = rest.strip('"')
     if role.startswith('"'):  # a bare quoted text line
-        return Node("text", "", ref, _unquote(head), order)
-    return Node(role, name, ref, _unquote(text), order)
+        return Node("text", "", ref, unquote(head), order)
+    return Node(role, name, ref, unquote(text), order)
 
 
 def _split_inline(body: str) -> tuple[str, str]:
@@ -157,7 +157,8 @@ def _split_inline(body: str) -> tuple[str, str]:
     return body, ""
 
 
-def _unquote(text: str) -> str:
+def unquote(text: str) -> str:
+    """A quoted snapshot text or name without its quotes and escapes (JSON string syntax); others as they are."""
     if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
         try:
             return str(json.loads(text))

@@ -29,8 +29,8 @@ A page without frames is one bridge call.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import re
+from dataclasses import dataclass
 
 import trio
 
@@ -54,7 +54,7 @@ _REF_SUFFIX = re.compile(r"^(.*?)( \[ref=[a-z0-9_]+\])?$")
 REF_LINE = re.compile(r'^ *- [a-z]+(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]"]*\])*? \[ref=[a-z0-9_]+\](?::|$)')
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclass(frozen=True)
 class Snapshot:
     """A snapshot's text and its counts.
 
@@ -98,8 +98,7 @@ async def take_snapshot(
     frame, root = (page.main_frame, None) if ref is None else page.locate(ref)
     walk = _Walk(behind_modal, trio.current_time() + PARSE_WAIT_SECONDS)
     lines = await _lines(page, frame, root, depth, ref, walk)
-    snapshot = _cut(lines, max_chars)
-    return dataclasses.replace(snapshot, loading=True) if walk.loading else snapshot
+    return _cut(lines, max_chars, walk.loading)
 
 
 async def take_titled_snapshot(
@@ -125,7 +124,7 @@ async def take_titled_snapshot(
     return snapshot, titles[0] if titles else await page.title()
 
 
-@dataclasses.dataclass
+@dataclass
 class _Walk:
     """What one snapshot keeps across its documents: ``behind_modal``; how long it may wait, in all, for
     documents still being parsed (until ``deadline``, ``trio.current_time()``); ``loading``, set when a
@@ -227,7 +226,7 @@ def _first_line(exc: Exception) -> str:
     return str(exc).split("\n", 1)[0].split("; call ", 1)[0]
 
 
-def _cut(lines: list[str], max_chars: int | None) -> Snapshot:
+def _cut(lines: list[str], max_chars: int | None, loading: bool) -> Snapshot:
     total_chars = sum(len(line) for line in lines) + max(len(lines) - 1, 0)
     shown = len(lines)
     if max_chars is not None and total_chars > max_chars:
@@ -247,7 +246,7 @@ def _cut(lines: list[str], max_chars: int | None) -> Snapshot:
     )
     inside = _ancestor_lines(lines, shown) if truncated is not None else ()
     refs = sum(1 for line in kept if "[ref=" in line and REF_LINE.match(line))
-    return Snapshot("\n".join(kept), refs, truncated, inside)
+    return Snapshot("\n".join(kept), refs, truncated, inside, loading)
 
 
 def _ancestor_lines(lines: list[str], index: int) -> tuple[str, ...]:
