@@ -13,7 +13,7 @@ Three measurements, each in the same run (``python -m benchmarks.suggest``):
    the same targets, judged the same way.
 
 verdex runs in process (the library behind ``suggest_locator``: the same engine and the same answer text,
-without the stdio hop); every page's elements are stamped (``data-vx-i``) before anything else, so the
+without the stdio hop); every page's elements are stamped (``vx-stamp``) before anything else, so the
 judge, real Playwright's JavaScript API (``judge.cjs``), can tell whether a locator finds exactly the
 intended element: the count is 1 and the match carries the target's stamp. Latency is the engine's
 wall-clock time per target (milliseconds); tokens are the answer text's, cl100k.

@@ -2,7 +2,7 @@
 //
 // Usage: <playwright's node> judge.cjs <playwright-core package dir> < request.json > answer.json
 // request: {executable, args, stamp, mutate, groups: [{url, testIdAttribute, change, locators: [expression]}]}
-//   stamp: an expression that stamps every element of a frame with data-vx-i (done before any change);
+//   stamp: an expression that stamps every element of a frame with vx-stamp (done before any change);
 //   mutate: a function source `(kind) => ...` run in every frame when `change` is not null.
 // answer: [[{count, ids} | {error}] per locator] per group. Each expression is evaluated with `page` in
 // scope, as a test writes it.
@@ -43,7 +43,7 @@ async function main() {
           try {
             const locator = new Function('page', `return (${expression});`)(page);
             const count = await locator.count();
-            const ids = await locator.evaluateAll(elements => elements.slice(0, 5).map(e => e.getAttribute('data-vx-i')));
+            const ids = await locator.evaluateAll(elements => elements.slice(0, 5).map(e => e.getAttribute('vx-stamp')));
             answers.push({ count, ids });
           } catch (error) {
             answers.push({ error: String((error && error.message) || error).split('\n')[0] });
@@ -64,9 +64,9 @@ async function main() {
 
 // Runs in the page: how many of `elements` other than the stamped one sit in a branch identical to its own.
 function branches([elements, stamp]) {
-  const target = elements.find(element => element.getAttribute('data-vx-i') === stamp);
+  const target = elements.find(element => element.getAttribute('vx-stamp') === stamp);
   if (!target) return { error: 'the element is not among the matches of its role and name' };
-  const html = node => (node.outerHTML || node.textContent || '').replace(/ data-vx-i="[^"]*"/g, '');
+  const html = node => (node.outerHTML || node.textContent || '').replace(/ vx-stamp="[^"]*"/g, '');
   const ancestors = new Set();
   for (let node = target; node; node = node.parentNode) ancestors.add(node);
   let identical = 0;

@@ -9,10 +9,10 @@
 //   renew    every generated id (`:r1:`, `:R5m:`, `ember123`, ids with a run of 4+ digits) renewed, with
 //            the `for`, `aria-labelledby`, `aria-controls` and `aria-describedby` that name it
 //   all      rehash, renew, insert, reorder, wrap
-// Elements keep their stamp (`data-vx-i`): the judge checks a locator still finds the same element.
+// Elements keep their stamp (`vx-stamp`): the judge checks a locator still finds the same element.
 // Returns how many changes were made.
 (kind) => {
-  const STAMP = 'data-vx-i';
+  const STAMP = 'vx-stamp';
   let changes = 0;
   const skipTags = new Set(['HTML', 'HEAD', 'SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'OPTION', 'OPTGROUP', 'SELECT']);
   // Members of a repeating set share their tag, classes, test id, role and the tags of their children.

@@ -32,7 +32,7 @@ _STAMPS_OF = """async (page) => {
   const out = {};
   for (const ref of REFS) {
     try {
-      out[ref] = await page.locator('aria-ref=' + ref).getAttribute('data-vx-i', { timeout: 2000 });
+      out[ref] = await page.locator('aria-ref=' + ref).getAttribute('vx-stamp', { timeout: 2000 });
     } catch (error) {}
   }
   return out;

@@ -29,7 +29,9 @@ from mcp import Client
 from playwright.sync_api import Browser
 from playwright.sync_api import Page as PlaywrightPage
 
-from tests.locator.harness import STAMP, STAMP_ATTRIBUTE, stamp_frames
+from tests.locator.harness import STAMP as _STAMP
+from tests.locator.harness import STAMP_ATTRIBUTE as _STAMP_ATTRIBUTE
+from tests.locator.harness import stamp_frames
 from tests.mcp_client import Tools
 from tests.oracle import locate, playwright_browser
 from verdex.browser.launcher import BrowserOptions
@@ -39,6 +41,11 @@ from verdex.locator.compose import Step, render_js
 from verdex.server.app import build_server
 from verdex.server.config import ServerConfig
 from verdex.server.session import open_session
+
+#: These tests read a match's stamp from resolve_container's answer, which lists a target's ``data-*``
+#: attributes: the stamp is one here (both sides stamp with the same script).
+STAMP_ATTRIBUTE = "data-vx-i"
+STAMP = _STAMP.replace(_STAMP_ATTRIBUTE, STAMP_ATTRIBUTE)
 
 URL = Callable[[str], str]
 
@@ -88,7 +95,7 @@ async def _verdex_find(url: str, endpoint: str, arguments: dict[str, Any]) -> Fo
     async with open_session(config) as session, Client(build_server(session)) as client:
         tools = Tools(client)
         await tools.ok("browser_navigate", url=url)
-        await stamp_frames(await session.page())
+        await stamp_frames(await session.page(), STAMP)
         answer = await tools.ok("browser_find", limit=200, **arguments)
         found = Found(total=answer.data["total"])
         assert answer.data["omitted"] == 0
@@ -178,7 +185,7 @@ async def _structural_locators(url: str, endpoint: str) -> list[tuple[str, str, 
     async with open_session(config) as session, Client(build_server(session)) as client:
         tools = Tools(client)
         await tools.ok("browser_navigate", url=url)
-        await stamp_frames(await session.page())
+        await stamp_frames(await session.page(), STAMP)
         snapshot = (await tools.ok("browser_snapshot")).data["snapshot"]
         targets = []
         for line in snapshot.splitlines():

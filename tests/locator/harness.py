@@ -1,7 +1,7 @@
 """The differential harness: the same (page, locator) pairs through verdex and through real Playwright.
 
 Identity of matched elements: after load, every element of every frame (open shadow roots
-included) is stamped with ``data-vx-i="<frame>:<n>"`` (``main``, else the frame's name, else its URL)
+included) is stamped with ``vx-stamp="<frame>:<n>"`` (``main``, else the frame's name, else its URL)
 by the same script on each side, so
 "the same elements" is a comparison of stamp lists. One page load per group on each side.
 
@@ -36,7 +36,9 @@ from verdex.locator import parse_locator
 from verdex.locator.source import Source
 from verdex.locator.verify import verify_on_page
 
-STAMP_ATTRIBUTE = "data-vx-i"
+#: Not a ``data-*`` attribute: the suggestion engine names elements by their ``data-*`` attributes, and a
+#: stamp unique to each element would make every element unique by it.
+STAMP_ATTRIBUTE = "vx-stamp"
 #: Stamps every element of a frame in document order (shadow roots after). Elements no locator targets (in
 #: ``<head>``; ``script``, ``style``, ``link``, ``meta``, ``noscript``, ``template``) are numbered apart
 #: (``main:s3``): a page script that inserts one (an analytics agent, a feature test's loader) at a moment
@@ -51,7 +53,7 @@ STAMP = """(() => {
     const all = root.querySelectorAll('*');
     for (const element of all) {
       const apart = inert.has(element.localName) || (root === document && element.closest('head'));
-      element.setAttribute('data-vx-i', prefix + (apart ? 's' + (s++) : n++));
+      element.setAttribute('vx-stamp', prefix + (apart ? 's' + (s++) : n++));
     }
     for (const element of all) if (element.shadowRoot) visit(element.shadowRoot);
   };
@@ -232,15 +234,15 @@ def _answer(item: dict[str, Any]) -> Answer:
     return Answer(ids=ids)
 
 
-async def stamp_frames(page: Page) -> None:
-    """Stamp every frame of a verdex page (in verdex's isolated world: the DOM is shared)."""
+async def stamp_frames(page: Page, script: str = STAMP) -> None:
+    """Stamp every frame of a verdex page (in verdex's isolated world: the DOM is shared) with ``script``."""
     for frame in list(page.frames.values()):
         context = await page.worlds.world_of(frame)
         # Each frame's own session (an out-of-process iframe has one).
         session = frame.session
         assert session is not None, f"{frame.url} is moving between processes"
         answer = await session.send(
-            cdp.Runtime.evaluate({"expression": STAMP, "contextId": context, "returnByValue": True})
+            cdp.Runtime.evaluate({"expression": script, "contextId": context, "returnByValue": True})
         )
         assert "exceptionDetails" not in answer, answer["exceptionDetails"]
 

@@ -24,7 +24,7 @@ async function main() {
         try {
           const locator = new Function('page', `return (${expression});`)(page);
           const count = await locator.count();
-          const ids = await locator.evaluateAll(elements => elements.map(e => e.getAttribute('data-vx-i')));
+          const ids = await locator.evaluateAll(elements => elements.map(e => e.getAttribute('vx-stamp')));
           answers.push({ count, ids });
         } catch (error) {
           answers.push({ error: String((error && error.message) || error).split('\n')[0] });

@@ -5315,6 +5315,8 @@
   var kMaxUrl2 = 300;
   var kNamedControls = /* @__PURE__ */ new Set(["input", "select", "textarea", "button"]);
   var kMaxClasses = 12;
+  var kMaxAttributes = 6;
+  var kNamingAttributes = /* @__PURE__ */ new Set(["srcset", "aria-controls", "rel", "target", "action", "for"]);
   function cut2(text, max) {
     if (text.length <= max) return { text };
     const head = text.slice(0, max + 1);
@@ -5465,11 +5467,26 @@
     if (src !== void 0 && !src.startsWith("data:")) facts.src = src;
     const formName = kNamedControls.has(tag) ? target.getAttribute("name") : null;
     if (formName && formName.length <= kMaxValue) facts.nameAttribute = formName;
+    const attributes = namingAttributes(target, testIdAttribute);
+    if (attributes) facts.attributes = attributes;
     if (isHiddenForRole(target)) facts.hiddenForRole = true;
     if (!isElementVisible(target)) facts.hidden = true;
     const parts = textsOf(target, null, cache, /* @__PURE__ */ new Set(), pageText, true);
     if (parts.length) facts.parts = parts;
     return facts;
+  }
+  function namingAttributes(element, testIdAttribute) {
+    let found;
+    let count = 0;
+    for (const attribute of Array.from(element.attributes)) {
+      const name = attribute.name;
+      if (!(name.startsWith("data-") ? name !== testIdAttribute && !kTestIdFamily.includes(name) : kNamingAttributes.has(name))) continue;
+      const value = attribute.value;
+      if (!value.trim() || value.length > kMaxUrl2 || /[\n\r\f\t]/.test(value)) continue;
+      (found ??= {})[name] = value;
+      if (++count >= kMaxAttributes) break;
+    }
+    return found;
   }
   function occurrencesOf(haystack, text) {
     const needle = text.toLowerCase();

@@ -564,6 +564,11 @@ class SuggestTarget(_OwnFacts):
     href: str | None = Field(default=None, description="A link's href attribute as authored, at most 300.")
     src: str | None = Field(default=None, description="An image's src attribute as authored (not data:), at most 300.")
     nameAttribute: str | None = Field(default=None, description="A form control's name attribute, at most 200.")
+    attributes: dict[str, str] | None = Field(
+        default=None,
+        description="Its other attributes a CSS attribute selector can name it by (data-* but the test-id family, "
+        "srcset, aria-controls, rel, target, action, for), at most 6, values of at most 300 characters.",
+    )
     lookalikes: int = Field(
         description="Elements on the page like it (its role and name; role and text when unnamed), itself included."
     )

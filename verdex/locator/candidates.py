@@ -58,7 +58,10 @@ __all__ = [
     "attribute_candidates",
     "container_candidates",
     "lookalike_levels",
+    "more_attribute_candidates",
+    "named_repeat_candidates",
     "nested_candidates",
+    "outer_candidates",
     "own_candidates",
     "positional",
     "with_inners",
@@ -127,6 +130,8 @@ class Candidate:
     scope: int = 0
     #: It names the element by its own attribute (a link's href ...: :func:`attribute_candidates`).
     attribute: bool = False
+    #: For a container chain: the level of its innermost container (1: the element's parent).
+    level: int = 0
 
     @property
     def locator(self) -> str:
@@ -757,7 +762,7 @@ def container_candidates(
                 shape = 0.0 if (filter_.fact is not None) == repeats else 0.15
                 for inner in inside:
                     cost = 4.0 + handle.cost + filter_.cost + inner.cost + 0.02 * ancestor.level + beyond + shape
-                    _keep(found, (handle, filter_), inner, cost)
+                    _keep(found, (handle, filter_), inner, cost, ancestor.level)
     return sorted(found.values(), key=lambda c: (c.cost, len(c.steps)))[:limit]
 
 
@@ -803,12 +808,16 @@ def nested_candidates(
                             + inner.cost
                             + 0.02 * (ancestor.level + level)
                         )
-                        _keep(found, (handle, filter_, inner_handle, inner_filter), inner, cost)
+                        _keep(found, (handle, filter_, inner_handle, inner_filter), inner, cost, level)
     return sorted(found.values(), key=lambda c: (c.cost, len(c.steps)))[:limit]
 
 
 def _keep(
-    found: dict[tuple[Step, ...], Candidate], parts: tuple[_Handle | _Filter, ...], inner: _Inner, cost: float
+    found: dict[tuple[Step, ...], Candidate],
+    parts: tuple[_Handle | _Filter, ...],
+    inner: _Inner,
+    cost: float,
+    level: int = 0,
 ) -> None:
     """Add the chain of ``parts`` then ``inner`` to ``found`` (the cheaper one of two equal locators)."""
     steps: tuple[Step, ...] = ()
@@ -821,15 +830,19 @@ def _keep(
             facts.append(part.fact)
     key = steps + inner.steps
     if key not in found or found[key].cost > cost:
-        found[key] = Candidate(key, cost, (*facts, inner.fact), flags + inner.flags, scope=len(steps))
+        found[key] = Candidate(key, cost, (*facts, inner.fact), flags + inner.flags, scope=len(steps), level=level)
 
 
 def with_inners(
-    candidate: Candidate, facts: SuggestFactsResult, test_id_attribute: str = "data-testid"
+    candidate: Candidate, facts: SuggestFactsResult, test_id_attribute: str = "data-testid", *, distinct: bool = False
 ) -> list[Candidate]:
     """``candidate``'s container with the other ways to name the element inside (an exact name, its text,
-    its label ...): for a container that holds the element and one like it."""
+    its label ...): for a container that holds the element and one like it. With ``distinct``, also by
+    what sets it apart from a look-alike beside it (:func:`_distinct_inners`: an attribute, a class, being
+    the container's child)."""
     first, *others = _inside(facts.target, test_id_attribute, 5)
+    if distinct:
+        others += _distinct_inners(facts.target, candidate.level)
     base = candidate.cost - first.cost
     scope = candidate.steps[: candidate.scope]
     facts_before = candidate.rests_on[:-1]
@@ -844,6 +857,162 @@ def with_inners(
         )
         for inner in others
     ]
+
+
+#: The cost inside a container of the inners of :func:`_distinct_inners`, by kind.
+_DISTINCT_COST = {"attr": 1.7, "class": 1.9, "child-class": 2.0, "child": 2.2}
+#: Classes of the element tried as inners, at most.
+_MAX_CLASSES = 3
+
+
+def _distinct_inners(target: SuggestTarget, level: int) -> list[_Inner]:
+    """Ways to name the element inside a container that holds a look-alike too (a share button in a bar of
+    two, a year's "►" toggle above its months' toggles), each with its cost inside the container: its own
+    attributes (``locator('a[href="#section-5"]')``, a ``data-*`` attribute), its classes that say what it is
+    (``locator('button.share-popover')``), and, for a container that is its parent, being its child
+    (``locator(':scope > a.toggle')``): the look-alikes below are not."""
+    tag = target.tagName
+    if not _css_ident(tag):
+        return []
+    found: list[_Inner] = []
+    urls = (("href", target.href), ("src", target.src))
+    others = (("name", target.nameAttribute), *(target.attributes or {}).items())
+    for index, (attribute, value, url) in enumerate(
+        [*((a, v, True) for a, v in urls), *((a, v, False) for a, v in others)]
+    ):
+        if not value or not _css_ident(attribute):
+            continue
+        flag = volatile_url(value) if url else (generated_id(value) or _volatile(value))
+        found.append(
+            _Inner(
+                (Step("locator", f"{tag}[{attribute}={_quoted_css(value)}]"),),
+                _DISTINCT_COST["attr"] + 0.01 * index + (UNSTABLE if flag else 0.0),
+                f"<{tag}> {attribute} {_quoted(value)}",
+                (_flag_words(flag),) if flag else (),
+                "attr",
+            )
+        )
+    classes = [name for name in target.classes or [] if semantic_class(name) and _css_ident(name)][:_MAX_CLASSES]
+    for index, name in enumerate(classes):
+        found.append(
+            _Inner((Step("locator", f"{tag}.{name}"),), _DISTINCT_COST["class"] + 0.01 * index, f"<{tag}> class {name}")
+        )
+    if level == 1:
+        for index, name in enumerate(classes[:2]):
+            found.append(
+                _Inner(
+                    (Step("locator", f":scope > {tag}.{name}"),),
+                    _DISTINCT_COST["child-class"] + 0.01 * index,
+                    f"the container's child <{tag}> class {name}",
+                )
+            )
+        found.append(
+            _Inner((Step("locator", f":scope > {tag}"),), _DISTINCT_COST["child"], f"the container's child <{tag}>")
+        )
+    return found
+
+
+def _volatile(value: str) -> str | None:
+    kind = volatile_text(value)
+    return f"volatile: {kind}" if kind else None
+
+
+def _flag_words(flag: str) -> str:
+    """A flag as suggestions word it: ``generated id``, ``volatile: url token`` ..."""
+    return flag if flag.startswith(("volatile", "generated", "hashed")) else f"volatile: {flag}"
+
+
+def outer_candidates(
+    chain: Candidate, facts: SuggestFactsResult, test_id_attribute: str = "data-testid", *, levels: int = 4
+) -> list[Candidate]:
+    """``chain`` (which matches the target among a few others) inside an outer container above its own,
+    filtered by the outer container's texts: a month's toggle in its year (``getByRole('listitem').filter({
+    has: getByText('2015', { exact: true }) })`` before ``getByRole('listitem').filter({ has:
+    getByText('December', { exact: true }) }).getByRole('link', { name: '►' })``), when every year has a
+    December. The outer containers are the ``levels`` ancestors above the chain's innermost one."""
+    target = facts.target
+    ancestors = facts.ancestors
+    found: list[Candidate] = []
+    texts: list[TextFact] = []
+    for index in range(chain.level, min(len(ancestors), chain.level + levels)):
+        ancestor = ancestors[index]
+        parent = ancestors[index + 1] if index + 1 < len(ancestors) else None
+        texts = _merge_texts(texts, ancestor.texts)
+        handles = sorted(_handles(ancestor, parent, test_id_attribute), key=lambda h: h.cost)[:3]
+        filters = sorted((f for f in _filters(texts, target) if f.fact is not None), key=lambda f: f.cost)[:5]
+        for handle in handles:
+            for filter_ in filters:
+                found.append(
+                    Candidate(
+                        handle.steps + filter_.steps + chain.steps,
+                        chain.cost + 2.0 + handle.cost + filter_.cost + 0.02 * ancestor.level,
+                        (handle.fact, *([filter_.fact] if filter_.fact else []), *chain.rests_on),
+                        handle.flags + filter_.flags + chain.flags,
+                        scope=len(handle.steps) + len(filter_.steps) + chain.scope,
+                        level=chain.level,
+                    )
+                )
+    return found
+
+
+def named_repeat_candidates(
+    facts: SuggestFactsResult, test_id_attribute: str = "data-testid", *, levels: int = 8
+) -> list[Candidate]:
+    """Chains through a repeating container named by its whole accessible name, exactly (``getByRole('row',
+    { name: 'Armin Le Grand 56 14.7%', exact: true }).getByRole('cell', { name: '14.7%' })``): for a row of a
+    table nested in a layout table, where a filter by one cell also holds the outer rows. Its name changes
+    with any of its parts, so these come after every other chain, before a position."""
+    inside = _inside(facts.target, test_id_attribute, 3)
+    found: list[Candidate] = []
+    for ancestor in facts.ancestors[:levels]:
+        role, name = ancestor.role, ancestor.name
+        if not role or role not in REPEAT_ROLES or not name or ancestor.nameCut or len(name) > 100:
+            continue
+        flag = volatile_text(name)
+        flags = (f"volatile: {flag}",) if flag else ()
+        handle = _Handle(
+            (_role_steps(role, name, True),),
+            1.5 + (UNSTABLE if flag else 0.0),
+            f"{role} {_quoted(name)} (exact, level {ancestor.level})",
+            flags,
+        )
+        for inner in inside:
+            cost = 4.0 + handle.cost + inner.cost + 0.02 * ancestor.level
+            steps = handle.steps + inner.steps
+            found.append(
+                Candidate(steps, cost, (handle.fact, inner.fact), flags + inner.flags, scope=1, level=ancestor.level)
+            )
+    return sorted(found, key=lambda candidate: candidate.cost)
+
+
+def more_attribute_candidates(target: SuggestTarget) -> list[Candidate]:
+    """The element by one of its other attributes (``target.attributes``: a lazy image's ``data-src``, a
+    button's ``data-action``), for when its role and name repeat and nothing else is unique. A URL-like
+    value is tried whole and by its shorter forms (:func:`_url_candidates`)."""
+    tag = target.tagName
+    if target.lookalikes <= 1 or not _css_ident(tag):
+        return []
+    found: list[Candidate] = []
+    for attribute, value in (target.attributes or {}).items():
+        if not _css_ident(attribute):
+            continue
+        if "/" in value and " " not in value.strip():
+            found += [
+                Candidate(c.steps, c.cost + 0.2, c.rests_on, c.flags, attribute=True)
+                for c in _url_candidates(tag, attribute, value)
+            ]
+            continue
+        flag = generated_id(value) or _volatile(value)
+        found.append(
+            Candidate(
+                (Step("locator", f"{tag}[{attribute}={_quoted_css(value)}]"),),
+                ATTRIBUTE_COST + 0.2 + (UNSTABLE if flag else 0.0),
+                (f"<{tag}> {attribute} {_quoted(value)}",),
+                (flag,) if flag else (),
+                attribute=True,
+            )
+        )
+    return found
 
 
 def _merge_texts(texts: list[TextFact], more: Sequence[TextFact]) -> list[TextFact]:

@@ -39,7 +39,10 @@ from verdex.errors import LocatorError
 from verdex.locator.candidates import (
     Candidate,
     container_candidates,
+    more_attribute_candidates,
+    named_repeat_candidates,
     nested_candidates,
+    outer_candidates,
     own_candidates,
     positional,
     with_inners,
@@ -65,6 +68,12 @@ _GOOD_ENOUGH = 3.5
 #: this much more than the best are counted too (at most ``_ROLE_BATCH`` of them, in one call).
 _ROLE_OVER_CSS = 3.0
 _ROLE_BATCH = 400
+#: A chain that matches the target among at most this many elements is worth narrowing inside.
+_CROWDED = 100
+#: Crowded chains kept, at most: those with the fewest other matches.
+_MAX_CROWDED = 60
+#: Crowded chains tried inside an outer container (those with the fewest other matches).
+_OUTER_CHAINS = 10
 
 
 @dataclass(frozen=True)
@@ -129,9 +138,17 @@ async def suggest_locators(
     own = own_candidates(facts, test_id_attribute)
     counts = await _count(bridge, number, own, result)
     found += [candidate for candidate, (count, index) in zip(own, counts, strict=False) if count == 1 and index == 0]
+    crowded: list[Candidate] = []
     if not any(candidate.cost < _GOOD_ENOUGH for candidate in found):
-        found += await _containers(bridge, number, facts, test_id_attribute, limit, result)
-    found.sort(key=_rank)
+        chains, crowded = await _containers(bridge, number, facts, test_id_attribute, limit, result)
+        found += chains
+    if found:
+        found.sort(key=_rank)
+    else:
+        # The last candidates before a position mostly name the element inside by a class or an attribute:
+        # the skill's order has nothing more to say about them than their cost (stable facts first).
+        found = await _before_position(bridge, number, facts, crowded, test_id_attribute, limit, result)
+        found.sort(key=lambda candidate: (bool(candidate.flags), candidate.cost))
     # Alternatives far worse than the best (a tag and its text beside a role and name) are not worth reading.
     found = [candidate for candidate in found if candidate.cost <= found[0].cost + _WORSE]
     # Beside a best that rests on stable facts, an alternative that rests on a generated id, a hashed
@@ -175,10 +192,11 @@ async def _count(
 
 async def _containers(
     bridge: Bridge, number: int, facts: SuggestFactsResult, test_id_attribute: str, limit: int, result: Suggestions
-) -> list[Candidate]:
+) -> tuple[list[Candidate], list[Candidate]]:
     """The cheapest container chains that match exactly the target, counted in growing batches: chains through
     one container and through two, merged by cost, each with the element's cheapest inner locator; then,
-    for the chains whose container holds the element and another like it, the other inner locators."""
+    for the chains whose container holds the element and another like it, the other inner locators. Also
+    the chains that match the target among a few others (for :func:`_before_position`)."""
     candidates = sorted(
         [*container_candidates(facts, test_id_attribute), *nested_candidates(facts, test_id_attribute)],
         key=lambda candidate: candidate.cost,
@@ -197,6 +215,40 @@ async def _containers(
             key=lambda candidate: candidate.cost,
         )
         found, _, _ = await _search(bridge, number, widened, limit, result)
+    return found, crowded
+
+
+async def _before_position(
+    bridge: Bridge,
+    number: int,
+    facts: SuggestFactsResult,
+    crowded: list[Candidate],
+    test_id_attribute: str,
+    limit: int,
+    result: Suggestions,
+) -> list[Candidate]:
+    """When nothing above is unique, the last candidates before a position, counted in growing batches:
+    the element by its other attributes (a lazy image's ``data-src``); the chains whose container holds it
+    and a few look-alikes, naming it inside by what sets it apart from them (an attribute, a class, being
+    the container's child: ``getByRole('listitem').filter({ has: getByText('2015', { exact: true })
+    }).locator(':scope > a.toggle')``); chains through a repeating container named by its whole name (a row
+    of a nested table); the crowded chains inside an outer container that holds none of their other
+    matches (a month's toggle inside its year)."""
+    target = facts.target
+    candidates = sorted(
+        [
+            *more_attribute_candidates(target),
+            *(variant for chain in crowded for variant in with_inners(chain, facts, test_id_attribute, distinct=True)),
+            *named_repeat_candidates(facts, test_id_attribute),
+            *(
+                outer
+                for chain in crowded[:_OUTER_CHAINS]
+                for outer in outer_candidates(chain, facts, test_id_attribute)
+            ),
+        ],
+        key=lambda candidate: candidate.cost,
+    )
+    found, _, _ = await _search(bridge, number, candidates, limit, result)
     return found
 
 
@@ -209,10 +261,11 @@ async def _search(
     batches: tuple[int, ...] = (),
 ) -> tuple[list[Candidate], list[Candidate], int]:
     """Count ``candidates`` in growing batches (``_BATCHES`` unless given) until ``limit`` match exactly the
-    target: those, the ones that match the target among a few others (at most 5: a container that holds a
-    look-alike), and how many of ``candidates`` were counted (the first ones)."""
+    target: those, the ones that match the target among a few others (at most ``_CROWDED``: a container
+    that holds a look-alike; the ``_MAX_CROWDED`` with the fewest matches), and how many of ``candidates``
+    were counted (the first ones)."""
     found: list[Candidate] = []
-    crowded: list[Candidate] = []
+    crowded: list[tuple[int, int, Candidate]] = []
     start = 0
     for size in batches or _BATCHES:
         batch = candidates[start : start + size]
@@ -222,12 +275,14 @@ async def _search(
         for candidate, (count, index) in zip(batch, counts, strict=True):
             if index is not None and count == 1:
                 found.append(candidate)
-            elif index is not None and count <= 5 and len(crowded) < 60:
-                crowded.append(candidate)
+            elif index is not None and count <= _CROWDED:
+                crowded.append((count, len(crowded), candidate))
         start += size
         if len(found) >= limit:
             break
-    return found, crowded, min(start, len(candidates))
+    # The chains with the fewest other matches first (the cheapest of those): the easiest to narrow.
+    fewest = [candidate for _, _, candidate in sorted(crowded)[:_MAX_CROWDED]]
+    return found, fewest, min(start, len(candidates))
 
 
 def _rank(candidate: Candidate) -> tuple[int, float]:

@@ -53,6 +53,11 @@ const kMaxUrl = 300;
 const kNamedControls = new Set(['input', 'select', 'textarea', 'button']);
 /** Class names listed per element. */
 const kMaxClasses = 12;
+/** Other attributes reported for the target, at most (`attributes`). */
+const kMaxAttributes = 6;
+/** The attributes besides `data-*` that {@link SuggestTarget.attributes} reports: they say what an element
+ * is for or which resource it shows, and a CSS attribute selector can name it by them. */
+const kNamingAttributes = new Set(['srcset', 'aria-controls', 'rel', 'target', 'action', 'for']);
 
 export interface OwnFacts {
   tagName: string;
@@ -110,6 +115,12 @@ export interface SuggestTarget extends OwnFacts {
   src?: string;
   /** A form control's (`<input>`, `<select>`, `<textarea>`, `<button>`) `name` attribute. */
   nameAttribute?: string;
+  /** Its other attributes that a CSS attribute selector can name it by, in document order, at most
+   * {@link kMaxAttributes}: `data-*` (the test-id family aside: `testId`, `otherTestIds`), `srcset`,
+   * `aria-controls`, `rel`, `target`, `action`, `for`; values of 1 to {@link kMaxUrl} characters without
+   * line breaks. A lazy image's `data-src` or a button's `data-action` tells apart elements whose role
+   * and name repeat. */
+  attributes?: Record<string, string>;
   /** Elements on the page like it: its role and name as `getByRole(role, { name })` matches (its
    * role and text when it has no name, its tag and text when it has no role), itself included. */
   lookalikes: number;
@@ -306,11 +317,28 @@ function targetFacts(refs: RefRegistry, ref: number, target: Element, testIdAttr
   if (src !== undefined && !src.startsWith('data:')) facts.src = src;
   const formName = kNamedControls.has(tag) ? target.getAttribute('name') : null;
   if (formName && formName.length <= kMaxValue) facts.nameAttribute = formName;
+  const attributes = namingAttributes(target, testIdAttribute);
+  if (attributes) facts.attributes = attributes;
   if (isHiddenForRole(target)) facts.hiddenForRole = true;
   if (!isElementVisible(target)) facts.hidden = true;
   const parts = textsOf(target, null, cache, new Set(), pageText, true);
   if (parts.length) facts.parts = parts;
   return facts;
+}
+
+/** {@link SuggestTarget.attributes} of `element`, or undefined when it has none. */
+function namingAttributes(element: Element, testIdAttribute: string): Record<string, string> | undefined {
+  let found: Record<string, string> | undefined;
+  let count = 0;
+  for (const attribute of Array.from(element.attributes)) {
+    const name = attribute.name;
+    if (!(name.startsWith('data-') ? name !== testIdAttribute && !kTestIdFamily.includes(name) : kNamingAttributes.has(name))) continue;
+    const value = attribute.value;
+    if (!value.trim() || value.length > kMaxUrl || /[\n\r\f\t]/.test(value)) continue;
+    (found ??= {})[name] = value;
+    if (++count >= kMaxAttributes) break;
+  }
+  return found;
 }
 
 /** Occurrences of `text` in `haystack` (lower case), case-insensitive, not overlapping. */
