@@ -25,7 +25,12 @@ The order of preference is the skill's (skills/verdex-playwright/SKILL.md):
    :func:`verdex.locator.stability.volatile_url`) costs more and is flagged, and its stable part alone
    (``a[href^="/cart?"]``) is tried first; a long URL is also tried by its last path segment
    (``a[href*="/how-to-write-locators"]``), verified unique like every candidate;
-6. a positional step (``nth``) only when nothing above is unique (:func:`positional`).
+6. when nothing above is unique, what is beside the element: its other attributes (``data-*``, ``srcset``:
+   :func:`more_attribute_candidates`), a container that holds it and a look-alike with the element named
+   inside by an attribute, a class or being the container's child (:func:`with_inners` with ``distinct``),
+   such a chain inside an outer container (:func:`outer_candidates`), a repeating container by its whole
+   name (:func:`named_repeat_candidates`);
+7. a positional step (``nth``) only when nothing above is unique (:func:`positional`).
 
 A chain that names a container by class or tag (a CSS ``locator`` step: :attr:`Candidate.css`) ranks after
 one that names its containers by test id, role, id or text, whatever their costs

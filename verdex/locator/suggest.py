@@ -14,8 +14,10 @@ demo. It costs a handful of bridge calls in the element's frame:
    through its frames: the locator text is parsed back (so what is returned is what was checked) and
    must match one element, the element itself. A candidate that fails is dropped, never returned.
 
-A positional step (``nth``, ``first``, ``last``) is used only when no other candidate is unique, and
-the suggestion says why. Suggestions are ranked as the skill orders them: chains that name their elements
+When none of these is unique, what is beside the element (:func:`_before_position`: its ``data-*``
+attributes, its attribute or class inside a container that holds a look-alike, being that container's
+child ...). A positional step (``nth``, ``first``, ``last``) is used only when no other candidate is unique,
+and the suggestion says why. Suggestions are ranked as the skill orders them: chains that name their elements
 by test id, role, id or text before chains that need a class or a tag or rest on a flagged fact (when every
 chain the search found does, the cheapest chains by role are counted too), then by cost. An element whose
 role and name repeat is also named by its own attribute (a link's ``href``, an image's ``src``, a form
