@@ -61,6 +61,7 @@ from verdex.locator.stability import (
 __all__ = [
     "Candidate",
     "attribute_candidates",
+    "child_path_candidates",
     "container_candidates",
     "lookalike_levels",
     "more_attribute_candidates",
@@ -957,6 +958,54 @@ def outer_candidates(
                         level=chain.level,
                     )
                 )
+    return found
+
+
+#: Child steps in a path from a container down to a repeating element, at most (:func:`child_path_candidates`).
+_MAX_PATH = 4
+
+
+def child_path_candidates(chain: Candidate, facts: SuggestFactsResult) -> list[Candidate]:
+    """``chain``'s container (which holds the target and a few look-alikes), then the repeating element below
+    it that holds the target, reached by child steps and filtered by its texts, then the element inside:
+    ``locator('div.newsletter-wrapper').locator(':scope > div > div').filter({ has: getByText('Monthly', {
+    exact: true }) }).getByRole('button', { name: 'SUBSCRIBE' })`` for plan cards whose classes are all
+    utilities. A descendant step filtered by the text would also match every ancestor that holds it; the child
+    steps stop at the card."""
+    target = facts.target
+    ancestors = facts.ancestors
+    if chain.level < 2 or chain.level > len(ancestors):
+        return []
+    scope, inner = chain.steps[: chain.scope], chain.steps[chain.scope :]
+    inner_facts = chain.rests_on[-1:]
+    found: list[Candidate] = []
+    texts: list[TextFact] = []
+    for index in range(chain.level - 1):
+        ancestor = ancestors[index]
+        texts = _merge_texts(texts, ancestor.texts)
+        depth = chain.level - 1 - index
+        if ancestor.like < 2 or depth > _MAX_PATH:
+            continue
+        tags = [ancestors[i].tagName for i in range(chain.level - 2, index - 1, -1)]
+        if not all(_css_ident(tag) for tag in tags):
+            continue
+        path = Step("locator", ":scope > " + " > ".join(tags))
+        for filter_ in sorted((f for f in _filters(texts, target) if f.fact is not None), key=lambda f: f.cost)[:5]:
+            found.append(
+                Candidate(
+                    (*scope, path, *filter_.steps, *inner),
+                    chain.cost + 1.5 + 0.2 * depth + filter_.cost,
+                    (
+                        *chain.rests_on[:-1],
+                        f"<{tags[-1]}> {depth} level(s) below (level {ancestor.level}, {ancestor.like} alike)",
+                        filter_.fact or "",
+                        *inner_facts,
+                    ),
+                    chain.flags + filter_.flags,
+                    scope=len(scope) + 1 + len(filter_.steps),
+                    level=ancestor.level,
+                )
+            )
     return found
 
 

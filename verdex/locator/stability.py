@@ -42,7 +42,8 @@ _HASHED_CLASS = re.compile(
         |jsx-\d+|emotion-\d+|svelte-[0-9a-z]{5,}|astro-[0-9a-z]{6,}|ng-tns-[\w-]+|_ngcontent-[\w-]+
         |_[0-9a-z]{4,8}                     # underscore hashes (_3fX2a)
         |[a-z0-9]{5,8}                      # short mixed hashes (x7f9a2) checked below
-        |[\w-]+__[0-9a-z_-]{5,}             # CSS modules: Card_title__3xYz1
+        |[\w-]+__(?=(?-i:[\w-]*[0-9A-Z]))[0-9a-z_-]{5,}  # CSS modules: Card_title__3xYz1 (a BEM
+                                            # element, nav__drop-down-item, has no digit or capital)
         |[\w]+_[\w]+_[0-9a-z-]{5,}          # CSS modules (webpack): card_title_3xYz1
     )$""",
     re.X | re.I,

@@ -40,6 +40,7 @@ from verdex.browser.refs import parse_ref
 from verdex.errors import LocatorError
 from verdex.locator.candidates import (
     Candidate,
+    child_path_candidates,
     container_candidates,
     more_attribute_candidates,
     named_repeat_candidates,
@@ -235,7 +236,8 @@ async def _before_position(
     the container's child: ``getByRole('listitem').filter({ has: getByText('2015', { exact: true })
     }).locator(':scope > a.toggle')``); chains through a repeating container named by its whole name (a row
     of a nested table); the crowded chains inside an outer container that holds none of their other
-    matches (a month's toggle inside its year)."""
+    matches (a month's toggle inside its year), or narrowed by child steps to the repeating element below
+    their container that holds the target, filtered by its text (a plan card of utility classes)."""
     target = facts.target
     candidates = sorted(
         [
@@ -247,6 +249,7 @@ async def _before_position(
                 for chain in crowded[:_OUTER_CHAINS]
                 for outer in outer_candidates(chain, facts, test_id_attribute)
             ),
+            *(path for chain in crowded[:_OUTER_CHAINS] for path in child_path_candidates(chain, facts)),
         ],
         key=lambda candidate: candidate.cost,
     )
