@@ -5456,10 +5456,7 @@
       if (elementMatchesText(cache, target, matcher) === "self") facts.textSelf = true;
     }
     if (target.localName === "input") facts.inputType = target.type;
-    const url = (attribute) => {
-      const value = target.getAttribute(attribute);
-      return value !== null && value.trim() && value.length <= kMaxUrl2 && !/[\n\r\f\t]/.test(value) ? value : void 0;
-    };
+    const url = (attribute) => selectorValue(target.getAttribute(attribute));
     const tag = target.localName;
     const href = tag === "a" || tag === "area" ? url("href") : void 0;
     if (href !== void 0) facts.href = href;
@@ -5475,15 +5472,17 @@
     if (parts.length) facts.parts = parts;
     return facts;
   }
+  function selectorValue(value) {
+    return value !== null && value.trim() && value.length <= kMaxUrl2 && !/[\n\r\f\t]/.test(value) ? value : void 0;
+  }
   function namingAttributes(element, testIdAttribute) {
     let found;
     let count = 0;
-    for (const attribute of Array.from(element.attributes)) {
-      const name = attribute.name;
-      if (!(name.startsWith("data-") ? name !== testIdAttribute && !kTestIdFamily.includes(name) : kNamingAttributes.has(name))) continue;
-      const value = attribute.value;
-      if (!value.trim() || value.length > kMaxUrl2 || /[\n\r\f\t]/.test(value)) continue;
-      (found ??= {})[name] = value;
+    for (const { name, value } of Array.from(element.attributes)) {
+      const naming = name.startsWith("data-") ? name !== testIdAttribute && !kTestIdFamily.includes(name) : kNamingAttributes.has(name);
+      const usable = naming ? selectorValue(value) : void 0;
+      if (usable === void 0) continue;
+      (found ??= {})[name] = usable;
       if (++count >= kMaxAttributes) break;
     }
     return found;

@@ -843,12 +843,12 @@ def with_inners(
     candidate: Candidate, facts: SuggestFactsResult, test_id_attribute: str = "data-testid", *, distinct: bool = False
 ) -> list[Candidate]:
     """``candidate``'s container with the other ways to name the element inside (an exact name, its text,
-    its label ...): for a container that holds the element and one like it. With ``distinct``, also by
+    its label ...): for a container that holds the element and one like it. With ``distinct``, instead, by
     what sets it apart from a look-alike beside it (:func:`_distinct_inners`: an attribute, a class, being
     the container's child)."""
     first, *others = _inside(facts.target, test_id_attribute, 5)
     if distinct:
-        others += _distinct_inners(facts.target, candidate.level)
+        others = _distinct_inners(facts.target, candidate.level)
     base = candidate.cost - first.cost
     scope = candidate.steps[: candidate.scope]
     facts_before = candidate.rests_on[:-1]
@@ -880,24 +880,17 @@ def _distinct_inners(target: SuggestTarget, level: int) -> list[_Inner]:
     tag = target.tagName
     if not _css_ident(tag):
         return []
-    found: list[_Inner] = []
-    urls = (("href", target.href), ("src", target.src))
-    others = (("name", target.nameAttribute), *(target.attributes or {}).items())
-    for index, (attribute, value, url) in enumerate(
-        [*((a, v, True) for a, v in urls), *((a, v, False) for a, v in others)]
-    ):
-        if not value or not _css_ident(attribute):
-            continue
-        flag = volatile_url(value) if url else (generated_id(value) or _volatile(value))
-        found.append(
-            _Inner(
-                (Step("locator", f"{tag}[{attribute}={_quoted_css(value)}]"),),
-                _DISTINCT_COST["attr"] + 0.01 * index + (UNSTABLE if flag else 0.0),
-                f"<{tag}> {attribute} {_quoted(value)}",
-                (_flag_words(flag),) if flag else (),
-                "attr",
-            )
+    # The attribute candidates of the whole page (href, src, name, data-* ...), here inside the container.
+    found = [
+        _Inner(
+            attribute.steps,
+            _DISTINCT_COST["attr"] + 0.01 * index + (UNSTABLE if attribute.flags else 0.0),
+            attribute.rests_on[-1],
+            attribute.flags,
+            "attr",
         )
+        for index, attribute in enumerate([*attribute_candidates(target), *more_attribute_candidates(target)])
+    ]
     classes = [name for name in target.classes or [] if semantic_class(name) and _css_ident(name)][:_MAX_CLASSES]
     for index, name in enumerate(classes):
         found.append(
@@ -918,16 +911,6 @@ def _distinct_inners(target: SuggestTarget, level: int) -> list[_Inner]:
     return found
 
 
-def _volatile(value: str) -> str | None:
-    kind = volatile_text(value)
-    return f"volatile: {kind}" if kind else None
-
-
-def _flag_words(flag: str) -> str:
-    """A flag as suggestions word it: ``generated id``, ``volatile: url token`` ..."""
-    return flag if flag.startswith(("volatile", "generated", "hashed")) else f"volatile: {flag}"
-
-
 def outer_candidates(
     chain: Candidate, facts: SuggestFactsResult, test_id_attribute: str = "data-testid", *, levels: int = 4
 ) -> list[Candidate]:
@@ -945,20 +928,24 @@ def outer_candidates(
         parent = ancestors[index + 1] if index + 1 < len(ancestors) else None
         texts = _merge_texts(texts, ancestor.texts)
         handles = sorted(_handles(ancestor, parent, test_id_attribute), key=lambda h: h.cost)[:3]
-        filters = sorted((f for f in _filters(texts, target) if f.fact is not None), key=lambda f: f.cost)[:5]
         for handle in handles:
-            for filter_ in filters:
+            for filter_ in _text_filters(texts, target):
                 found.append(
                     Candidate(
                         handle.steps + filter_.steps + chain.steps,
                         chain.cost + 2.0 + handle.cost + filter_.cost + 0.02 * ancestor.level,
-                        (handle.fact, *([filter_.fact] if filter_.fact else []), *chain.rests_on),
+                        (handle.fact, filter_.fact or "", *chain.rests_on),
                         handle.flags + filter_.flags + chain.flags,
                         scope=len(handle.steps) + len(filter_.steps) + chain.scope,
                         level=chain.level,
                     )
                 )
     return found
+
+
+def _text_filters(texts: Sequence[TextFact], target: SuggestTarget, count: int = 5) -> list[_Filter]:
+    """The ``count`` cheapest filters by one of ``texts`` (the no-filter option left out)."""
+    return sorted((f for f in _filters(texts, target) if f.fact is not None), key=lambda f: f.cost)[:count]
 
 
 #: Child steps in a path from a container down to a repeating element, at most (:func:`child_path_candidates`).
@@ -990,7 +977,7 @@ def child_path_candidates(chain: Candidate, facts: SuggestFactsResult) -> list[C
         if not all(_css_ident(tag) for tag in tags):
             continue
         path = Step("locator", ":scope > " + " > ".join(tags))
-        for filter_ in sorted((f for f in _filters(texts, target) if f.fact is not None), key=lambda f: f.cost)[:5]:
+        for filter_ in _text_filters(texts, target):
             found.append(
                 Candidate(
                     (*scope, path, *filter_.steps, *inner),
@@ -1056,7 +1043,8 @@ def more_attribute_candidates(target: SuggestTarget) -> list[Candidate]:
                 for c in _url_candidates(tag, attribute, value)
             ]
             continue
-        flag = generated_id(value) or _volatile(value)
+        kind = volatile_text(value)
+        flag = generated_id(value) or (f"volatile: {kind}" if kind else None)
         found.append(
             Candidate(
                 (Step("locator", f"{tag}[{attribute}={_quoted_css(value)}]"),),

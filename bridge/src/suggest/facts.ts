@@ -306,10 +306,7 @@ function targetFacts(refs: RefRegistry, ref: number, target: Element, testIdAttr
     if (elementMatchesText(cache, target, matcher) === 'self') facts.textSelf = true;
   }
   if (target.localName === 'input') facts.inputType = (target as HTMLInputElement).type;
-  const url = (attribute: string): string | undefined => {
-    const value = target.getAttribute(attribute);
-    return value !== null && value.trim() && value.length <= kMaxUrl && !/[\n\r\f\t]/.test(value) ? value : undefined;
-  };
+  const url = (attribute: string): string | undefined => selectorValue(target.getAttribute(attribute));
   const tag = target.localName;
   const href = tag === 'a' || tag === 'area' ? url('href') : undefined;
   if (href !== undefined) facts.href = href;
@@ -326,16 +323,23 @@ function targetFacts(refs: RefRegistry, ref: number, target: Element, testIdAttr
   return facts;
 }
 
+/** An attribute value a CSS attribute selector can quote as it is: not blank, at most {@link kMaxUrl}
+ * characters, no line breaks or tabs; else undefined. */
+function selectorValue(value: string | null): string | undefined {
+  return value !== null && value.trim() && value.length <= kMaxUrl && !/[\n\r\f\t]/.test(value) ? value : undefined;
+}
+
 /** {@link SuggestTarget.attributes} of `element`, or undefined when it has none. */
 function namingAttributes(element: Element, testIdAttribute: string): Record<string, string> | undefined {
   let found: Record<string, string> | undefined;
   let count = 0;
-  for (const attribute of Array.from(element.attributes)) {
-    const name = attribute.name;
-    if (!(name.startsWith('data-') ? name !== testIdAttribute && !kTestIdFamily.includes(name) : kNamingAttributes.has(name))) continue;
-    const value = attribute.value;
-    if (!value.trim() || value.length > kMaxUrl || /[\n\r\f\t]/.test(value)) continue;
-    (found ??= {})[name] = value;
+  for (const { name, value } of Array.from(element.attributes)) {
+    const naming = name.startsWith('data-')
+      ? name !== testIdAttribute && !kTestIdFamily.includes(name)
+      : kNamingAttributes.has(name);
+    const usable = naming ? selectorValue(value) : undefined;
+    if (usable === undefined) continue;
+    (found ??= {})[name] = usable;
     if (++count >= kMaxAttributes) break;
   }
   return found;
