@@ -154,7 +154,8 @@ class MCPServerUnderTest:
 
     Attributes:
         started: ``time.perf_counter()`` just before the process was spawned.
-        ready: ``time.perf_counter()`` when the MCP handshake (``initialize``) had finished.
+        ready: ``time.perf_counter()`` when the MCP handshake (``server/discover`` or ``initialize``) was answered
+            (before the server has imported its tools: see :mod:`verdex.server.startup`).
     """
 
     def __init__(self, client: Client, started: float, ready: float, others: set[int]) -> None:

@@ -275,7 +275,9 @@ def cold_start_table(cold: dict[str, Any]) -> str:
             ("MCP handshake", "handshake"),
             ("browser_navigate answered", "navigated"),
             ("first snapshot answered", "firstSnapshot"),
+            ("server up (tools/list answered; runs of their own)", "ready"),
         )
+        if key in cold
     ]
     text = f"Cold start (ms since spawning verdex serve, {cold['runs']} runs, {cold['page']})\n"
     text += table(["stage", "p50", "p95"], rows)

@@ -9,15 +9,12 @@ quietly with status 141, as a shell reports a process that SIGPIPE ended.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import logging
 import os
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -483,7 +480,7 @@ def _role(
     default_url = values[2] if len(values) == 3 else None
     if default_url is not None:
         # Imported here: verdex.browser.page brings the bridge's models, which a start without a role URL
-        # imports later, with the collector paused (_collection_paused).
+        # imports later, with the collector paused (verdex.server.startup.collection_paused).
         from verdex.browser.page import check_url
 
         refusal = None
@@ -590,11 +587,13 @@ def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:
                 file=sys.stderr,
             )
             sys.exit(2)
-        with _collection_paused():
-            from verdex.server.app import serve
-        trio.run(serve, config)
+        from verdex.server.startup import serve_stdio  # imports the SDK itself, while answering the handshake
+
+        trio.run(serve_stdio, config)
         return
-    with _collection_paused():
+    from verdex.server.startup import collection_paused
+
+    with collection_paused():
         from verdex.server.http import HttpOptions, serve_http
 
     options = HttpOptions(
@@ -604,25 +603,6 @@ def _run_serve(args: argparse.Namespace, config: ServerConfig) -> None:
         max_sessions=resolved["max_sessions"],
     )
     trio.run(serve_http, config, options)
-
-
-@contextmanager
-def _collection_paused() -> Iterator[None]:
-    """No cyclic garbage collection while the server's modules are imported; then what they made is frozen.
-
-    The MCP SDK and the tools build ~100,000 tracked objects (pydantic models, schemas) that live as
-    long as the process: the collector walked them a dozen times (one full collection), ~100 ms of the
-    start, and found under 1,000 unreachable ones (they stay, frozen). ``gc.freeze`` keeps the rest out
-    of later collections too.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.freeze()
-            gc.enable()
 
 
 def _run_replay(args: argparse.Namespace, config: ServerConfig) -> None:

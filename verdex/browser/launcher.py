@@ -55,6 +55,7 @@ __all__ = [
     "DOWNLOADS_PREFIX",
     "PROFILE_PREFERENCES",
     "BrowserOptions",
+    "HeadStart",
     "LaunchedBrowser",
     "chromium_args",
     "find_browser",
@@ -176,6 +177,7 @@ class LaunchedBrowser:
         persistent: the profile is the user's (``--user-data-dir``): kept on exit, and the browser's
             default context is the profile's own (see :mod:`verdex.browser.profile`).
         stderr_path: the browser's stderr, in verdex's temporary folder.
+        run_dir: verdex's temporary folder of this launch (deleted on exit).
     """
 
     executable: str
@@ -183,6 +185,7 @@ class LaunchedBrowser:
     transport: PipeTransport
     user_data_dir: Path
     stderr_path: Path
+    run_dir: Path
     persistent: bool = False
 
     def stderr_tail(self, lines: int = 12) -> str:
@@ -426,11 +429,103 @@ def _check_profile_free(profile: Path) -> None:
 async def launch_chromium(options: BrowserOptions) -> AsyncIterator[LaunchedBrowser]:
     """Start Chromium with a CDP pipe; on exit close the pipe, reap the process, delete the profile.
 
-    Yields as soon as the process runs; the first CDP command tells whether it came up.
+    Yields as soon as the process runs; the first CDP command tells whether it came up. A browser
+    started ahead for these very ``options`` (:class:`HeadStart`) is taken instead of a new one.
     On exit the browser gets 5 s to quit after its pipe closes, then it is killed.
 
     Raises:
         BrowserLaunchError: no executable, or the process could not be started.
+    """
+    head = HeadStart.claim(options)
+    launched = await head.take() if head is not None else await _start(options)
+    try:
+        yield launched
+    finally:
+        await _stop(launched)
+
+
+class HeadStart:
+    """A browser launched while the server is still starting, for the first call that needs one.
+
+    ``verdex serve`` over stdio answers the MCP handshake before its tool modules are imported
+    (:mod:`verdex.server.startup`); when the client's first tool call is already waiting and will
+    need a browser, the launch overlaps the rest of the start. The next :func:`launch_chromium`
+    with the same ``options`` object takes this browser; one nobody took is stopped by
+    :meth:`discard`. At most one head start is pending at a time.
+    """
+
+    _pending: HeadStart | None = None
+
+    def __init__(self, options: BrowserOptions) -> None:
+        self.options = options
+        self._done = trio.Event()
+        self._launched: LaunchedBrowser | None = None
+        self._error: BrowserLaunchError | None = None
+        self._taken = False
+
+    @classmethod
+    def begin(cls, options: BrowserOptions, nursery: trio.Nursery) -> HeadStart:
+        """Start launching a browser for ``options`` in ``nursery`` and leave it for the next launch.
+
+        Raises:
+            RuntimeError: a head start is already pending.
+        """
+        if cls._pending is not None:
+            raise RuntimeError("a head start is already pending")
+        head = cls(options)
+        cls._pending = head
+        nursery.start_soon(head._run)
+        return head
+
+    @classmethod
+    def claim(cls, options: BrowserOptions) -> HeadStart | None:
+        """The pending head start if it was made for ``options`` (the same object), now taken."""
+        head = cls._pending
+        if head is None or head.options is not options:
+            return None
+        cls._pending = None
+        head._taken = True
+        return head
+
+    async def _run(self) -> None:
+        try:
+            self._launched = await _start(self.options)
+        except BrowserLaunchError as exc:
+            self._error = exc
+        finally:
+            self._done.set()
+
+    async def take(self) -> LaunchedBrowser:
+        """The launched browser, once its process runs (the caller now owns it).
+
+        Raises:
+            BrowserLaunchError: the launch failed (the same error a launch now would give).
+        """
+        await self._done.wait()
+        if self._error is not None:
+            raise self._error
+        assert self._launched is not None
+        return self._launched
+
+    async def discard(self) -> None:
+        """Stop the browser if nobody took it (and forget it); a taken one belongs to its taker."""
+        if HeadStart._pending is self:
+            HeadStart._pending = None
+        if self._taken:
+            return
+        self._taken = True
+        with trio.CancelScope(shield=True):
+            await self._done.wait()
+            if self._launched is not None:
+                logger.info("closing the browser launched ahead: no call took it")
+                await _stop(self._launched)
+
+
+async def _start(options: BrowserOptions) -> LaunchedBrowser:
+    """Spawn Chromium with its CDP pipes and a profile (see the module docstring).
+
+    Raises:
+        BrowserLaunchError: no executable, the profile is in use, or the process could not be started.
     """
     executable = find_browser(options.executable, options.executable_source)
     remove_orphan_folders()
@@ -476,23 +571,27 @@ async def launch_chromium(options: BrowserOptions) -> AsyncIterator[LaunchedBrow
         stderr_file.close()
     os.close(browser_reads)
     os.close(browser_writes)
-    launched = LaunchedBrowser(
+    return LaunchedBrowser(
         executable,
         process,
         PipeTransport(we_read, we_write),
         user_data_dir,
         stderr_path,
+        run_dir,
         persistent=options.user_data_dir is not None,
     )
-    try:
-        yield launched
-    finally:
-        with trio.CancelScope(shield=True):
-            await launched.transport.aclose()
-            with trio.move_on_after(5):
-                await process.wait()
-            if process.returncode is None:
-                logger.warning("browser did not exit 5 s after its pipe closed; killing it")
-                process.kill()
-                await process.wait()
-            shutil.rmtree(run_dir, ignore_errors=True)
+
+
+async def _stop(launched: LaunchedBrowser) -> None:
+    """Close the pipe, give the browser 5 s to quit, then kill it; delete the temporary folder."""
+    process = launched.process
+    run_dir = launched.run_dir
+    with trio.CancelScope(shield=True):
+        await launched.transport.aclose()
+        with trio.move_on_after(5):
+            await process.wait()
+        if process.returncode is None:
+            logger.warning("browser did not exit 5 s after its pipe closed; killing it")
+            process.kill()
+            await process.wait()
+        shutil.rmtree(run_dir, ignore_errors=True)

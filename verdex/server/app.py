@@ -53,7 +53,8 @@ from verdex.server.limits import MAX_ANY_CHARS, MAX_ANY_ITEMS
 from verdex.server.pool import CURRENT, SessionPool, client_key
 from verdex.server.session import Session, open_session
 from verdex.server.skill import register_skill
-from verdex.server.stdio import open_stdio
+from verdex.server.startup import INSTRUCTIONS
+from verdex.server.stdio import StdioReadStream, StdioWriteStream, open_stdio
 from verdex.server.tools_browser import register_browser_tools
 from verdex.server.tools_compat import register_compat_tools
 from verdex.server.tools_find import register_find_tools
@@ -69,19 +70,6 @@ from verdex.server.trace import TraceWriter
 __all__ = ["INSTRUCTIONS", "VerdexServer", "build_http_server", "build_server", "serve"]
 
 logger = logging.getLogger(__name__)
-
-INSTRUCTIONS = (
-    "verdex drives a real browser so you can write stable Playwright locators. Workflow: browser_navigate, "
-    "browser_snapshot (refs like e12 on interactive elements), then for the element you need: resolve_container "
-    "(ancestors and their test ids/roles), inspect_pattern (is the container repeated?), extract_anchors (distinct "
-    "text inside it). Write role-first, container-scoped locators such as "
-    "page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' })"
-    ".getByRole('button', { name: 'Add to Cart' }); "
-    "avoid nth(), XPath and generated CSS classes. Before writing a locator into a test, check it with "
-    "verify_locator (pass the ref to confirm it finds exactly that element). Several users (roles): each role "
-    "is its own browser context with its own login; select_role switches the role the other tools act on, "
-    "list_current_roles shows them."
-)
 
 
 class VerdexServer(MCPServer[Any]):
@@ -145,10 +133,14 @@ class VerdexServer(MCPServer[Any]):
             ]
         return self._listed
 
-    async def run_stdio_async(self) -> None:
+    async def run_stdio_async(self, streams: tuple[StdioReadStream, StdioWriteStream] | None = None) -> None:
         """Serve MCP over stdin/stdout until the client closes stdin, on trio's own I/O
-        (:mod:`verdex.server.stdio`: no worker thread per line, fd 0/1 protected as the SDK does)."""
+        (:mod:`verdex.server.stdio`: no worker thread per line, fd 0/1 protected as the SDK does);
+        on ``streams`` when stdio is open already."""
         lowlevel = self._lowlevel_server
+        if streams is not None:
+            await lowlevel.run(*streams, lowlevel.create_initialization_options())
+            return
         async with open_stdio() as (read_stream, write_stream):
             await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
 
@@ -428,8 +420,9 @@ def _strict_arguments(server: VerdexServer) -> None:
         tool.fn_metadata.arg_model = type(lax.__name__, (lax,), namespace)
 
 
-async def serve(config: ServerConfig) -> None:
-    """Serve MCP over stdio until stdin closes or SIGTERM/SIGINT arrives; then close the browser."""
+async def serve(config: ServerConfig, streams: tuple[StdioReadStream, StdioWriteStream]) -> None:
+    """Serve MCP on ``streams`` (:func:`verdex.server.stdio.open_stdio`'s) until stdin closes or SIGTERM/SIGINT
+    arrives; then close the browser. ``verdex serve`` starts here through :func:`verdex.server.startup.serve_stdio`."""
     tracer = TraceWriter(config.trace_file) if config.trace_file is not None else None
     forward_logs()
     try:
@@ -438,7 +431,7 @@ async def serve(config: ServerConfig) -> None:
                 server = build_server(session, tracer)
                 async with trio.open_nursery() as nursery:
                     nursery.start_soon(_stop_on_signal, session)
-                    await server.run_stdio_async()
+                    await server.run_stdio_async(streams)
                     nursery.cancel_scope.cancel()
     finally:
         if tracer is not None:

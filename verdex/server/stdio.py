@@ -16,22 +16,27 @@ standard descriptors are restored on exit.
 from __future__ import annotations
 
 import fcntl
+import json
+import logging
 import os
 import sys
+from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from types import TracebackType
-from typing import Self
+from typing import TYPE_CHECKING, Any, Self
 
 import anyio
-import mcp_types
 import trio
-from mcp.shared.message import SessionMessage
-from pydantic import ValidationError
 
 from verdex._nowait import FdReader, held, write_all
 
+if TYPE_CHECKING:  # the SDK is imported at the first message, not with this module (see verdex.server.startup)
+    from mcp.shared.message import SessionMessage
+
 __all__ = ["StdioReadStream", "StdioWriteStream", "open_stdio"]
+
+logger = logging.getLogger(__name__)
 
 #: Bytes asked of the read descriptor at a time.
 _CHUNK = 1 << 16
@@ -47,7 +52,20 @@ class StdioReadStream:
     def __init__(self, stream: trio.lowlevel.FdStream) -> None:
         self._stream = FdReader(stream)
         self._buffer = bytearray()
+        self._ahead: deque[bytes] = deque()
         self._eof = False
+
+    async def read_ahead(self) -> bytes:
+        """Read the next line now, without parsing it, and keep it for :meth:`receive` (which hands
+        out the lines read ahead first, in order). Cancelling it loses nothing.
+
+        Raises:
+            anyio.EndOfStream: the client closed stdin.
+            anyio.ClosedResourceError: this stream was closed.
+        """
+        line = await self._next_line()
+        self._ahead.append(line)
+        return line
 
     async def receive(self) -> SessionMessage | Exception:
         """The next message (blocks until a whole line arrived).
@@ -56,8 +74,13 @@ class StdioReadStream:
             anyio.EndOfStream: the client closed stdin.
             anyio.ClosedResourceError: this stream was closed.
         """
+        import mcp_types
+        from mcp.shared.message import SessionMessage
+        from pydantic import ValidationError
+
         # Decoded as the SDK's transport does (invalid UTF-8 replaced), then parsed as it parses.
-        line = (await self._next_line()).decode("utf-8", "replace")
+        raw = self._ahead.popleft() if self._ahead else await self._next_line()
+        line = raw.decode("utf-8", "replace")
         try:
             message = mcp_types.jsonrpc_message_adapter.validate_json(line, by_name=False)
         except ValidationError as exc:  # a bad line is the client's problem: handed on, not raised
@@ -103,6 +126,7 @@ class StdioReadStream:
         """Stop reading (the descriptor itself is closed by :func:`open_stdio`)."""
         self._eof = True
         self._buffer.clear()
+        self._ahead.clear()
         await trio.lowlevel.checkpoint()
 
     async def __aenter__(self) -> Self:
@@ -124,6 +148,19 @@ class StdioWriteStream:
         self._stream = stream
         self._lock = trio.StrictFIFOLock()
         self._closed = False
+        self._answered: tuple[str | int, dict[str, Any]] | None = None
+
+    async def send_answer(self, request_id: str | int, result: dict[str, Any]) -> None:
+        """Answer a request before the SDK runs (:mod:`verdex.server.startup`); the SDK's own answer
+        to that request, when it comes, is not sent again: it is compared with ``result`` (a
+        difference is logged as an error) and dropped.
+
+        Raises:
+            anyio.ClosedResourceError, anyio.BrokenResourceError: as :meth:`send`.
+        """
+        message = {"jsonrpc": "2.0", "id": request_id, "result": result}
+        self._answered = (request_id, result)
+        await self._write(json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
 
     async def send(self, item: SessionMessage, /) -> None:
         """Write one message (blocks while the client does not read).
@@ -135,6 +172,28 @@ class StdioWriteStream:
         if self._closed:
             raise anyio.ClosedResourceError
         line = item.message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
+        if self._answered is not None and self._is_answered(line):
+            return
+        await self._write(line)
+
+    def _is_answered(self, line: bytes) -> bool:
+        """Whether ``line`` is the SDK's answer to the request :meth:`send_answer` answered already."""
+        assert self._answered is not None
+        request_id, result = self._answered
+        message = json.loads(line)
+        if message.get("id") != request_id or "method" in message:
+            return False
+        self._answered = None
+        if message.get("result") != result:
+            logger.error(
+                "the early answer to request %r differs from the MCP SDK's: sent %s, the SDK's was %s",
+                request_id,
+                json.dumps(result),
+                json.dumps(message.get("result", message.get("error"))),
+            )
+        return True
+
+    async def _write(self, line: bytes) -> None:
         async with held(self._lock):
             try:
                 await write_all(self._stream, line)

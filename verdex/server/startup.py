@@ -1,0 +1,234 @@
+"""``verdex serve`` over stdio: answer the MCP handshake first, import the rest while the client goes on.
+
+A client spawns the server and waits for the answer to its first request before it sends a tool
+call. Importing the MCP SDK and the tools takes most of a start (~0.4 s of ~0.5 s on a 2-core
+machine: the SDK's protocol models, its HTTP transport, pydantic schemas), and a first
+``browser_navigate`` then waits for Chromium on top (~0.15 s to its first CDP answer, more for the
+first tab). :func:`serve_stdio` overlaps them:
+
+1. The SDK and the server are imported in a worker thread (:func:`import_server`) while this thread
+   reads the client's first line. When it is a handshake whose answer is known here
+   (:func:`early_answer`: ``initialize`` of a handshake-era protocol revision, or ``server/discover``
+   of the 2026-07-28 revision), the answer goes out at once, the same answer the SDK gives (a test
+   holds them equal, :mod:`tests.server.test_startup`). Any other first line is left to the SDK.
+2. Until the import is done, the lines that follow are read ahead (kept for the SDK, in order).
+   A ``tools/call`` of ``browser_navigate`` among them launches the browser now
+   (:class:`~verdex.browser.launcher.HeadStart`), which the call then takes instead of launching
+   one; nothing else launches a browser early, so a client that only lists tools never starts one.
+3. The SDK then serves every line from the first: it handles the handshake itself (so its session
+   state is its own) and its answer to it, already sent, is compared and dropped
+   (:meth:`~verdex.server.stdio.StdioWriteStream.send_answer`).
+
+Sources: MCP specification, lifecycle (``initialize``, protocol revisions 2024-11-05 to 2025-11-25)
+and the 2026-07-28 revision's ``server/discover``; the answers follow the MCP SDK (``mcp`` 2.3)
+``ServerRunner._handle_initialize`` and ``Server._handle_discover``.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import logging
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import anyio
+import trio
+
+from verdex import __version__
+from verdex.browser.launcher import HeadStart
+from verdex.server.stdio import StdioReadStream, StdioWriteStream, open_stdio
+
+if TYPE_CHECKING:
+    from verdex.server.config import ServerConfig
+
+__all__ = [
+    "HANDSHAKE_VERSIONS",
+    "INSTRUCTIONS",
+    "MODERN_VERSIONS",
+    "collection_paused",
+    "early_answer",
+    "import_server",
+    "serve_stdio",
+]
+
+logger = logging.getLogger(__name__)
+
+#: The server's ``instructions`` (MCP ``InitializeResult.instructions``): what a client may add to its
+#: model's context when it connects.
+INSTRUCTIONS = (
+    "verdex drives a real browser so you can write stable Playwright locators. Workflow: browser_navigate, "
+    "browser_snapshot (refs like e12 on interactive elements), then for the element you need: resolve_container "
+    "(ancestors and their test ids/roles), inspect_pattern (is the container repeated?), extract_anchors (distinct "
+    "text inside it). Write role-first, container-scoped locators such as "
+    "page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' })"
+    ".getByRole('button', { name: 'Add to Cart' }); "
+    "avoid nth(), XPath and generated CSS classes. Before writing a locator into a test, check it with "
+    "verify_locator (pass the ref to confirm it finds exactly that element). Several users (roles): each role "
+    "is its own browser context with its own login; select_role switches the role the other tools act on, "
+    "list_current_roles shows them."
+)
+
+#: Protocol revisions whose ``initialize`` is answered early (the SDK answers others itself).
+HANDSHAKE_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
+#: Protocol revisions whose ``server/discover`` is answered early.
+MODERN_VERSIONS = ("2026-07-28",)
+
+#: The tool calls that give the browser a head start (they launch one as their first step).
+_LAUNCHING_TOOLS = frozenset({"browser_navigate"})
+
+_META = "io.modelcontextprotocol/"
+
+
+def _server_info() -> dict[str, str]:
+    return {"name": "verdex", "version": __version__}
+
+
+def _capabilities(list_changed: bool) -> dict[str, Any]:
+    """The capabilities of verdex's server (logging, prompts, resources, tools), as the SDK states them:
+    the handshake era says ``listChanged``/``subscribe`` false, the 2026-07-28 revision true."""
+    return {
+        "logging": {},
+        "prompts": {"listChanged": list_changed},
+        "resources": {"listChanged": list_changed, "subscribe": list_changed},
+        "tools": {"listChanged": list_changed},
+    }
+
+
+def early_answer(line: bytes) -> tuple[str | int, dict[str, Any]] | None:
+    """The request id and ``result`` the SDK would answer to ``line``, when it is a well-formed handshake
+    request of a revision in :data:`HANDSHAKE_VERSIONS` (``initialize``) or :data:`MODERN_VERSIONS`
+    (``server/discover``); None for anything else (the SDK then answers it, as it answers everything)."""
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
+        return None
+    request_id = message.get("id")
+    params = message.get("params")
+    if isinstance(request_id, bool) or not isinstance(request_id, str | int) or not isinstance(params, dict):
+        return None
+    if message.get("method") == "initialize":
+        version = params.get("protocolVersion")
+        if version not in HANDSHAKE_VERSIONS or not _client_shape(params.get("clientInfo"), params.get("capabilities")):
+            return None
+        return request_id, {
+            "capabilities": _capabilities(False),
+            "instructions": INSTRUCTIONS,
+            "protocolVersion": version,
+            "serverInfo": _server_info(),
+        }
+    if message.get("method") == "server/discover":
+        meta = params.get("_meta")
+        if (
+            set(params) != {"_meta"}
+            or not isinstance(meta, dict)
+            or meta.get(_META + "protocolVersion") not in MODERN_VERSIONS
+        ):
+            return None
+        if not _client_shape(meta.get(_META + "clientInfo"), meta.get(_META + "clientCapabilities")):
+            return None
+        return request_id, {
+            "cacheScope": "private",
+            "capabilities": _capabilities(True),
+            "instructions": INSTRUCTIONS,
+            "resultType": "complete",
+            "supportedVersions": list(MODERN_VERSIONS),
+            "ttlMs": 0,
+            "_meta": {_META + "serverInfo": _server_info()},
+        }
+    return None
+
+
+def _client_shape(info: object, capabilities: object) -> bool:
+    """A client description the SDK takes as it is: ``{name, version}`` strings, and capabilities whose
+    parts are objects of flags and objects (``{"roots": {"listChanged": true}, "sampling": {}}``)."""
+    return (
+        isinstance(info, dict)
+        and set(info) == {"name", "version"}
+        and all(isinstance(value, str) for value in info.values())
+        and isinstance(capabilities, dict)
+        and all(
+            isinstance(part, dict) and all(isinstance(value, bool | dict) for value in part.values())
+            for part in capabilities.values()
+        )
+    )
+
+
+def _launches_browser(line: bytes) -> bool:
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return False
+    if not isinstance(message, dict) or message.get("method") != "tools/call":
+        return False
+    params = message.get("params")
+    return isinstance(params, dict) and params.get("name") in _LAUNCHING_TOOLS
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """No cyclic garbage collection while the server's modules are imported; then what they made is frozen.
+
+    The MCP SDK and the tools build ~100,000 tracked objects (pydantic models, schemas) that live as
+    long as the process: the collector walked them a dozen times (one full collection), ~100 ms of the
+    start, and found under 1,000 unreachable ones (they stay, frozen). ``gc.freeze`` keeps the rest out
+    of later collections too.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.freeze()
+            gc.enable()
+
+
+_Serve = Callable[["ServerConfig", tuple[StdioReadStream, StdioWriteStream]], Awaitable[None]]
+
+
+def import_server() -> _Serve:
+    """Import the MCP SDK and verdex's tools (the slow part of a start); returns ``verdex.server.app.serve``."""
+    with collection_paused():
+        from verdex.server.app import serve
+
+    return serve
+
+
+async def serve_stdio(config: ServerConfig) -> None:
+    """Serve MCP over stdin/stdout until stdin closes or SIGTERM/SIGINT arrives (see the module docstring)."""
+    head: HeadStart | None = None
+    async with open_stdio() as streams, trio.open_nursery() as nursery:
+        read_stream, write_stream = streams
+        imported: list[_Serve] = []
+        done = trio.Event()
+
+        async def load(reading: trio.CancelScope) -> None:
+            imported.append(await trio.to_thread.run_sync(import_server))
+            done.set()
+            reading.cancel()
+
+        with trio.CancelScope() as reading:
+            nursery.start_soon(load, reading)
+            try:
+                first = await read_stream.read_ahead()
+                answer = early_answer(first)
+                if answer is None:
+                    await trio.sleep_forever()
+                await write_stream.send_answer(*answer)
+                while True:
+                    line = await read_stream.read_ahead()
+                    if head is None and not config.browser.cdp_endpoint and _launches_browser(line):
+                        logger.info("launching the browser while the server starts (the first call navigates)")
+                        head = HeadStart.begin(config.browser, nursery)
+            except (anyio.EndOfStream, anyio.ClosedResourceError):
+                pass  # the client is gone: the SDK will read the end of the input too
+        await done.wait()  # the input may have ended before the import did
+        try:
+            await imported[0](config, streams)
+        finally:
+            if head is not None:
+                await head.discard()
