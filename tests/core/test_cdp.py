@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 import trio
@@ -12,6 +13,7 @@ from verdex.browser.browser import Browser, open_browser
 from verdex.browser.launcher import BrowserOptions
 from verdex.browser.page import Page
 from verdex.cdp import protocol as cdp
+from verdex.cdp.transport import PipeTransport
 from verdex.errors import BrowserClosedError, CDPTimeoutError, NavigationError, ProtocolError, UsageError
 
 
@@ -165,3 +167,21 @@ async def test_navigation_reports_status_and_errors(page: Page, fixture_url) -> 
         await page.navigate("/shop.html")
     with pytest.raises(UsageError, match="javascript: URLs are not navigations"):
         await page.navigate("javascript:alert(1)")
+
+
+async def test_a_browser_gone_before_the_first_command_is_said_to_have_exited() -> None:
+    """Writing to a pipe whose browser end is closed (EPIPE) reads as the browser's exit, as reading its EOF does:
+    a browser launched ahead (verdex.server.startup) can be gone before verdex writes its first command."""
+    (browser_reads, we_write), (we_read, browser_writes) = PipeTransport.make_pipes()
+    os.close(browser_reads)
+    os.close(browser_writes)
+    transport = PipeTransport(we_read, we_write)
+    try:
+        with pytest.raises(BrowserClosedError) as caught:
+            await transport.send('{"id":1,"method":"Browser.getVersion"}')
+        assert str(caught.value) == "the browser closed its pipe (the browser process exited)"
+        with pytest.raises(BrowserClosedError) as caught:
+            await transport.receive()
+        assert str(caught.value) == "the browser closed its pipe (the browser process exited)"
+    finally:
+        await transport.aclose()

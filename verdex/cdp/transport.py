@@ -77,7 +77,9 @@ class PipeTransport:
         async with held(self._send_lock):
             try:
                 await write_all(self._writer, data)
-            except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
+            except trio.BrokenResourceError as exc:  # EPIPE: the browser's end is closed, as when it reads EOF
+                raise BrowserClosedError("the browser closed its pipe (the browser process exited)") from exc
+            except (trio.ClosedResourceError, OSError) as exc:
                 raise BrowserClosedError(f"the browser's pipe is closed ({exc})") from exc
 
     async def receive(self) -> str:
