@@ -860,6 +860,7 @@ def with_inners(
             (*facts_before, inner.fact),
             flags + inner.flags,
             scope=candidate.scope,
+            level=candidate.level,
         )
         for inner in others
     ]

@@ -253,7 +253,18 @@ async def _before_position(
         ],
         key=lambda candidate: candidate.cost,
     )
-    found, _, _ = await _search(bridge, number, candidates, limit, result)
+    found, narrowed, _ = await _search(bridge, number, candidates, limit, result)
+    if found:
+        return found
+    # Two of those steps at once: a chain that what sets the element apart inside its container narrowed to a
+    # few (the mobile twin of a widget's link, in every copy of the widget), inside an outer container that
+    # holds none of its other matches (the widget by its texts).
+    distinct = [chain for chain in narrowed if chain.level and chain not in crowded][:_OUTER_CHAINS]
+    outer = sorted(
+        (candidate for chain in distinct for candidate in outer_candidates(chain, facts, test_id_attribute)),
+        key=lambda candidate: candidate.cost,
+    )
+    found, _, _ = await _search(bridge, number, outer, limit, result)
     return found
 
 
