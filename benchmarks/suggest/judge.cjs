@@ -8,8 +8,10 @@
 // scope, as a test writes it.
 // With `twins: [{stamp, role, name}]` in a group instead of locators: whether anything but a position sets the
 // element apart from the others of its role and exact name (getByRole). Each other's branch (the child of their
-// lowest common ancestor on the way to it) is compared with the element's own, outerHTML without the stamps;
-// answer [{twins, identical} | {error}] per element (identical: the others whose branch is the same).
+// lowest common ancestor on the way to it) is compared with the element's own, outerHTML without the stamps and
+// with whitespace collapsed (no locator sees whitespace between tags or a run of spaces in a text: Playwright
+// normalizes text, CSS ignores both); answer [{twins, identical} | {error}] per element (identical: the others
+// whose branch is the same).
 'use strict';
 
 const fs = require('fs');
@@ -66,7 +68,12 @@ async function main() {
 function branches([elements, stamp]) {
   const target = elements.find(element => element.getAttribute('vx-stamp') === stamp);
   if (!target) return { error: 'the element is not among the matches of its role and name' };
-  const html = node => (node.outerHTML || node.textContent || '').replace(/ vx-stamp="[^"]*"/g, '');
+  const html = node =>
+    (node.outerHTML || node.textContent || '')
+      .replace(/ vx-stamp="[^"]*"/g, '')
+      .replace(/>\s+</g, '><')
+      .replace(/\s+/g, ' ')
+      .trim();
   const ancestors = new Set();
   for (let node = target; node; node = node.parentNode) ancestors.add(node);
   let identical = 0;

@@ -8,7 +8,7 @@
   a rebuild renames them. Utility classes (``mt-4``, ``flex``, ``col-md-6``) and layout words
   (``container``, ``row``, ``wrapper``) say nothing about what an element is.
 - Volatile texts: prices, counts and percentages, dates and times change with the data, not with the
-  page's design.
+  page's design. A year alone (``2014``, 1900-2099) is a label (an archive's year, a season), not a count.
 - Volatile URLs (a link's ``href``, an image's ``src``): a session or tracking token in the query
   (``?sid=…``, ``utm_source``, ``;jsessionid=``), a build hash in a path segment or file name
   (``app.3f2a9c1b.js``, ``/static/8c1e0b7a4d/logo.png``), a long run of digits (a record id, a
@@ -93,6 +93,9 @@ _VOLATILE = (
     ),
 )
 
+#: A year alone, as an archive or a season names it.
+_YEAR = re.compile(r"^\s*(?:19|20)\d{2}\s*$")
+
 
 def generated_id(value: str) -> str | None:
     """``"generated id"`` when ``value`` (an id or test id) looks generated, else None."""
@@ -120,6 +123,8 @@ def semantic_class(name: str) -> bool:
 
 def volatile_text(text: str) -> str | None:
     """The kind of data ``text`` holds that changes over time (price, date, time, count), or None."""
+    if _YEAR.match(text):
+        return None
     for kind, pattern in _VOLATILE:
         if pattern.search(text):
             return kind
