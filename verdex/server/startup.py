@@ -100,11 +100,8 @@ def early_answer(line: bytes) -> tuple[str | int, dict[str, Any]] | None:
     """The request id and ``result`` the SDK would answer to ``line``, when it is a well-formed handshake
     request of a revision in :data:`HANDSHAKE_VERSIONS` (``initialize``) or :data:`MODERN_VERSIONS`
     (``server/discover``); None for anything else (the SDK then answers it, as it answers everything)."""
-    try:
-        message = json.loads(line)
-    except ValueError:
-        return None
-    if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
+    message = _message(line)
+    if message is None or message.get("jsonrpc") != "2.0":
         return None
     request_id = message.get("id")
     params = message.get("params")
@@ -157,12 +154,18 @@ def _client_shape(info: object, capabilities: object) -> bool:
     )
 
 
-def _launches_browser(line: bytes) -> bool:
+def _message(line: bytes) -> dict[str, Any] | None:
+    """``line`` as a JSON object, or None (the SDK answers a line that is not one)."""
     try:
         message = json.loads(line)
     except ValueError:
-        return False
-    if not isinstance(message, dict) or message.get("method") != "tools/call":
+        return None
+    return message if isinstance(message, dict) else None
+
+
+def _launches_browser(line: bytes) -> bool:
+    message = _message(line)
+    if message is None or message.get("method") != "tools/call":
         return False
     params = message.get("params")
     return isinstance(params, dict) and params.get("name") in _LAUNCHING_TOOLS
