@@ -58,16 +58,17 @@ logger = logging.getLogger(__name__)
 #: The server's ``instructions`` (MCP ``InitializeResult.instructions``): what a client may add to its
 #: model's context when it connects.
 INSTRUCTIONS = (
-    "verdex drives a real browser so you can write stable Playwright locators. Workflow: browser_navigate, "
-    "browser_snapshot (refs like e12 on interactive elements), then for the element you need: resolve_container "
-    "(ancestors and their test ids/roles), inspect_pattern (is the container repeated?), extract_anchors (distinct "
-    "text inside it). Write role-first, container-scoped locators such as "
-    "page.getByTestId('product-card').filter({ hasText: 'iPhone 15 Pro' })"
-    ".getByRole('button', { name: 'Add to Cart' }); "
-    "avoid nth(), XPath and generated CSS classes. Before writing a locator into a test, check it with "
-    "verify_locator (pass the ref to confirm it finds exactly that element). Several users (roles): each role "
-    "is its own browser context with its own login; select_role switches the role the other tools act on, "
-    "list_current_roles shows them."
+    "verdex drives a real browser so you can write stable Playwright locators. Workflow: browser_navigate, then "
+    "browser_find(text, role) for the element you need (or browser_snapshot for the whole page; refs like e12), "
+    "then suggest_locator(ref): up to three locators, each checked to match that element alone. When the best is "
+    "positional or you need to see the structure: resolve_container (ancestors and their test ids/roles), "
+    "inspect_pattern (is the container repeated?), extract_anchors (distinct text inside it), and write a "
+    "role-first, container-scoped locator such as page.getByTestId('product-card').filter({ has: "
+    "page.getByRole('heading', { name: 'iPhone 15 Pro', exact: true }) }).getByRole('button', { name: 'Add to Cart' "
+    "}); avoid nth(), XPath and generated CSS classes. Before writing a locator into a test, check it with "
+    "verify_locator (pass the ref to confirm it finds exactly that element; a broken one gets the count after each "
+    "step and near misses). Several users (roles): each role is its own browser context with its own login; "
+    "select_role switches the role the other tools act on, list_current_roles shows them."
 )
 
 #: Protocol revisions whose ``initialize`` is answered early (the SDK answers others itself).
