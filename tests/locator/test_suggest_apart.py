@@ -2,7 +2,7 @@
 
 What sets each apart is beside it, not around it: a share button's ``data-action`` or class in a bar that
 holds its twin (top and bottom bars alike), a lazy image's ``data-src`` (its ``src`` a ``data:``
-placeholder), a year's "►" toggle that is its list item's own child while its months' toggles are further
+placeholder), a figure's ``data-id`` when figures are alike but for it, a year's "►" toggle that is its list item's own child while its months' toggles are further
 down, a month's toggle inside its year when every year has that month, a plan card of utility classes
 reached by child steps from its section and filtered by its heading, a twin menu told apart by its BEM
 class (``account-nav__signed-in``: a BEM element, not a CSS-module hash), cells of nested tables. The
@@ -31,6 +31,8 @@ TOP = {
     "button '⤴' 2": "page.getByRole('banner').locator('button[data-action=\"show-share-popover\"]')",
     "img 'Seed tray' 1": "page.locator('img[data-src=\"/img/trays/early-spring.jpg\"]')",
     "img 'Seed tray' 2": "page.locator('img[data-src=\"/img/trays/late-summer.jpg\"]')",
+    "img 'ZoomIn icon' 1": "page.locator('figure[data-id=\"tray-4471\"]').getByRole('img', { name: 'ZoomIn icon' })",
+    "img 'ZoomIn icon' 2": "page.locator('figure[data-id=\"tray-4472\"]').getByRole('img', { name: 'ZoomIn icon' })",
     "cell 'Ana Ruiz' 1": "page.getByRole('cell').getByRole('rowgroup').filter({ has: page.getByText('By trays sown', { exact: true }) }).getByRole('cell', { name: 'Ana Ruiz' })",
     "cell '56' 1": "page.getByRole('cell').getByRole('row').filter({ has: page.getByText('Ana Ruiz', { exact: true }) }).locator('td').filter({ hasText: '56' })",
     "cell '14.7%' 1": "page.locator('td > table').filter({ has: page.getByText('By trays sown', { exact: true }) }).getByRole('row').filter({ has: page.getByText('Ana Ruiz', { exact: true }) }).locator('td').filter({ hasText: '14.7%' })",

@@ -80,9 +80,15 @@ BESIDE: dict[tuple[str, str, str], list[str]] = {
 }
 
 #: The same for lines further down: (page, role, name) -> {index among the lines with that role and name: the top
-#: suggestion}. A multi-year archive's month toggles: the year, then the month, then the toggle (years are labels,
-#: not counts: verdex.locator.stability).
+#: suggestion}.
 BESIDE_AT: dict[tuple[str, str, str], dict[int, str]] = {
+    # Figures alike but for their data-id (and their image's data-src): the figure by its data-id.
+    ("lazy-image-2.html", "img", "ZoomIn icon"): {
+        6: "page.locator('figure[data-id=\"18zqgqj9kac9hjpg\"]').getByRole('img', { name: 'ZoomIn icon' })",
+        33: "page.locator('figure[data-id=\"18zqixy9iqkrejpg\"]').getByRole('img', { name: 'ZoomIn icon' })",
+    },
+    # A multi-year archive's month toggles: the year, then the month, then the toggle (a year is a label, not a
+    # count: verdex.locator.stability).
     ("links-in-tables.html", "link", "►\xa0"): {
         28: "page.getByRole('listitem').filter({ has: page.getByText('2014', { exact: true }) }).getByRole('listitem')"
         ".filter({ has: page.getByText('November', { exact: true }) }).getByRole('link', { name: '►' })",

@@ -5316,6 +5316,7 @@
   var kNamedControls = /* @__PURE__ */ new Set(["input", "select", "textarea", "button"]);
   var kMaxClasses = 12;
   var kMaxAttributes = 6;
+  var kMaxContainerAttributes = 3;
   var kNamingAttributes = /* @__PURE__ */ new Set(["srcset", "aria-controls", "rel", "target", "action", "for"]);
   function cut2(text, max) {
     if (text.length <= max) return { text };
@@ -5487,6 +5488,17 @@
     }
     return found;
   }
+  function dataAttributes(element, testIdAttribute) {
+    let found;
+    let count = 0;
+    for (const { name, value } of Array.from(element.attributes)) {
+      if (!name.startsWith("data-") || name === testIdAttribute || kTestIdFamily.includes(name)) continue;
+      if (!value.trim() || value.length > kMaxValue || /[\n\r\f\t]/.test(value)) continue;
+      (found ??= {})[name] = value;
+      if (++count >= kMaxContainerAttributes) break;
+    }
+    return found;
+  }
   function occurrencesOf(haystack, text) {
     const needle = text.toLowerCase();
     if (!needle) return 0;
@@ -5515,6 +5527,8 @@
             like: likeSiblings2(ancestor.element, testIdAttribute),
             texts: textsOf(ancestor.element, below, cache, seen, pageText, true)
           };
+          const attributes = dataAttributes(ancestor.element, testIdAttribute);
+          if (attributes) entry.attributes = attributes;
           if (ancestor.shadowHost) entry.shadowHost = true;
           below = ancestor.element;
           return entry;

@@ -584,6 +584,11 @@ class SuggestAncestor(_OwnFacts):
 
     level: int = Field(description="1 = the parent.")
     shadowHost: Literal[True] | None = Field(default=None, description="Reached by leaving an open shadow root.")
+    attributes: dict[str, str] | None = Field(
+        default=None,
+        description="Its data-* attributes (not the test-id family), at most 3, values of 1-200 characters without "
+        "line breaks: a figure's data-id, a widget's data-component.",
+    )
     lookalikes: int = Field(description="Elements like the target inside it, the target included.")
     like: int = Field(description="Its parent's children like it (tag, test id, role, classes), itself included.")
     texts: list[TextFact] = Field(description="Texts in it and not in the level below.")

@@ -63,6 +63,7 @@ __all__ = [
     "attribute_candidates",
     "child_path_candidates",
     "container_candidates",
+    "data_container_candidates",
     "lookalike_levels",
     "more_attribute_candidates",
     "named_repeat_candidates",
@@ -1024,6 +1025,46 @@ def named_repeat_candidates(
             found.append(
                 Candidate(steps, cost, (handle.fact, inner.fact), flags + inner.flags, scope=1, level=ancestor.level)
             )
+    return sorted(found, key=lambda candidate: candidate.cost)
+
+
+def data_container_candidates(
+    facts: SuggestFactsResult, test_id_attribute: str = "data-testid", *, levels: int = 8
+) -> list[Candidate]:
+    """Chains through a container named by one of its ``data-*`` attributes (``SuggestAncestor.attributes``:
+    ``locator('figure[data-id="18zqgqj9kac9hjpg"]').getByRole('img', { name: 'ZoomIn icon' })``), for figures
+    or widgets that nothing else names (their classes hashed or shared, no role, no text of their own). A
+    record id is data, not design: these come after every other chain, before a position; a value that looks
+    generated is flagged."""
+    inside = _inside(facts.target, test_id_attribute, 2)
+    found: list[Candidate] = []
+    for ancestor in facts.ancestors[:levels]:
+        tag = ancestor.tagName
+        if not _css_ident(tag):
+            continue
+        for index, (attribute, value) in enumerate((ancestor.attributes or {}).items()):
+            if not _css_ident(attribute):
+                continue
+            kind = volatile_text(value)
+            flag = generated_id(value) or (f"volatile: {kind}" if kind else None)
+            handle = _Handle(
+                (Step("locator", f"{tag}[{attribute}={_quoted_css(value)}]"),),
+                2.0 + 0.05 * index + (UNSTABLE if flag else 0.0),
+                f"<{tag}> {attribute} {_quoted(value)} (level {ancestor.level})",
+                (flag,) if flag else (),
+            )
+            for inner in inside:
+                cost = 4.2 + handle.cost + inner.cost + 0.02 * ancestor.level
+                found.append(
+                    Candidate(
+                        handle.steps + inner.steps,
+                        cost,
+                        (handle.fact, inner.fact),
+                        handle.flags + inner.flags,
+                        scope=1,
+                        level=ancestor.level,
+                    )
+                )
     return sorted(found, key=lambda candidate: candidate.cost)
 
 

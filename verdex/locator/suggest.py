@@ -42,6 +42,7 @@ from verdex.locator.candidates import (
     Candidate,
     child_path_candidates,
     container_candidates,
+    data_container_candidates,
     more_attribute_candidates,
     named_repeat_candidates,
     nested_candidates,
@@ -235,7 +236,8 @@ async def _before_position(
     and a few look-alikes, naming it inside by what sets it apart from them (an attribute, a class, being
     the container's child: ``getByRole('listitem').filter({ has: getByText('2015', { exact: true })
     }).locator(':scope > a.toggle')``); chains through a repeating container named by its whole name (a row
-    of a nested table); the crowded chains inside an outer container that holds none of their other
+    of a nested table); chains through a container named by a ``data-*`` attribute (a figure's ``data-id``);
+    the crowded chains inside an outer container that holds none of their other
     matches (a month's toggle inside its year), or narrowed by child steps to the repeating element below
     their container that holds the target, filtered by its text (a plan card of utility classes)."""
     target = facts.target
@@ -244,6 +246,7 @@ async def _before_position(
             *more_attribute_candidates(target),
             *(variant for chain in crowded for variant in with_inners(chain, facts, test_id_attribute, distinct=True)),
             *named_repeat_candidates(facts, test_id_attribute),
+            *data_container_candidates(facts, test_id_attribute),
             *(
                 outer
                 for chain in crowded[:_OUTER_CHAINS]

@@ -55,6 +55,8 @@ const kNamedControls = new Set(['input', 'select', 'textarea', 'button']);
 const kMaxClasses = 12;
 /** Other attributes reported for the target, at most (`attributes`). */
 const kMaxAttributes = 6;
+/** `data-*` attributes reported per ancestor, at most (`attributes`). */
+const kMaxContainerAttributes = 3;
 /** The attributes besides `data-*` that {@link SuggestTarget.attributes} reports: they say what an element
  * is for or which resource it shows, and a CSS attribute selector can name it by them. */
 const kNamingAttributes = new Set(['srcset', 'aria-controls', 'rel', 'target', 'action', 'for']);
@@ -135,6 +137,10 @@ export interface SuggestAncestor extends OwnFacts {
   level: number;
   /** Reached by leaving an open shadow root for its host. */
   shadowHost?: true;
+  /** Its `data-*` attributes (the test-id family aside), in document order, at most
+   * {@link kMaxContainerAttributes}, values of 1 to {@link kMaxValue} characters without line breaks: a
+   * figure's `data-id`, a widget's `data-component` name a container that nothing else names. */
+  attributes?: Record<string, string>;
   /** Elements like the target inside it, the target included. */
   lookalikes: number;
   /** Its parent's element children like it (same tag, test id, role attribute and classes), itself included. */
@@ -345,6 +351,19 @@ function namingAttributes(element: Element, testIdAttribute: string): Record<str
   return found;
 }
 
+/** {@link SuggestAncestor.attributes} of `element`, or undefined when it has none. */
+function dataAttributes(element: Element, testIdAttribute: string): Record<string, string> | undefined {
+  let found: Record<string, string> | undefined;
+  let count = 0;
+  for (const { name, value } of Array.from(element.attributes)) {
+    if (!name.startsWith('data-') || name === testIdAttribute || kTestIdFamily.includes(name)) continue;
+    if (!value.trim() || value.length > kMaxValue || /[\n\r\f\t]/.test(value)) continue;
+    (found ??= {})[name] = value;
+    if (++count >= kMaxContainerAttributes) break;
+  }
+  return found;
+}
+
 /** Occurrences of `text` in `haystack` (lower case), case-insensitive, not overlapping. */
 function occurrencesOf(haystack: string, text: string): number {
   const needle = text.toLowerCase();
@@ -376,6 +395,8 @@ export function suggestFacts(refs: RefRegistry, ref: number, testIdAttribute: st
           like: likeSiblings(ancestor.element, testIdAttribute),
           texts: textsOf(ancestor.element, below, cache, seen, pageText, true),
         };
+        const attributes = dataAttributes(ancestor.element, testIdAttribute);
+        if (attributes) entry.attributes = attributes;
         if (ancestor.shadowHost) entry.shadowHost = true;
         below = ancestor.element;
         return entry;
