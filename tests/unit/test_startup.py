@@ -50,6 +50,14 @@ def _discover(version: str, capabilities: dict[str, Any] | None = None) -> dict[
 ANSWERED = [
     *(_initialize(version) for version in HANDSHAKE_VERSIONS),
     _initialize("2025-06-18", {"roots": {"listChanged": True}, "sampling": {}, "elicitation": {}}, request_id="a"),
+    {
+        **_initialize("2025-11-25"),
+        "params": {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {},
+            "clientInfo": {"name": "vscode", "title": "Visual Studio Code", "version": "1.106.0"},
+        },
+    },
     *(_discover(version) for version in MODERN_VERSIONS),
     _discover("2026-07-28", {"roots": {"listChanged": True}}),
 ]
@@ -88,9 +96,19 @@ async def test_the_early_answer_is_the_sdks(request_: dict[str, Any]) -> None:
         {**_initialize("2025-06-18"), "id": True},
         {**_initialize("2025-06-18"), "jsonrpc": "1.0"},
         {"jsonrpc": "2.0", "id": 1, "method": "ping"},
+        {**_initialize("2025-06-18"), "params": {**_initialize("2025-06-18")["params"], "clientInfo": {"name": "x"}}},
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18"}},
     ],
-    ids=["unknown-revision", "discover-old-revision", "odd-capabilities", "bool-id", "jsonrpc-1", "ping", "no-client"],
+    ids=[
+        "unknown-revision",
+        "discover-old-revision",
+        "odd-capabilities",
+        "bool-id",
+        "jsonrpc-1",
+        "ping",
+        "client-without-version",
+        "no-client",
+    ],
 )
 def test_other_first_lines_are_left_to_the_sdk(request_: dict[str, Any]) -> None:
     assert early_answer(json.dumps(request_).encode()) is None

@@ -141,11 +141,12 @@ def early_answer(line: bytes) -> tuple[str | int, dict[str, Any]] | None:
 
 
 def _client_shape(info: object, capabilities: object) -> bool:
-    """A client description the SDK takes as it is: ``{name, version}`` strings, and capabilities whose
-    parts are objects of flags and objects (``{"roots": {"listChanged": true}, "sampling": {}}``)."""
+    """A client description the SDK takes as it is: ``{name, version}`` strings (and a ``title``), and
+    capabilities whose parts are objects of flags and objects (``{"roots": {"listChanged": true}, "sampling":
+    {}}``)."""
     return (
         isinstance(info, dict)
-        and set(info) == {"name", "version"}
+        and {"name", "version"} <= set(info) <= {"name", "version", "title"}
         and all(isinstance(value, str) for value in info.values())
         and isinstance(capabilities, dict)
         and all(
