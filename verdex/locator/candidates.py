@@ -449,9 +449,11 @@ def attribute_candidates(target: SuggestTarget) -> list[Candidate]:
     """The element by its own distinguishing attribute, for when its role and name are not unique (it has
     ``lookalikes``): a link's ``href``, an image's ``src`` (as authored: what a CSS attribute selector
     compares, not the resolved URL), a form control's ``name``. A volatile URL is flagged and costs more; its
-    stable part (the path before a volatile query: ``a[href^="/cart?"]``) is a candidate of its own."""
+    stable part (the path before a volatile query: ``a[href^="/cart?"]``) is a candidate of its own. A name cut
+    in the facts (longer than 200 characters) cannot be used whole, so such an element is named by its
+    attributes even when its name is unique."""
     tag = target.tagName
-    if target.lookalikes <= 1 or not _css_ident(tag):
+    if (target.lookalikes <= 1 and not target.nameCut) or not _css_ident(tag):
         return []
     found: list[Candidate] = []
     for attribute, value in (("href", target.href), ("src", target.src)):
@@ -1034,8 +1036,9 @@ def data_container_candidates(
     """Chains through a container named by one of its ``data-*`` attributes (``SuggestAncestor.attributes``:
     ``locator('figure[data-id="18zqgqj9kac9hjpg"]').getByRole('img', { name: 'ZoomIn icon' })``), for figures
     or widgets that nothing else names (their classes hashed or shared, no role, no text of their own). A
-    record id is data, not design: these come after every other chain, before a position; a value that looks
-    generated is flagged."""
+    record id is data, not design: these cost more than every other candidate before a position (so a page
+    with ``data-*`` on every container does not crowd the others out of the counted batches), at most
+    :data:`_MAX_DATA_CONTAINERS` of them; a value that looks generated is flagged."""
     inside = _inside(facts.target, test_id_attribute, 2)
     found: list[Candidate] = []
     for ancestor in facts.ancestors[:levels]:
@@ -1054,7 +1057,7 @@ def data_container_candidates(
                 (flag,) if flag else (),
             )
             for inner in inside:
-                cost = 4.2 + handle.cost + inner.cost + 0.02 * ancestor.level
+                cost = 8.0 + handle.cost + inner.cost + 0.02 * ancestor.level
                 found.append(
                     Candidate(
                         handle.steps + inner.steps,
@@ -1065,7 +1068,11 @@ def data_container_candidates(
                         level=ancestor.level,
                     )
                 )
-    return sorted(found, key=lambda candidate: candidate.cost)
+    return sorted(found, key=lambda candidate: candidate.cost)[:_MAX_DATA_CONTAINERS]
+
+
+#: Chains through a container named by a ``data-*`` attribute, at most (:func:`data_container_candidates`).
+_MAX_DATA_CONTAINERS = 24
 
 
 def more_attribute_candidates(target: SuggestTarget) -> list[Candidate]:
@@ -1073,7 +1080,7 @@ def more_attribute_candidates(target: SuggestTarget) -> list[Candidate]:
     button's ``data-action``), for when its role and name repeat and nothing else is unique. A URL-like
     value is tried whole and by its shorter forms (:func:`_url_candidates`)."""
     tag = target.tagName
-    if target.lookalikes <= 1 or not _css_ident(tag):
+    if (target.lookalikes <= 1 and not target.nameCut) or not _css_ident(tag):
         return []
     found: list[Candidate] = []
     for attribute, value in (target.attributes or {}).items():
