@@ -37,7 +37,8 @@ def render_suggest(suggest: dict[str, Any]) -> list[str]:
             "",
             "Positional answers, by whether anything but a position sets the element apart: a lookalike (same role "
             "and exact name) whose branch (the child of their common ancestor on the way to it) is identical to its "
-            "own, outerHTML for outerHTML, leaves only a position; otherwise a non-positional locator exists. "
+            "own, outerHTML for outerHTML with whitespace collapsed, leaves only a position; otherwise a "
+            "non-positional locator exists. "
             + "; ".join(
                 f"{label}: {part['positionalNeeded']} with an identical lookalike, {part['positionalAvoidable']} "
                 f"without one, {part['positionalUnknown']} not classified (no name, a name cut in the snapshot, "
