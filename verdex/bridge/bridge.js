@@ -5476,28 +5476,26 @@
   function selectorValue(value) {
     return value !== null && value.trim() && value.length <= kMaxUrl2 && !/[\n\r\f\t]/.test(value) ? value : void 0;
   }
-  function namingAttributes(element, testIdAttribute) {
+  function attributesOf(element, keep, max) {
     let found;
     let count = 0;
     for (const { name, value } of Array.from(element.attributes)) {
-      const naming = name.startsWith("data-") ? name !== testIdAttribute && !kTestIdFamily.includes(name) : kNamingAttributes.has(name);
-      const usable = naming ? selectorValue(value) : void 0;
+      const usable = keep(name) ? selectorValue(value) : void 0;
       if (usable === void 0) continue;
       (found ??= {})[name] = usable;
-      if (++count >= kMaxAttributes) break;
+      if (++count >= max) break;
     }
     return found;
   }
+  function isDataAttribute(name, testIdAttribute) {
+    return name.startsWith("data-") && name !== testIdAttribute && !kTestIdFamily.includes(name);
+  }
+  function namingAttributes(element, testIdAttribute) {
+    const keep = (name) => isDataAttribute(name, testIdAttribute) || kNamingAttributes.has(name);
+    return attributesOf(element, keep, kMaxAttributes);
+  }
   function dataAttributes(element, testIdAttribute) {
-    let found;
-    let count = 0;
-    for (const { name, value } of Array.from(element.attributes)) {
-      if (!name.startsWith("data-") || name === testIdAttribute || kTestIdFamily.includes(name)) continue;
-      if (!value.trim() || value.length > kMaxValue || /[\n\r\f\t]/.test(value)) continue;
-      (found ??= {})[name] = value;
-      if (++count >= kMaxContainerAttributes) break;
-    }
-    return found;
+    return attributesOf(element, (name) => isDataAttribute(name, testIdAttribute), kMaxContainerAttributes);
   }
   function occurrencesOf(haystack, text) {
     const needle = text.toLowerCase();

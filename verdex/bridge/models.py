@@ -586,7 +586,7 @@ class SuggestAncestor(_OwnFacts):
     shadowHost: Literal[True] | None = Field(default=None, description="Reached by leaving an open shadow root.")
     attributes: dict[str, str] | None = Field(
         default=None,
-        description="Its data-* attributes (not the test-id family), at most 3, values of 1-200 characters without "
+        description="Its data-* attributes (not the test-id family), at most 3, values of 1-300 characters without "
         "line breaks: a figure's data-id, a widget's data-component.",
     )
     lookalikes: int = Field(description="Elements like the target inside it, the target included.")

@@ -453,7 +453,7 @@ def attribute_candidates(target: SuggestTarget) -> list[Candidate]:
     in the facts (longer than 200 characters) cannot be used whole, so such an element is named by its
     attributes even when its name is unique."""
     tag = target.tagName
-    if (target.lookalikes <= 1 and not target.nameCut) or not _css_ident(tag):
+    if not _named_by_attributes(target) or not _css_ident(tag):
         return []
     found: list[Candidate] = []
     for attribute, value in (("href", target.href), ("src", target.src)):
@@ -472,6 +472,18 @@ def attribute_candidates(target: SuggestTarget) -> list[Candidate]:
             )
         )
     return found
+
+
+def _named_by_attributes(target: SuggestTarget) -> bool:
+    """Whether the element's own attributes are worth a candidate: its role and name repeat, or its name is cut
+    in the facts (longer than 200 characters), so no locator can use it whole."""
+    return target.lookalikes > 1 or bool(target.nameCut)
+
+
+def _value_flag(value: str) -> str | None:
+    """What may change in an attribute value that is not a URL: ``generated id``, ``volatile: count`` ..."""
+    kind = volatile_text(value)
+    return generated_id(value) or (f"volatile: {kind}" if kind else None)
 
 
 def _url_candidates(tag: str, attribute: str, value: str) -> list[Candidate]:
@@ -1048,8 +1060,7 @@ def data_container_candidates(
         for index, (attribute, value) in enumerate((ancestor.attributes or {}).items()):
             if not _css_ident(attribute):
                 continue
-            kind = volatile_text(value)
-            flag = generated_id(value) or (f"volatile: {kind}" if kind else None)
+            flag = _value_flag(value)
             handle = _Handle(
                 (Step("locator", f"{tag}[{attribute}={_quoted_css(value)}]"),),
                 2.0 + 0.05 * index + (UNSTABLE if flag else 0.0),
@@ -1080,7 +1091,7 @@ def more_attribute_candidates(target: SuggestTarget) -> list[Candidate]:
     button's ``data-action``), for when its role and name repeat and nothing else is unique. A URL-like
     value is tried whole and by its shorter forms (:func:`_url_candidates`)."""
     tag = target.tagName
-    if (target.lookalikes <= 1 and not target.nameCut) or not _css_ident(tag):
+    if not _named_by_attributes(target) or not _css_ident(tag):
         return []
     found: list[Candidate] = []
     for attribute, value in (target.attributes or {}).items():
@@ -1092,8 +1103,7 @@ def more_attribute_candidates(target: SuggestTarget) -> list[Candidate]:
                 for c in _url_candidates(tag, attribute, value)
             ]
             continue
-        kind = volatile_text(value)
-        flag = generated_id(value) or (f"volatile: {kind}" if kind else None)
+        flag = _value_flag(value)
         found.append(
             Candidate(
                 (Step("locator", f"{tag}[{attribute}={_quoted_css(value)}]"),),

@@ -260,8 +260,8 @@ async def _before_position(
     if found:
         return found
     # Two of those steps at once: a chain that what sets the element apart inside its container narrowed to a
-    # few (the mobile twin of a widget's link, in every copy of the widget), inside an outer container that
-    # holds none of its other matches (the widget by its texts).
+    # few (a headline as its list item's own link, in every section that lists it), inside an outer container
+    # that holds none of its other matches (the section by its heading).
     distinct = [chain for chain in narrowed if chain.level and chain not in crowded][:_OUTER_CHAINS]
     outer = sorted(
         (candidate for chain in distinct for candidate in outer_candidates(chain, facts, test_id_attribute)),

@@ -138,7 +138,7 @@ export interface SuggestAncestor extends OwnFacts {
   /** Reached by leaving an open shadow root for its host. */
   shadowHost?: true;
   /** Its `data-*` attributes (the test-id family aside), in document order, at most
-   * {@link kMaxContainerAttributes}, values of 1 to {@link kMaxValue} characters without line breaks: a
+   * {@link kMaxContainerAttributes}, values of 1 to {@link kMaxUrl} characters without line breaks: a
    * figure's `data-id`, a widget's `data-component` name a container that nothing else names. */
   attributes?: Record<string, string>;
   /** Elements like the target inside it, the target included. */
@@ -335,33 +335,34 @@ function selectorValue(value: string | null): string | undefined {
   return value !== null && value.trim() && value.length <= kMaxUrl && !/[\n\r\f\t]/.test(value) ? value : undefined;
 }
 
-/** {@link SuggestTarget.attributes} of `element`, or undefined when it has none. */
-function namingAttributes(element: Element, testIdAttribute: string): Record<string, string> | undefined {
+/** The attributes of `element` that `keep` accepts and a selector can quote ({@link selectorValue}), in
+ * document order, at most `max`; undefined when it has none. */
+function attributesOf(element: Element, keep: (name: string) => boolean, max: number): Record<string, string> | undefined {
   let found: Record<string, string> | undefined;
   let count = 0;
   for (const { name, value } of Array.from(element.attributes)) {
-    const naming = name.startsWith('data-')
-      ? name !== testIdAttribute && !kTestIdFamily.includes(name)
-      : kNamingAttributes.has(name);
-    const usable = naming ? selectorValue(value) : undefined;
+    const usable = keep(name) ? selectorValue(value) : undefined;
     if (usable === undefined) continue;
     (found ??= {})[name] = usable;
-    if (++count >= kMaxAttributes) break;
+    if (++count >= max) break;
   }
   return found;
 }
 
+/** A `data-*` attribute outside the test-id family (those are `testId`, `otherTestIds`). */
+function isDataAttribute(name: string, testIdAttribute: string): boolean {
+  return name.startsWith('data-') && name !== testIdAttribute && !kTestIdFamily.includes(name);
+}
+
+/** {@link SuggestTarget.attributes} of `element`, or undefined when it has none. */
+function namingAttributes(element: Element, testIdAttribute: string): Record<string, string> | undefined {
+  const keep = (name: string) => isDataAttribute(name, testIdAttribute) || kNamingAttributes.has(name);
+  return attributesOf(element, keep, kMaxAttributes);
+}
+
 /** {@link SuggestAncestor.attributes} of `element`, or undefined when it has none. */
 function dataAttributes(element: Element, testIdAttribute: string): Record<string, string> | undefined {
-  let found: Record<string, string> | undefined;
-  let count = 0;
-  for (const { name, value } of Array.from(element.attributes)) {
-    if (!name.startsWith('data-') || name === testIdAttribute || kTestIdFamily.includes(name)) continue;
-    if (!value.trim() || value.length > kMaxValue || /[\n\r\f\t]/.test(value)) continue;
-    (found ??= {})[name] = value;
-    if (++count >= kMaxContainerAttributes) break;
-  }
-  return found;
+  return attributesOf(element, name => isDataAttribute(name, testIdAttribute), kMaxContainerAttributes);
 }
 
 /** Occurrences of `text` in `haystack` (lower case), case-insensitive, not overlapping. */
