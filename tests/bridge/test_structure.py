@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.bridge.conftest import URL, LoadHtml, ref_number, run_in_page, snapshot_text
+from tests.bridge.conftest import URL, LoadHtml, ref_number, run_in_page, snapshot_text, stripped_lines
 from tests.support import bridge_json
 from verdex.browser.browser import Browser
 from verdex.browser.page import Page, PageSettings
@@ -466,3 +466,62 @@ async def test_extract_anchors_gives_the_containers_own_text(page: Page, load_ht
     }
     pattern = await bridge_json(page.bridge().inspect_pattern(ref, 3))
     assert pattern["siblings"][0]["containsText"] == ["Walnut Desk Lamp", "× 1", "Remove"]
+
+
+VISIBILITY_CASES = """<body><main><div id="box">
+<button>Shown</button>
+<button style="display: contents">Contents</button>
+<details><summary>Toggle</summary><a href="#d">In closed details</a><summary>Second summary</summary></details>
+<details open><summary>Open toggle</summary><a href="#o">In open details</a></details>
+<div style="content-visibility: hidden"><a href="#cv">Skipped content</a></div>
+<div style="content-visibility: auto"><a href="#cva">Auto content</a></div>
+<div hidden style="display: block"><a href="#hb">Hidden shown by CSS</a></div>
+<div hidden><a href="#h">Hidden</a></div>
+<div style="visibility: hidden"><a href="#v">Invisible</a><a href="#vv" style="visibility: visible">Visible again</a></div>
+<div id="host"><a href="#s" slot="named">Slotted</a><a href="#u">In a hidden slot</a><a href="#n" slot="nowhere">Unslotted</a></div>
+<style id="ns" style="display: block"></style>
+</div></main></body>"""
+
+
+async def test_containers_count_what_is_rendered_as_the_snapshot_does(page: Page, load_html: LoadHtml) -> None:
+    """The refs a container holds are the snapshot's, whichever way visibility is decided: the browser's
+    box test (checkVisibility) for most elements, the exact rules for elements without a box
+    (display: contents) and inside an ignored tag that CSS displays (a link put in a shown <style>)."""
+    await load_html(VISIBILITY_CASES)
+    await run_in_page(
+        page,
+        "document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = "
+        '\'<slot name="named"></slot><div style="display: none"><slot></slot></div>\';'
+        "const a = document.createElement('a'); a.href = '#ns'; a.textContent = 'In style';"
+        "document.getElementById('ns').append(a); a.checkVisibility()",
+    )
+    text = await snapshot_text(page)
+    shown = [
+        'button "Shown" [ref=e2]',
+        'button "Contents" [ref=e3]',
+        "generic [ref=e4]: Toggle",
+        "generic [ref=e5]: Open toggle",
+        'link "In open details" [ref=e6]:',
+        'link "Auto content" [ref=e7]:',
+        'link "Hidden shown by CSS" [ref=e8]:',
+        'link "Visible again" [ref=e9]:',
+        'link "Slotted" [ref=e10]:',
+    ]
+    assert [line for line in stripped_lines(text) if "[ref=e" in line][1:] == [f"- {line}" for line in shown]
+    for hidden in (
+        "In closed details",
+        "Second summary",
+        "Skipped content",
+        '"Hidden"',
+        "Invisible",
+        "In a hidden slot",
+        "Unslotted",
+        "In style",
+    ):
+        assert hidden not in text
+    result = await bridge_json(page.bridge().resolve_container(2))
+    box, main = result["ancestors"]
+    assert box["containsRefs"] == ["e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9"]
+    assert box["refsOmitted"] == 1
+    assert main["refsOmitted"] == 9
+    assert await run_in_page(page, "document.querySelector('#ns a').checkVisibility()") is True

@@ -1201,12 +1201,15 @@
   var HIDDEN_ARIA = 2;
   var kIgnoredTags = /* @__PURE__ */ new Set(["script", "style", "noscript", "template", "head", "title", "meta", "link", "base"]);
   var flagsCache;
+  var outsideIgnoredCache;
   registerWalkCache(
     () => {
       flagsCache ??= /* @__PURE__ */ new Map();
+      outsideIgnoredCache ??= /* @__PURE__ */ new Set();
     },
     () => {
       flagsCache = void 0;
+      outsideIgnoredCache = void 0;
     }
   );
   var modalCache;
@@ -1318,6 +1321,22 @@
   }
   function isHiddenForAria(element) {
     return getHiddenFlags(element) !== 0 || !isStyleVisible(element);
+  }
+  function isRendered(element) {
+    const cached = flagsCache?.get(element);
+    if (cached !== void 0) return (cached & HIDDEN_RENDER) === 0;
+    if (element.checkVisibility() && !inIgnoredTag(element)) return true;
+    return (getHiddenFlags(element) & HIDDEN_RENDER) === 0;
+  }
+  function inIgnoredTag(element) {
+    const climbed = [];
+    for (let current2 = element; current2; current2 = flatParent(current2)) {
+      if (outsideIgnoredCache?.has(current2)) break;
+      if (kIgnoredTags.has(current2.localName) && isIgnoredTag(current2)) return true;
+      climbed.push(current2);
+    }
+    if (outsideIgnoredCache) for (const outside of climbed) outsideIgnoredCache.add(outside);
+    return false;
   }
 
   // src/aria/owns.ts
@@ -2459,7 +2478,7 @@
     return (getHiddenFlags(element) & HIDDEN_ARIA) !== 0;
   }
   function isVisible(element) {
-    return !isSubtreeSkipped(element) && isStyleVisible(element);
+    return isRendered(element) && isStyleVisible(element);
   }
   function isVisibleInteractive(element) {
     return isInteractiveKind(element) && isVisible(element) && getStyle(element).pointerEvents !== "none";

@@ -26,9 +26,11 @@ export const HIDDEN_ARIA = 2;
 const kIgnoredTags = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'meta', 'link', 'base']);
 
 let flagsCache: Map<Element, number> | undefined;
+/** Elements with no ignored tag among them and their flat-tree ancestors (`inIgnoredTag`). */
+let outsideIgnoredCache: Set<Element> | undefined;
 registerWalkCache(
-  () => { flagsCache ??= new Map(); },
-  () => { flagsCache = undefined; },
+  () => { flagsCache ??= new Map(); outsideIgnoredCache ??= new Set(); },
+  () => { flagsCache = undefined; outsideIgnoredCache = undefined; },
 );
 
 interface ModalScope {
@@ -185,9 +187,39 @@ export function isHiddenForAria(element: Element): boolean {
   return getHiddenFlags(element) !== 0 || !isStyleVisible(element);
 }
 
+/**
+ * Rendered: no HIDDEN_RENDER flag. The browser's `checkVisibility()` (CSSOM View, "checkVisibility")
+ * answers most elements without reading the style of every ancestor: it is true when the element
+ * has a box and no flat-tree ancestor has `content-visibility: hidden`, which every rule of
+ * `computeHiddenFlags` comes down to (display:none, unslotted light children, a closed
+ * `<details>`' content), save the ignored tags, which author CSS can display: an element in one
+ * takes the exact path, as does every element without a box (`display: contents` has none).
+ */
+export function isRendered(element: Element): boolean {
+  const cached = flagsCache?.get(element);
+  if (cached !== undefined) return (cached & HIDDEN_RENDER) === 0;
+  if (element.checkVisibility() && !inIgnoredTag(element)) return true;
+  return (getHiddenFlags(element) & HIDDEN_RENDER) === 0;
+}
+
+/**
+ * The element or a flat-tree ancestor is an ignored tag (`<head>`, `<style>` ...). Within a walk
+ * the elements found outside every ignored tag are remembered, so a climb stops at the first.
+ */
+function inIgnoredTag(element: Element): boolean {
+  const climbed: Element[] = [];
+  for (let current: Element | null = element; current; current = flatParent(current)) {
+    if (outsideIgnoredCache?.has(current)) break;
+    if (kIgnoredTags.has(current.localName) && isIgnoredTag(current)) return true;
+    climbed.push(current);
+  }
+  if (outsideIgnoredCache) for (const outside of climbed) outsideIgnoredCache.add(outside);
+  return false;
+}
+
 /** Rendered with visible style (aria-hidden content counts as rendered: users see it). */
 export function isRenderedVisible(element: Element): boolean {
-  return !(getHiddenFlags(element) & HIDDEN_RENDER) && isStyleVisible(element);
+  return isRendered(element) && isStyleVisible(element);
 }
 
 /** A text node is visible when its flat-tree parent is rendered and `visibility: visible`. */

@@ -11,7 +11,7 @@ import { getStyle, textData } from '../dom';
 import { getAccessibleName } from '../aria/name';
 import { getRole } from '../aria/roles';
 import { normalizeWhitespace, truncate } from '../aria/text';
-import { HIDDEN_ARIA, HIDDEN_RENDER, getHiddenFlags, isIgnoredTag, isStyleVisible } from '../aria/visibility';
+import { HIDDEN_ARIA, HIDDEN_RENDER, getHiddenFlags, isIgnoredTag, isRendered, isStyleVisible } from '../aria/visibility';
 import { BridgeError } from '../errors';
 import { isInteractive, isInteractiveKind, type RefRegistry } from '../snapshot/refs';
 import { isClosedShadowHost, isRenderedLightChild } from '../shadow';
@@ -92,7 +92,7 @@ export function isHiddenFromTree(element: Element): boolean {
 
 /** Rendered and `visibility: visible`. */
 export function isVisible(element: Element): boolean {
-  return !isSubtreeSkipped(element) && isStyleVisible(element);
+  return isRendered(element) && isStyleVisible(element);
 }
 
 /**
