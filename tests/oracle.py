@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Locator, Page, sync_playwright
 
 from verdex.browser.launcher import BASE_FLAGS, find_browser
 from verdex.locator.compose import Step
+from verdex.locator.render import python_method
 
 _SKIP = {"--no-startup-window", "--window-size=1280,720"}
 
@@ -40,9 +41,10 @@ def locate(page: Page, steps: list[Step]) -> Locator:
         if step.method == "contentFrame":  # a property in the Python API
             target = target.content_frame
             continue
-        method = getattr(target, _snake(step.method))
+        method = getattr(target, python_method(step.method))
         options = {_snake(key): _value(page, value) for key, value in step.options}
-        target = method(step.argument, **options) if step.argument is not None else method(**options)
+        argument = _value(page, step.argument)
+        target = method(argument, **options) if argument is not None else method(**options)
     assert isinstance(target, Locator)
     return target
 

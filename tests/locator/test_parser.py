@@ -8,6 +8,7 @@ import pytest
 
 from verdex.errors import LocatorError
 from verdex.locator import parse_locator
+from verdex.locator.render import Step, render_js, render_python
 
 
 def steps(text: str) -> list[dict[str, Any]]:
@@ -372,3 +373,23 @@ def test_error_positions_inside_selector_strings() -> None:
         "  page.locator('a\\u0020b::after')\n"
         "                        ^^"
     )
+
+
+def test_an_and_step_is_written_in_both_languages_and_reads_back_the_same() -> None:
+    """``and`` takes a locator from ``page``: TypeScript writes ``.and(page.locator(...))``, Python ``.and_(...)``
+    (``and`` is a keyword there); both parse to one step list."""
+    chain = [
+        Step("getByRole", "link", (("name", "Spring sale"), ("exact", True))),
+        Step("and", (Step("locator", "a:not(.promo__link--desktop)"),)),
+    ]
+    ts, py = render_js(chain), render_python(chain)
+    assert (
+        ts
+        == "page.getByRole('link', { name: 'Spring sale', exact: true }).and(page.locator('a:not(.promo__link--desktop)'))"
+    )
+    assert (
+        py
+        == 'page.get_by_role("link", name="Spring sale", exact=True).and_(page.locator("a:not(.promo__link--desktop)"))'
+    )
+    assert steps(ts) == steps(py)
+    assert steps(ts)[1]["kind"] == "and"

@@ -79,6 +79,30 @@ BESIDE: dict[tuple[str, str, str], list[str]] = {
     ],
 }
 
+#: Twins that only their own class, or what the other has and they have not, tell apart (a desktop link and its
+#: mobile twin, a carousel's slide and its clone, a photo and its lazy twin).
+TWINS: dict[tuple[str, str, str], list[str]] = {
+    ("cnet.html", "link", "Sponsored Links by"): [
+        "page.getByRole('link', { name: 'Sponsored Links by', exact: true }).and(page.locator('.trc_desktop_disclosure_link'))",
+        "page.getByRole('link', { name: 'Sponsored Links by', exact: true }).and(page.locator('.trc_mobile_disclosure_link'))",
+    ],
+    ("guardian-1.html", "link", "Contribute"): [
+        "page.getByRole('link', { name: 'Contribute', exact: true }).and(page.locator('.hide-until-tablet'))",
+        "page.locator('a.hide-from-tablet')",
+        "page.getByRole('contentinfo').getByRole('link', { name: 'Contribute' })",
+    ],
+    ("videos-1.html", "link", "Vox Media"): [
+        "page.getByRole('link', { name: 'Vox Media', exact: true }).and(page.locator('.u-block'))",
+        "page.getByRole('link', { name: 'Vox Media', exact: true }).and(page.locator('a:not(.u-block)'))",
+    ],
+    ("data-url-image.html", "img", "Illustration for article titled The Spectacular Story Of Metroid"): [
+        "page.getByRole('img', { name: 'Illustration for article titled The Spectacular Story Of Metroid', exact: true })"
+        ".and(page.locator('img:not([data-srcset])'))",
+        "page.getByRole('img', { name: 'Illustration for article titled The Spectacular Story Of Metroid', exact: true })"
+        ".and(page.locator('img[data-srcset]'))",
+    ],
+}
+
 #: The same for lines further down: (page, role, name) -> {index among the lines with that role and name: the top
 #: suggestion}.
 BESIDE_AT: dict[tuple[str, str, str], dict[int, str]] = {
@@ -95,13 +119,23 @@ BESIDE_AT: dict[tuple[str, str, str], dict[int, str]] = {
         48: "page.getByRole('listitem').filter({ has: page.getByText('2013', { exact: true }) }).getByRole('listitem')"
         ".filter({ has: page.getByText('March', { exact: true }) }).getByRole('link', { name: '►' })",
     },
+    # A carousel's slide beside its clone (the clone is named by its own class).
+    ("breitbart.html", "link", "Trump signs order withdrawing U.S. from TPP deal Reuters"): {
+        1: "page.locator('li.ndn_selectableVideo:not(.ndn_carousel-clone)').getByRole('link', { name: 'Trump signs order "
+        "withdrawing U.S. from TPP deal Reuters', exact: true })",
+    },
+    # A lazy image without the src its low-resolution twin has.
+    ("lazy-image-1.html", "img", "CPU profiling before optimization"): {
+        1: "page.getByRole('img', { name: 'CPU profiling before optimization', exact: true })"
+        ".and(page.locator('img:not([src])'))",
+    },
 }
 
 
 async def test_targets_set_apart_by_what_is_beside_them_get_no_position(browser: Browser) -> None:
     """Exact top suggestions, none positional, each finding the intended element in real Playwright."""
 
-    expected = {key: dict(enumerate(locators)) for key, locators in BESIDE.items()} | BESIDE_AT
+    expected = {key: dict(enumerate(locators)) for key, locators in (BESIDE | TWINS).items()} | BESIDE_AT
 
     def chooser(key: tuple[str, str, str]) -> Callable[[list[Line]], list[Line]]:
         _, role, name = key

@@ -5335,6 +5335,8 @@
   var kNamedControls = /* @__PURE__ */ new Set(["input", "select", "textarea", "button"]);
   var kMaxClasses = 12;
   var kMaxAttributes = 6;
+  var kMaxUnlike = 50;
+  var kMaxUnlikeFacts = 4;
   var kMaxContainerAttributes = 3;
   var kNamingAttributes = /* @__PURE__ */ new Set(["srcset", "aria-controls", "rel", "target", "action", "for"]);
   function cut2(text, max) {
@@ -5516,6 +5518,49 @@
   function dataAttributes(element, testIdAttribute) {
     return attributesOf(element, (name) => isDataAttribute(name, testIdAttribute), kMaxContainerAttributes);
   }
+  var kCssIdent = /^-?[A-Za-z_][\w-]*$/;
+  function classesOf(element) {
+    return (element.getAttribute("class") ?? "").split(/\s+/).filter((name) => kCssIdent.test(name));
+  }
+  function inEveryOther(sets, mine) {
+    const [first, ...rest] = sets;
+    if (!first) return void 0;
+    const found = [...first].filter((name) => !mine.has(name) && rest.every((set) => set.has(name))).slice(0, kMaxUnlikeFacts);
+    return found.length ? found : void 0;
+  }
+  function attributeNames(element) {
+    return new Set(Array.from(element.attributes, (attribute) => attribute.name).filter((name) => name !== "class" && name !== "style" && name !== "id" && kCssIdent.test(name)));
+  }
+  function othersLike(target, lookalikes) {
+    const others = lookalikes.filter((element) => element !== target);
+    return others.length && others.length < kMaxUnlike ? others : void 0;
+  }
+  function onlyItHas(target, lookalikes) {
+    const others = othersLike(target, lookalikes);
+    if (!others) return void 0;
+    const theirs = others.map(attributeNames);
+    const found = [...attributeNames(target)].filter((name) => theirs.every((set) => !set.has(name))).slice(0, kMaxUnlikeFacts);
+    return found.length ? found : void 0;
+  }
+  function othersHave(target, lookalikes) {
+    const others = othersLike(target, lookalikes);
+    if (!others) return void 0;
+    const aboveClasses = (element) => {
+      const names2 = /* @__PURE__ */ new Set();
+      for (const { element: ancestor } of ancestorsOf(element)) for (const name of classesOf(ancestor)) names2.add(name);
+      return names2;
+    };
+    const mineAbove = aboveClasses(target);
+    for (const name of classesOf(target)) mineAbove.add(name);
+    const result = {};
+    const classes2 = inEveryOther(others.map((element) => new Set(classesOf(element))), new Set(classesOf(target)));
+    if (classes2) result.classes = classes2;
+    const attributes = inEveryOther(others.map(attributeNames), attributeNames(target));
+    if (attributes) result.attributes = attributes;
+    const containerClasses = inEveryOther(others.map(aboveClasses), mineAbove);
+    if (containerClasses) result.containerClasses = containerClasses;
+    return Object.keys(result).length ? result : void 0;
+  }
   function occurrencesOf(haystack, text) {
     const needle = text.toLowerCase();
     if (!needle) return 0;
@@ -5554,6 +5599,10 @@
           target: targetFacts(refs2, ref, target, testIdAttribute, cache, lookalikes.length, pageText),
           ancestors
         };
+        const unlike = othersHave(target, lookalikes);
+        if (unlike) result.target.othersHave = unlike;
+        const only = onlyItHas(target, lookalikes);
+        if (only) result.target.onlyItHas = only;
         if (all.length > shown.length) result.omitted = all.length - shown.length;
         return result;
       }));

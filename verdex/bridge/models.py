@@ -60,6 +60,7 @@ __all__ = [
     "LocatorMatch",
     "NearMiss",
     "NearMissReason",
+    "OthersHave",
     "PaintResult",
     "PrepareTypeResult",
     "QueryFrame",
@@ -548,6 +549,19 @@ class _OwnFacts(BridgeModel):
     classes: list[str] | None = Field(default=None, description="Its class names, at most 12.")
 
 
+class OthersHave(BridgeModel):
+    """What every other element like the target has and the target has not."""
+
+    classes: list[str] | None = Field(default=None, description="Classes on each of them, not on it, at most 4.")
+    attributes: list[str] | None = Field(
+        default=None, description="Attribute names (not class, style, id) on each of them, not on it, at most 4."
+    )
+    containerClasses: list[str] | None = Field(
+        default=None,
+        description="Classes on an ancestor of each of them and on none of its ancestors nor itself, at most 4.",
+    )
+
+
 class SuggestTarget(_OwnFacts):
     """The element a locator is wanted for, as Playwright's locators see it."""
 
@@ -571,6 +585,15 @@ class SuggestTarget(_OwnFacts):
     )
     lookalikes: int = Field(
         description="Elements on the page like it (its role and name; role and text when unnamed), itself included."
+    )
+    othersHave: OthersHave | None = Field(
+        default=None,
+        description="What every other element like it has and it has not (2 to 49 of them): a :not(...) "
+        "selector excludes them all.",
+    )
+    onlyItHas: list[str] | None = Field(
+        default=None,
+        description="Attribute names it has and none of the others like it has (2 to 49 of them), at most 4.",
     )
     parts: list[TextFact] | None = Field(
         default=None,

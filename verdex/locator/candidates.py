@@ -54,6 +54,7 @@ from verdex.locator.stability import (
     hashed_class,
     semantic_class,
     url_parts,
+    utility_class,
     volatile_text,
     volatile_url,
 )
@@ -167,7 +168,10 @@ _NOT_CLASS_OR_TAG = re.compile(r'^(?:\[data-[\w-]+="(?:[^"\\]|\\.)*"\]|#-?[A-Za-
 def _css_step(step: Step) -> bool:
     if step.method == "locator" and isinstance(step.argument, str):
         return not _NOT_CLASS_OR_TAG.match(step.argument)
-    return any(_css_step(inner) for _, value in step.options if isinstance(value, tuple) for inner in value)
+    nested = [value for _, value in step.options if isinstance(value, tuple)]
+    if isinstance(step.argument, tuple):
+        nested.append(step.argument)
+    return any(_css_step(inner) for value in nested for inner in value)
 
 
 def _quoted(text: str) -> str:
@@ -441,6 +445,8 @@ def own_candidates(facts: SuggestFactsResult, test_id_attribute: str = "data-tes
 #: chain that names its elements by test id, role, id or text and after a class chain filtered by a stable
 #: text, before a class or tag chain without one, and far before a position (``suggest._rank``).
 ATTRIBUTE_COST = 4.2
+#: The cost of a candidate by a class of the element's own (:func:`class_candidates`): after its attributes.
+CLASS_COST = ATTRIBUTE_COST + 0.4
 #: A URL longer than this is also tried by its last path segment (``*=``).
 _LONG_URL = 60
 
@@ -1113,6 +1119,128 @@ def more_attribute_candidates(target: SuggestTarget) -> list[Candidate]:
                 attribute=True,
             )
         )
+    return found
+
+
+def class_candidates(target: SuggestTarget) -> list[Candidate]:
+    """The element by a class of its own that says what it is, for when its role and name repeat and nothing
+    else is unique: a desktop link and its mobile twin (``locator('a.trc_desktop_disclosure_link')``), a
+    link shown only from tablet width up. The class alone, then with the element's role and exact name
+    (``getByRole('link', { name: 'Vox Media', exact: true }).and(page.locator('.u-block'))``) or its text
+    (``filter({ hasText })``) where other elements share the class."""
+    tag = target.tagName
+    if target.lookalikes < 2 or not _css_ident(tag):
+        return []
+    classes = [name for name in target.classes or [] if semantic_class(name) and _css_ident(name)][:_MAX_CLASSES]
+    text = target.text if target.text and len(target.text) <= 80 else None
+    flag = volatile_text(text) if text else None
+    found: list[Candidate] = []
+    role, name_ = target.role, target.name
+    named = bool(role and name_ and not target.nameCut and not target.hiddenForRole)
+    for index, name in enumerate(classes):
+        css = Step("locator", f"{tag}.{name}")
+        fact = f"<{tag}> class {name}"
+        found.append(Candidate((css,), CLASS_COST + 0.01 * index, (fact,)))
+        if named and role and name_:
+            # Its role and exact name, and the class: a text filter would also take a longer name that holds it.
+            kind = volatile_text(name_)
+            found.append(
+                Candidate(
+                    (_role_steps(role, name_, True), Step("and", (Step("locator", f".{name}"),))),
+                    CLASS_COST + 0.2 + 0.01 * index + (UNSTABLE if kind else 0.0),
+                    (f"{role} {_quoted(name_)} (exact)", f"class {name}"),
+                    (f"volatile: {kind}",) if kind else (),
+                )
+            )
+        if text:
+            found.append(
+                Candidate(
+                    (css, Step("filter", options=(("hasText", text),))),
+                    CLASS_COST + 0.3 + 0.01 * index + (UNSTABLE if flag else 0.0),
+                    (fact, f"text {_quoted(text)}"),
+                    (f"volatile: {flag}",) if flag else (),
+                )
+            )
+    return found
+
+
+def _absent_class_flag(name: str) -> str | None:
+    """How far a class that the look-alikes have can be trusted to tell them apart: None for a class that says
+    what they are (a carousel's ``ndn_carousel-clone``), ``utility class`` for one that says how they look (not
+    used: a restyling moves it), ``hashed class`` for the rest (a build's atomic ``ie``: a rebuild renames it)."""
+    if semantic_class(name):
+        return None
+    return "utility class" if utility_class(name) else "hashed class"
+
+
+#: Ancestors tried as the container that the look-alikes' class is not on (:func:`absence_candidates`).
+_ABSENCE_LEVELS = 6
+
+
+def absence_candidates(facts: SuggestFactsResult) -> list[Candidate]:
+    """The element by its role and exact name and an attribute only it has (``target.onlyItHas``:
+    ``.and(page.locator('img[data-srcset]'))``), or by what every other element like it has and it has not
+    (``target.othersHave``): its role and exact name and no such class or attribute of its own
+    (``.and(page.locator('img:not([data-srcset])'))``), or inside an ancestor that the class the others'
+    containers have is not on: a carousel's slide beside its clones
+    (``locator('li.ndn_selectableVideo:not(.ndn_carousel-clone)').getByRole('link', { name, exact: true })``)."""
+    target = facts.target
+    unlike = target.othersHave
+    role, name = target.role, target.name
+    tag = target.tagName
+    if not role or not name or target.nameCut or target.hiddenForRole or not _css_ident(tag):
+        return []
+    kind = volatile_text(name)
+    extra = UNSTABLE if kind else 0.0
+    flags = (f"volatile: {kind}",) if kind else ()
+    named = _role_steps(role, name, True)
+    found: list[Candidate] = []
+    for index, item in enumerate(target.onlyItHas or []):
+        found.append(
+            Candidate(
+                (named, Step("and", (Step("locator", f"{tag}[{item}]"),))),
+                CLASS_COST + 0.25 + 0.01 * index + extra,
+                (f"{role} {_quoted(name)} (exact)", f"attribute {item} (the others like it have none)"),
+                flags,
+            )
+        )
+    if unlike is None:
+        return found
+    own = [(f".{item}", f"class {item}", _absent_class_flag(item)) for item in unlike.classes or []]
+    own += [(f"[{item}]", f"attribute {item}", None) for item in unlike.attributes or []]
+    for index, (selector, what, flag) in enumerate(own):
+        if flag == "utility class":
+            continue
+        found.append(
+            Candidate(
+                (named, Step("and", (Step("locator", f"{tag}:not({selector})"),))),
+                CLASS_COST + 0.3 + 0.01 * index + extra + (UNSTABLE if flag else 0.0),
+                (f"{role} {_quoted(name)} (exact)", f"no {what} (the others like it have it)"),
+                (*flags, flag) if flag else flags,
+            )
+        )
+    for index, absent in enumerate(unlike.containerClasses or []):
+        flag = _absent_class_flag(absent)
+        if flag == "utility class":
+            continue
+        for ancestor in facts.ancestors[:_ABSENCE_LEVELS]:
+            if not _css_ident(ancestor.tagName):
+                continue
+            classes = [item for item in ancestor.classes or [] if semantic_class(item) and _css_ident(item)][:2]
+            handles = [(f"{ancestor.tagName}.{item}", f"<{ancestor.tagName}> class {item}") for item in classes]
+            if ancestor.tagName not in _PLAIN_TAGS:
+                handles.append((ancestor.tagName, f"<{ancestor.tagName}>"))
+            for handle, fact in handles:
+                found.append(
+                    Candidate(
+                        (Step("locator", f"{handle}:not(.{absent})"), named),
+                        CLASS_COST + 0.5 + 0.01 * index + 0.02 * ancestor.level + extra + (UNSTABLE if flag else 0.0),
+                        (f"{fact} without class {absent} (level {ancestor.level})", f"{role} {_quoted(name)} (exact)"),
+                        (*flags, flag) if flag else flags,
+                        scope=1,
+                        level=ancestor.level,
+                    )
+                )
     return found
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from verdex.browser.owners import FrameFacts
 from verdex.safe_text import INVISIBLE
 
-__all__ = ["TEST_ID_ATTRIBUTES", "Step", "frame_steps", "js_string", "render_js", "render_python"]
+__all__ = ["TEST_ID_ATTRIBUTES", "Step", "frame_steps", "js_string", "python_method", "render_js", "render_python"]
 
 #: The test-id family verdex reports (plus the configured attribute).
 TEST_ID_ATTRIBUTES = ("data-testid", "data-test", "data-test-id", "data-qa", "data-cy")
@@ -28,13 +28,15 @@ class Step:
     """One call in a locator chain: ``getByTestId('card')``, ``filter({ hasText: 'x' })`` ...
 
     Attributes:
-        method: the Playwright JavaScript method name (``getByTestId``, ``getByRole``, ``locator``, ``filter``).
-        argument: its positional argument, if any: a string, or the index of ``nth``.
+        method: the Playwright JavaScript method name (``getByTestId``, ``getByRole``, ``locator``, ``filter``,
+            ``and``).
+        argument: its positional argument, if any: a string, the index of ``nth``, or for ``and`` a locator
+            from ``page`` (a tuple of steps).
         options: its options object; a value that is a tuple of steps is a nested locator from ``page``.
     """
 
     method: str
-    argument: str | int | None = None
+    argument: str | int | tuple[Step, ...] | None = None
     options: tuple[tuple[str, object], ...] = ()
 
 
@@ -60,15 +62,24 @@ def render_python(steps: list[Step]) -> str:
             continue
         parts = [_py_arg(step.argument)] if step.argument is not None else []
         parts += [f"{_snake(key)}={_py_value(value)}" for key, value in step.options]
-        out += f".{_snake(step.method)}({', '.join(parts)})"
+        out += f".{python_method(step.method)}({', '.join(parts)})"
     return out
 
 
 #: Locator methods that Playwright's Python API has as properties.
 _PYTHON_PROPERTIES = {"contentFrame", "first", "last"}
+#: Locator methods whose Python name is a keyword with an underscore.
+_PYTHON_KEYWORDS = {"and": "and_", "or": "or_"}
 
 
-def _py_arg(value: str | int) -> str:
+def python_method(name: str) -> str:
+    """The Python API's name of a locator method: ``getByRole`` -> ``get_by_role``, ``and`` -> ``and_``."""
+    return _PYTHON_KEYWORDS.get(name) or _snake(name)
+
+
+def _py_arg(value: str | int | tuple[Step, ...]) -> str:
+    if isinstance(value, tuple):
+        return render_python(list(value))
     return str(value) if isinstance(value, int) else _py_str(value)
 
 

@@ -114,6 +114,11 @@ def hashed_class(name: str) -> str | None:
     return "hashed class"
 
 
+def utility_class(name: str) -> bool:
+    """A class that says how the element looks, not what it is (``flex-0``, ``mt-4``, ``hidden``, ``sr-only``)."""
+    return bool(_UTILITY_CLASS.match(name))
+
+
 def semantic_class(name: str) -> bool:
     """A class that names what the element is (``product-card``, ``comment``): neither hashed nor a utility."""
     if len(name) < 3 or not re.fullmatch(r"-?[A-Za-z_][\w-]*", name):

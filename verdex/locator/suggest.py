@@ -40,7 +40,9 @@ from verdex.browser.refs import parse_ref
 from verdex.errors import LocatorError
 from verdex.locator.candidates import (
     Candidate,
+    absence_candidates,
     child_path_candidates,
+    class_candidates,
     container_candidates,
     data_container_candidates,
     more_attribute_candidates,
@@ -232,18 +234,23 @@ async def _before_position(
     result: Suggestions,
 ) -> list[Candidate]:
     """When nothing above is unique, the last candidates before a position, counted in growing batches:
-    the element by its other attributes (a lazy image's ``data-src``); the chains whose container holds it
-    and a few look-alikes, naming it inside by what sets it apart from them (an attribute, a class, being
-    the container's child: ``getByRole('listitem').filter({ has: getByText('2015', { exact: true })
-    }).locator(':scope > a.toggle')``); chains through a repeating container named by its whole name (a row
-    of a nested table); chains through a container named by a ``data-*`` attribute (a figure's ``data-id``);
-    the crowded chains inside an outer container that holds none of their other
-    matches (a month's toggle inside its year), or narrowed by child steps to the repeating element below
-    their container that holds the target, filtered by its text (a plan card of utility classes)."""
+    the element by its other attributes (a lazy image's ``data-src``) or a class of its own (a desktop link
+    beside its mobile twin: ``locator('a.trc_desktop_disclosure_link')``) or what every other element like
+    it has and it has not (a carousel's slide beside its clones: ``:not(.ndn_carousel-clone)``); the chains
+    whose container holds it and a few look-alikes, naming it inside by what sets it apart from them (an
+    attribute, a class, being the container's child: ``getByRole('listitem').filter({ has:
+    getByText('2015', { exact: true }) }).locator(':scope > a.toggle')``); chains through a repeating
+    container named by its whole name (a row of a nested table); chains through a container named by a
+    ``data-*`` attribute (a figure's ``data-id``); the crowded chains inside an outer container that holds
+    none of their other matches (a month's toggle inside its year), or narrowed by child steps to the
+    repeating element below their container that holds the target, filtered by its text (a plan card of
+    utility classes)."""
     target = facts.target
     candidates = sorted(
         [
             *more_attribute_candidates(target),
+            *class_candidates(target),
+            *absence_candidates(facts),
             *(variant for chain in crowded for variant in with_inners(chain, facts, test_id_attribute, distinct=True)),
             *named_repeat_candidates(facts, test_id_attribute),
             *data_container_candidates(facts, test_id_attribute),

@@ -6,6 +6,9 @@
  *
  * - The element's own facts: test ids, role and name, the label texts `getByLabel` reads,
  *   placeholder, alt, title, its text (`getByText`).
+ * - Beside the elements like it (its role and name repeat): what every other one has and it has not
+ *   (`othersHave`: a clone's class, a twin's attribute) and the attributes only it has (`onlyItHas`), for
+ *   `:not(...)` and presence selectors.
  * - Each ancestor, from the parent up to `<body>` (through open shadow roots to their hosts, as
  *   Playwright's locators pierce them): its tag, test ids, id, classes, role and name; how many
  *   elements like the target it holds (`lookalikes`: the container that holds only the target is
@@ -55,6 +58,10 @@ const kNamedControls = new Set(['input', 'select', 'textarea', 'button']);
 const kMaxClasses = 12;
 /** Other attributes reported for the target, at most (`attributes`). */
 const kMaxAttributes = 6;
+/** Elements like the target compared for `othersHave`, at most (more: none reported). */
+const kMaxUnlike = 50;
+/** Facts per kind in `othersHave`, at most. */
+const kMaxUnlikeFacts = 4;
 /** `data-*` attributes reported per ancestor, at most (`attributes`). */
 const kMaxContainerAttributes = 3;
 /** The attributes besides `data-*` that {@link SuggestTarget.attributes} reports: they say what an element
@@ -126,11 +133,30 @@ export interface SuggestTarget extends OwnFacts {
   /** Elements on the page like it: its role and name as `getByRole(role, { name })` matches (its
    * role and text when it has no name, its tag and text when it has no role), itself included. */
   lookalikes: number;
+  /** What every other element like it has and it has not, when there are 2 to {@link kMaxUnlike} of them:
+   * a carousel's cloned slide (`containerClasses: ['ndn_carousel-clone']`), the twin of a lazy image that
+   * has a `data-srcset` (`attributes`). A `:not(...)` selector excludes them all. */
+  othersHave?: OthersHave;
+  /** Attribute names (as in {@link OthersHave.attributes}) it has and none of the others like it has, at most
+   * {@link kMaxUnlikeFacts}, under the same conditions: a lazy image's `data-srcset` whose value is too long
+   * to quote sets it apart by being there (`img[data-srcset]`). */
+  onlyItHas?: string[];
   /** Texts inside it (as an ancestor's `texts`: headings, text nodes, alts, named controls), when it
    * has any. With more than one, its name or text is made of parts in document order, and a filter on
    * one part (`getByRole('row').filter({ has: getByRole('cell', { name, exact: true }) })`) still holds
    * when its children are reordered; without a name, a part is what names it. */
   parts?: TextFact[];
+}
+
+export interface OthersHave {
+  /** Classes on each of them and not on it, at most {@link kMaxUnlikeFacts}. */
+  classes?: string[];
+  /** Attribute names (CSS identifiers; not class, style or id) on each of them and not on it, at most
+   * {@link kMaxUnlikeFacts}. */
+  attributes?: string[];
+  /** Classes on an ancestor (below `<body>`) of each of them and on none of its own ancestors nor itself,
+   * at most {@link kMaxUnlikeFacts}. */
+  containerClasses?: string[];
 }
 
 export interface SuggestAncestor extends OwnFacts {
@@ -365,6 +391,63 @@ function dataAttributes(element: Element, testIdAttribute: string): Record<strin
   return attributesOf(element, name => isDataAttribute(name, testIdAttribute), kMaxContainerAttributes);
 }
 
+/** A name a CSS selector can write as it is (`.name`, `[name]`). */
+const kCssIdent = /^-?[A-Za-z_][\w-]*$/;
+
+function classesOf(element: Element): string[] {
+  return (element.getAttribute('class') ?? '').split(/\s+/).filter(name => kCssIdent.test(name));
+}
+
+/** The names in every one of `sets` and not in `mine`, in the first set's order, at most {@link kMaxUnlikeFacts}. */
+function inEveryOther(sets: Array<Set<string>>, mine: Set<string>): string[] | undefined {
+  const [first, ...rest] = sets;
+  if (!first) return undefined;
+  const found = [...first].filter(name => !mine.has(name) && rest.every(set => set.has(name))).slice(0, kMaxUnlikeFacts);
+  return found.length ? found : undefined;
+}
+
+/** The attribute names a selector can test for presence (`[name]`): not class, style or id. */
+function attributeNames(element: Element): Set<string> {
+  return new Set(Array.from(element.attributes, attribute => attribute.name)
+    .filter(name => name !== 'class' && name !== 'style' && name !== 'id' && kCssIdent.test(name)));
+}
+
+/** The others like `target`, when there are 1 to {@link kMaxUnlike} - 1 of them; else undefined. */
+function othersLike(target: Element, lookalikes: Element[]): Element[] | undefined {
+  const others = lookalikes.filter(element => element !== target);
+  return others.length && others.length < kMaxUnlike ? others : undefined;
+}
+
+/** {@link SuggestTarget.onlyItHas}: the attribute names `target` has and no other element like it has. */
+function onlyItHas(target: Element, lookalikes: Element[]): string[] | undefined {
+  const others = othersLike(target, lookalikes);
+  if (!others) return undefined;
+  const theirs = others.map(attributeNames);
+  const found = [...attributeNames(target)].filter(name => theirs.every(set => !set.has(name))).slice(0, kMaxUnlikeFacts);
+  return found.length ? found : undefined;
+}
+
+/** {@link SuggestTarget.othersHave}: what every other element like `target` has and it has not. */
+function othersHave(target: Element, lookalikes: Element[]): OthersHave | undefined {
+  const others = othersLike(target, lookalikes);
+  if (!others) return undefined;
+  const aboveClasses = (element: Element) => {
+    const names = new Set<string>();
+    for (const { element: ancestor } of ancestorsOf(element)) for (const name of classesOf(ancestor)) names.add(name);
+    return names;
+  };
+  const mineAbove = aboveClasses(target);
+  for (const name of classesOf(target)) mineAbove.add(name);
+  const result: OthersHave = {};
+  const classes = inEveryOther(others.map(element => new Set(classesOf(element))), new Set(classesOf(target)));
+  if (classes) result.classes = classes;
+  const attributes = inEveryOther(others.map(attributeNames), attributeNames(target));
+  if (attributes) result.attributes = attributes;
+  const containerClasses = inEveryOther(others.map(aboveClasses), mineAbove);
+  if (containerClasses) result.containerClasses = containerClasses;
+  return Object.keys(result).length ? result : undefined;
+}
+
 /** Occurrences of `text` in `haystack` (lower case), case-insensitive, not overlapping. */
 function occurrencesOf(haystack: string, text: string): number {
   const needle = text.toLowerCase();
@@ -406,6 +489,10 @@ export function suggestFacts(refs: RefRegistry, ref: number, testIdAttribute: st
         target: targetFacts(refs, ref, target, testIdAttribute, cache, lookalikes.length, pageText),
         ancestors,
       };
+      const unlike = othersHave(target, lookalikes);
+      if (unlike) result.target.othersHave = unlike;
+      const only = onlyItHas(target, lookalikes);
+      if (only) result.target.onlyItHas = only;
       if (all.length > shown.length) result.omitted = all.length - shown.length;
       return result;
     }));
