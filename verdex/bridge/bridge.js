@@ -5599,9 +5599,11 @@
           target: targetFacts(refs2, ref, target, testIdAttribute, cache, lookalikes.length, pageText),
           ancestors
         };
-        const unlike = othersHave(target, lookalikes);
+        const name = result.target.nameCut ? void 0 : result.target.name;
+        const alike = name === void 0 ? lookalikes : lookalikes.filter((element) => element === target || normalizeWhiteSpace(getPlaywrightName(element, false)) === name);
+        const unlike = othersHave(target, alike);
         if (unlike) result.target.othersHave = unlike;
-        const only = onlyItHas(target, lookalikes);
+        const only = onlyItHas(target, alike);
         if (only) result.target.onlyItHas = only;
         if (all.length > shown.length) result.omitted = all.length - shown.length;
         return result;

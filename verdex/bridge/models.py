@@ -588,8 +588,8 @@ class SuggestTarget(_OwnFacts):
     )
     othersHave: OthersHave | None = Field(
         default=None,
-        description="What every other element like it has and it has not (2 to 49 of them): a :not(...) "
-        "selector excludes them all.",
+        description="What every other element like it (with its exact name) has and it has not (2 to 49 of them): "
+        "a :not(...) selector excludes them all.",
     )
     onlyItHas: list[str] | None = Field(
         default=None,

@@ -133,7 +133,8 @@ export interface SuggestTarget extends OwnFacts {
   /** Elements on the page like it: its role and name as `getByRole(role, { name })` matches (its
    * role and text when it has no name, its tag and text when it has no role), itself included. */
   lookalikes: number;
-  /** What every other element like it has and it has not, when there are 2 to {@link kMaxUnlike} of them:
+  /** What every other element like it (with its exact name, when it has one) has and it has not, when there
+   * are 2 to {@link kMaxUnlike} of them:
    * a carousel's cloned slide (`containerClasses: ['ndn_carousel-clone']`), the twin of a lazy image that
    * has a `data-srcset` (`attributes`). A `:not(...)` selector excludes them all. */
   othersHave?: OthersHave;
@@ -489,9 +490,13 @@ export function suggestFacts(refs: RefRegistry, ref: number, testIdAttribute: st
         target: targetFacts(refs, ref, target, testIdAttribute, cache, lookalikes.length, pageText),
         ancestors,
       };
-      const unlike = othersHave(target, lookalikes);
+      // The locators built on these facts name the element by its exact name: the others with that name.
+      const name = result.target.nameCut ? undefined : result.target.name;
+      const alike = name === undefined ? lookalikes : lookalikes.filter(element =>
+        element === target || normalizeWhiteSpace(getPlaywrightName(element, false)) === name);
+      const unlike = othersHave(target, alike);
       if (unlike) result.target.othersHave = unlike;
-      const only = onlyItHas(target, lookalikes);
+      const only = onlyItHas(target, alike);
       if (only) result.target.onlyItHas = only;
       if (all.length > shown.length) result.omitted = all.length - shown.length;
       return result;
