@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from benchmarks.tokens import count_tokens
 from tests.locator.harness import STAMP_ATTRIBUTE, stamp_frames
 from verdex.browser.browser import Browser
+from verdex.browser.dialogs import dismiss_dialogs
 from verdex.browser.page import PageSettings
 from verdex.browser.snapshot import take_snapshot
 from verdex.errors import VerdexError
@@ -107,7 +108,9 @@ async def collect(
         page = await context.new_page()
         for number, (name, url) in enumerate(pages, 1):
             try:
-                await page.navigate(url)
+                # As browser_navigate leaves a page: a dialog the page before left open is answered, not waited on.
+                async with dismiss_dialogs(page):
+                    await page.navigate(url)
                 snapshot = await take_snapshot(page, max_chars=5_000_000)
                 await stamp_frames(page)
             except VerdexError as exc:
