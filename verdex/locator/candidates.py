@@ -1133,35 +1133,57 @@ def class_candidates(target: SuggestTarget) -> list[Candidate]:
         return []
     classes = [name for name in target.classes or [] if semantic_class(name) and _css_ident(name)][:_MAX_CLASSES]
     text = target.text if target.text and len(target.text) <= 80 else None
-    flag = volatile_text(text) if text else None
+    text_flag = volatile_text(text) if text else None
+    named = _named(target)
     found: list[Candidate] = []
-    role, name_ = target.role, target.name
-    named = bool(role and name_ and not target.nameCut and not target.hiddenForRole)
-    for index, name in enumerate(classes):
-        css = Step("locator", f"{tag}.{name}")
-        fact = f"<{tag}> class {name}"
+    for index, class_name in enumerate(classes):
+        css = Step("locator", f"{tag}.{class_name}")
+        fact = f"<{tag}> class {class_name}"
         found.append(Candidate((css,), CLASS_COST + 0.01 * index, (fact,)))
-        if named and role and name_:
+        if named is not None:
             # Its role and exact name, and the class: a text filter would also take a longer name that holds it.
-            kind = volatile_text(name_)
-            found.append(
-                Candidate(
-                    (_role_steps(role, name_, True), Step("and", (Step("locator", f".{name}"),))),
-                    CLASS_COST + 0.2 + 0.01 * index + (UNSTABLE if kind else 0.0),
-                    (f"{role} {_quoted(name_)} (exact)", f"class {name}"),
-                    (f"volatile: {kind}",) if kind else (),
-                )
-            )
+            found.append(named.anded(f".{class_name}", CLASS_COST + 0.2 + 0.01 * index, f"class {class_name}"))
         if text:
             found.append(
                 Candidate(
                     (css, Step("filter", options=(("hasText", text),))),
-                    CLASS_COST + 0.3 + 0.01 * index + (UNSTABLE if flag else 0.0),
+                    CLASS_COST + 0.3 + 0.01 * index + (UNSTABLE if text_flag else 0.0),
                     (fact, f"text {_quoted(text)}"),
-                    (f"volatile: {flag}",) if flag else (),
+                    (f"volatile: {text_flag}",) if text_flag else (),
                 )
             )
     return found
+
+
+@dataclass(frozen=True)
+class _Named:
+    """The element's role and exact name as a step, what it rests on, and its flags (a volatile name)."""
+
+    step: Step
+    fact: str
+    flags: tuple[str, ...]
+
+    def anded(self, css: str, cost: float, fact: str, flag: str | None = None) -> Candidate:
+        """``getByRole(role, { name, exact: true }).and(page.locator(css))``; a volatile name or ``flag`` costs
+        more and is flagged."""
+        flags = (*self.flags, flag) if flag else self.flags
+        return Candidate(
+            (self.step, Step("and", (Step("locator", css),))),
+            cost + (UNSTABLE if flags else 0.0),
+            (self.fact, fact),
+            flags,
+        )
+
+
+def _named(target: SuggestTarget) -> _Named | None:
+    """The element's role and exact name, when getByRole can name it whole (None otherwise)."""
+    role, name = target.role, target.name
+    if not role or not name or target.nameCut or target.hiddenForRole:
+        return None
+    kind = volatile_text(name)
+    return _Named(
+        _role_steps(role, name, True), f"{role} {_quoted(name)} (exact)", (f"volatile: {kind}",) if kind else ()
+    )
 
 
 def _absent_class_flag(name: str) -> str | None:
@@ -1186,43 +1208,29 @@ def absence_candidates(facts: SuggestFactsResult) -> list[Candidate]:
     (``locator('li.ndn_selectableVideo:not(.ndn_carousel-clone)').getByRole('link', { name, exact: true })``)."""
     target = facts.target
     unlike = target.othersHave
-    role, name = target.role, target.name
     tag = target.tagName
-    if not role or not name or target.nameCut or target.hiddenForRole or not _css_ident(tag):
+    named = _named(target)
+    if named is None or not _css_ident(tag):
         return []
-    kind = volatile_text(name)
-    extra = UNSTABLE if kind else 0.0
-    flags = (f"volatile: {kind}",) if kind else ()
-    named = _role_steps(role, name, True)
-    found: list[Candidate] = []
-    for index, item in enumerate(target.onlyItHas or []):
-        found.append(
-            Candidate(
-                (named, Step("and", (Step("locator", f"{tag}[{item}]"),))),
-                CLASS_COST + 0.25 + 0.01 * index + extra,
-                (f"{role} {_quoted(name)} (exact)", f"attribute {item} (the others like it have none)"),
-                flags,
-            )
+    found = [
+        named.anded(
+            f"{tag}[{item}]", CLASS_COST + 0.25 + 0.01 * index, f"attribute {item} (the others like it have none)"
         )
+        for index, item in enumerate(target.onlyItHas or [])
+    ]
     if unlike is None:
         return found
     own = [(f".{item}", f"class {item}", _absent_class_flag(item)) for item in unlike.classes or []]
     own += [(f"[{item}]", f"attribute {item}", None) for item in unlike.attributes or []]
     for index, (selector, what, flag) in enumerate(own):
-        if flag == "utility class":
-            continue
-        found.append(
-            Candidate(
-                (named, Step("and", (Step("locator", f"{tag}:not({selector})"),))),
-                CLASS_COST + 0.3 + 0.01 * index + extra + (UNSTABLE if flag else 0.0),
-                (f"{role} {_quoted(name)} (exact)", f"no {what} (the others like it have it)"),
-                (*flags, flag) if flag else flags,
-            )
-        )
+        if flag != "utility class":
+            cost = CLASS_COST + 0.3 + 0.01 * index
+            found.append(named.anded(f"{tag}:not({selector})", cost, f"no {what} (the others like it have it)", flag))
     for index, absent in enumerate(unlike.containerClasses or []):
         flag = _absent_class_flag(absent)
         if flag == "utility class":
             continue
+        flags = (*named.flags, flag) if flag else named.flags
         for ancestor in facts.ancestors[:_ABSENCE_LEVELS]:
             if not _css_ident(ancestor.tagName):
                 continue
@@ -1233,10 +1241,10 @@ def absence_candidates(facts: SuggestFactsResult) -> list[Candidate]:
             for handle, fact in handles:
                 found.append(
                     Candidate(
-                        (Step("locator", f"{handle}:not(.{absent})"), named),
-                        CLASS_COST + 0.5 + 0.01 * index + 0.02 * ancestor.level + extra + (UNSTABLE if flag else 0.0),
-                        (f"{fact} without class {absent} (level {ancestor.level})", f"{role} {_quoted(name)} (exact)"),
-                        (*flags, flag) if flag else flags,
+                        (Step("locator", f"{handle}:not(.{absent})"), named.step),
+                        CLASS_COST + 0.5 + 0.01 * index + 0.02 * ancestor.level + (UNSTABLE if flags else 0.0),
+                        (f"{fact} without class {absent} (level {ancestor.level})", named.fact),
+                        flags,
                         scope=1,
                         level=ancestor.level,
                     )
