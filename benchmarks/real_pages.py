@@ -12,14 +12,16 @@
    outputSchema (timed apart, ``checkMs``: the instrument's cost, not the server's).
 2. **Structure**: on the targets of :mod:`benchmarks.targets` (up to 3 elements whose role and
    name repeat on the page), ``resolve_container``, ``inspect_pattern`` and ``extract_anchors`` at
-   the levels its rule picks from the first ``resolve_container``, then ``browser_find`` (the
-   target's name and role) and ``suggest_locator`` (its ref) when ``tools/list`` has them; each
-   round also times the MCP+CDP floor (a no-op MCP request to ``verdex serve`` plus a bare
-   ``Runtime.evaluate('1')``, :mod:`benchmarks.cdp_floor`), and Verdex (Node)'s same walk on the
-   same targets (mapped by role, name and occurrence in its own snapshot; levels by the same rule
-   on its own ``resolve_container``). ``toolNoop`` is ``get_current_role`` on each server (a
-   tool call that does not reach the browser: the MCP server's own cost per tool call). Tool
-   times are without the MCP client's schema check of the answer (timed apart).
+   the levels its rule picks from the first ``resolve_container``; then Verdex (Node)'s same walk
+   on the same targets (mapped by role, name and occurrence in its own snapshot; levels by the
+   same rule on its own ``resolve_container``); then, on verdex, ``browser_find`` (the target's
+   name and role) and ``suggest_locator`` (its ref) when ``tools/list`` has them. Both servers'
+   walks run in the same order, each walk's calls back to back, so neither server's structural
+   call follows heavier work of its own. Each round also times the MCP+CDP floor (a no-op MCP
+   request to ``verdex serve`` plus a bare ``Runtime.evaluate('1')``, :mod:`benchmarks.cdp_floor`).
+   ``toolNoop`` is ``get_current_role`` on each server (a tool call that does not reach the
+   browser: the MCP server's own cost per tool call). Tool times are without the MCP client's
+   schema check of the answer (timed apart).
 
 A page's time for each measure is its best sample (``bestMs``: snapshot rounds; targets x rounds
 for a tool), as in :mod:`benchmarks.scale`: on a shared machine the sample least disturbed by
@@ -332,15 +334,16 @@ async def measure_page(
         for walk in walks:
             for tool, arguments in walk.calls():
                 ours_samples.add(tool, await verdex.call(tool, **arguments), first=round_ == 0)
+        if node is not None:
+            for walk in node_walks:
+                for tool, arguments in walk.calls():
+                    node_samples.add(tool, await node.call(tool, **arguments), first=round_ == 0)
+        for walk in walks:
             if "browser_find" in optional:
                 answer = await verdex.call("browser_find", text=walk.target.name, role=walk.target.role)
                 ours_samples.add("browser_find", answer, first=round_ == 0)
             if "suggest_locator" in optional:
                 ours_samples.add("suggest_locator", await verdex.call("suggest_locator", ref=walk.ref), round_ == 0)
-        if node is not None:
-            for walk in node_walks:
-                for tool, arguments in walk.calls():
-                    node_samples.add(tool, await node.call(tool, **arguments), first=round_ == 0)
     row["tools"] = ours_samples.as_json()
     noop, cdp = _median(noops), _median(cdps)
     row["floor"] = {

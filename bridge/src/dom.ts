@@ -154,6 +154,25 @@ interface WalkCaches {
   after: Map<Element, CSSStyleDeclaration>;
   scopes: Map<Node, PseudoCandidates>;
   contentScopes: Map<Node, boolean>;
+  /** Content checks answered by reading the element's style directly (see kDirectContentReads). */
+  direct: number;
+}
+
+/**
+ * Content checks per walk answered by reading the computed style itself before a scope's style
+ * rules are scanned (pseudo.ts): a scan reads every rule of the scope's sheets, thousands on a real
+ * page, and costs more than a few style reads, so a walk that computes one or two names from
+ * content (a structural call's target) never pays for it. Either way the answer is exact: the scan
+ * only tells which elements need no read.
+ */
+const kDirectContentReads = 32;
+
+/** Whether this content check is read directly: outside a walk (nothing would keep a scan), or within its budget. */
+function readsDirectly(cache: Map<Node, unknown> | undefined, scope: Node): boolean {
+  if (!caches || !cache) return true;
+  if (cache.has(scope) || caches.direct >= kDirectContentReads) return false;
+  caches.direct++;
+  return true;
 }
 
 let caches: WalkCaches | undefined;
@@ -162,7 +181,7 @@ let depth = 0;
 export function beginWalk(): void {
   if (depth++ === 0)
     caches = { style: new Map(), display: new Map(), before: new Map(), after: new Map(), scopes: new Map(),
-      contentScopes: new Map() };
+      contentScopes: new Map(), direct: 0 };
   onBegin.forEach(fn => fn());
 }
 
@@ -228,6 +247,7 @@ export function getPseudoStyle(element: Element, pseudo: PseudoKind, known = fal
 }
 
 function mayHavePseudoContent(element: Element): boolean {
+  if (readsDirectly(caches?.scopes, element.getRootNode())) return true;
   if (isPseudoCandidate(element, getPseudoCandidates(element.getRootNode()))) return true;
   const shadow = element.shadowRoot;
   return !!shadow && getPseudoCandidates(shadow) !== 'none';
@@ -241,6 +261,7 @@ function mayHavePseudoContent(element: Element): boolean {
  */
 export function mayHaveElementContent(element: Element): boolean {
   if (element.hasAttribute('part') || /content/i.test(element.getAttribute('style') ?? '')) return true;
+  if (readsDirectly(caches?.contentScopes, element.getRootNode())) return true;
   if (scopeSetsContent(element.getRootNode())) return true;
   if (element.shadowRoot && scopeSetsContent(element.shadowRoot)) return true;
   for (let slot = element.assignedSlot; slot; slot = slot.assignedSlot)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -525,3 +526,81 @@ async def test_containers_count_what_is_rendered_as_the_snapshot_does(page: Page
     assert box["refsOmitted"] == 1
     assert main["refsOmitted"] == 9
     assert await run_in_page(page, "document.querySelector('#ns a').checkVisibility()") is True
+
+
+INTERACTIVE_KINDS = """<body><main>
+<div id="native"><a href="#a">Link</a><a>No href</a><button>Button</button><input type="hidden" value="x">
+<input aria-label="Text"><select aria-label="Pick"><option>One</option></select>
+<select size="3" aria-label="List"><option>Listed</option></select></div>
+<div id="roles"><span role="link">Span link</span><div role="button">Div button</div><li role="tab">Tab</li>
+<div role="presentation">Presentation</div><div role="none" tabindex="0">Focusable none</div>
+<div role="heading" aria-level="3">Heading</div><div role="checkbox BUTTON">Fallback</div></div>
+<div id="others"><div tabindex="-1">Tabindex</div><div contenteditable="true">Editable</div>
+<div contenteditable="false">Not editable</div><video controls aria-label="Player"></video><video></video>
+<table role="grid"><tr><td>Cell</td></tr></table>
+<svg width="10" height="10"><a href="#svg"><rect width="10" height="10"></rect></a></svg></div>
+</main></body>"""
+
+
+async def test_containers_count_every_kind_of_interactive_element(page: Page, load_html: LoadHtml) -> None:
+    """What counts as interactive in a container (bridge/README.md, Refs): native controls (a drop-down's
+    options aside, a list box's counted), explicit interactive roles (the first token a browser knows), a
+    tabindex (even on role none), an editing host, media with controls, an SVG link; not a link without href,
+    a hidden input, presentation, a heading, a grid's cell or media without controls. Only a few tags can
+    have an interactive role without a role attribute; the others are never asked for one."""
+    await load_html(INTERACTIVE_KINDS)
+    text = await snapshot_text(page)
+    # Each line as the snapshot shows it, without its ref: `generic: Tabindex`.
+    lines = {
+        line.split("[ref=")[1].split("]")[0]: re.sub(r" \[ref=e\d+\]", "", line).removeprefix("- ").removesuffix(":")
+        for line in stripped_lines(text)
+        if "[ref=" in line
+    }
+    counted = {}
+    for first in ("Link", "Span link", "Tabindex"):
+        ref = next(int(key[1:]) for key, line in lines.items() if line.endswith((f'"{first}"', f": {first}")))
+        container = (await bridge_json(page.bridge().resolve_container(ref)))["ancestors"][0]
+        counted[container["attributes"]["id"]] = [lines[item] for item in container["containsRefs"]]
+    assert counted == {
+        "native": [
+            'link "Link"',
+            'button "Button"',
+            'textbox "Text"',
+            'combobox "Pick"',
+            'listbox "List"',
+            'option "Listed"',
+        ],
+        "roles": [
+            'link "Span link"',
+            'button "Div button"',
+            'tab "Tab"',
+            "generic: Focusable none",
+            'checkbox "Fallback"',
+        ],
+        "others": ["generic: Tabindex", "generic: Editable", "generic", "link"],
+    }
+
+
+CONTENT_NAMES = (
+    "<style>.n::before { content: attr(data-n) '. '; } .more::after { content: ' (all ' attr(data-count) ')'; }"
+    "</style><main><nav>"
+    + "".join(f'<a class="n" data-n="{i}" href="#{i}">Item</a>' for i in range(1, 31))
+    + '</nav><a class="more" data-count="30" href="#all">More</a></main>'
+)
+
+
+async def test_names_from_css_content_in_structural_calls(page: Page, load_html: LoadHtml) -> None:
+    """A name made of ::before/::after content is the same in every call: a structural call's target (its few
+    elements read directly) and the anchors of a list of 30 such links (past the reads a walk makes directly,
+    the page's style rules tell which elements can have content), as the snapshot names them."""
+    await load_html(CONTENT_NAMES)
+    text = await snapshot_text(page)
+    assert 'link "30. Item"' in text and 'link "More (all 30)"' in text
+    more = await bridge_json(page.bridge().resolve_container(ref_number(text, 'link "More (all 30)"')))
+    assert (more["target"]["role"], more["target"]["name"]) == ("link", "More (all 30)")
+    first = ref_number(text, 'link "1. Item"')
+    anchors = await bridge_json(page.bridge().extract_anchors(first, 2))
+    assert [item.get("name") for item in anchors["descendants"] if item.get("role") == "link"] == [
+        *(f"{i}. Item" for i in range(1, 31)),
+        "More (all 30)",
+    ]

@@ -8,7 +8,9 @@ reached by child steps from its section and filtered by its heading, a twin menu
 class (``account-nav__signed-in``: a BEM element, not a CSS-module hash), cells of nested tables, a carousel's
 slide beside its clone (``li.slide:not(.slide-clone)``), a desktop link by its own class and its plain twin by
 the class it lacks (``.and(page.locator('a:not(.promo__link--desktop)'))``), a photo without the ``data-zoom``
-its twin has. The
+its twin has, a side rail's link beside its twin in the rail's bottom ad
+(``div.rail-ad:not(.rail-ad--bottom)``), a widget's mobile disclosure link beside its desktop twin and the other
+widget's pair (``locator('#picks-below').getByRole(...).and(page.locator('.disclosure-mobile'))``). The
 engine reaches most of these only when nothing else is unique, before a position
 (:func:`verdex.locator.suggest._before_position`); every answer here is non-positional, and real Playwright
 (``benchmarks/suggest``'s judge) finds exactly the intended element with each.
@@ -76,6 +78,18 @@ TOP = {
     "link 'May' 2": "page.getByRole('listitem').filter({ has: page.getByText('2024', { exact: true }) }).getByRole('link', { name: 'May' })",
     "link '►' 6": "page.getByRole('listitem').filter({ has: page.getByText('2024', { exact: true }) }).getByRole('listitem').filter({ has: page.getByText('March', { exact: true }) }).getByRole('link', { name: '►' })",
     "link 'March' 2": "page.getByRole('listitem').filter({ has: page.getByText('2024', { exact: true }) }).getByRole('link', { name: 'March' })",
+    # A side rail's link beside its twin nested in the rail's bottom ad (a class that ad has and its own has not),
+    # and the disclosure links of two widgets, a desktop and a mobile one of each name (widget, name and class).
+    "link 'Join the club' 1": "page.locator('div.rail-ad:not(.rail-ad--bottom)').getByRole('link', { name: 'Join the club', exact: true })",
+    "link 'Join the club' 2": "page.locator('div.ad-frame').filter({ has: page.getByText('Want to see fewer ads?', { exact: true }) }).getByRole('link', { name: 'Join the club' })",
+    "link 'Sponsored picks' 1": "page.locator('#picks-below').getByRole('link', { name: 'Sponsored picks', exact: true }).and(page.locator('.disclosure-desktop'))",
+    "link 'Sponsored picks' 2": "page.locator('#picks-below').getByRole('link', { name: 'Sponsored picks', exact: true }).and(page.locator('.disclosure-mobile'))",
+    "link 'Promoted picks' 1": "page.locator('#picks-below').getByRole('link', { name: 'Promoted picks', exact: true }).and(page.locator('.disclosure-desktop'))",
+    "link 'Promoted picks' 2": "page.locator('#picks-below').getByRole('link', { name: 'Promoted picks', exact: true }).and(page.locator('.disclosure-mobile'))",
+    "link 'Sponsored picks' 3": "page.locator('#picks-rail').getByRole('link', { name: 'Sponsored picks', exact: true }).and(page.locator('.disclosure-desktop'))",
+    "link 'Sponsored picks' 4": "page.locator('#picks-rail').getByRole('link', { name: 'Sponsored picks', exact: true }).and(page.locator('.disclosure-mobile'))",
+    "link 'Promoted picks' 3": "page.locator('#picks-rail').getByRole('link', { name: 'Promoted picks', exact: true }).and(page.locator('.disclosure-desktop'))",
+    "link 'Promoted picks' 4": "page.locator('#picks-rail').getByRole('link', { name: 'Promoted picks', exact: true }).and(page.locator('.disclosure-mobile'))",
     "button '⤴' 3": "page.getByRole('contentinfo').locator('button[data-action=\"toggle-share-drawer\"]')",
     "button '⤴' 4": "page.getByRole('contentinfo').locator('button[data-action=\"show-share-popover\"]')",
 }

@@ -124,6 +124,19 @@ BESIDE_AT: dict[tuple[str, str, str], dict[int, str]] = {
         1: "page.locator('li.ndn_selectableVideo:not(.ndn_carousel-clone)').getByRole('link', { name: 'Trump signs order "
         "withdrawing U.S. from TPP deal Reuters', exact: true })",
     },
+    # Taboola's disclosure links, a desktop and a mobile one of each name in each of two widgets: the widget, the
+    # name and the link's own class together.
+    ("bug-1255978.html", "link", "Sponsored Links"): {
+        1: "page.locator('div.trc_header_ext').filter({ has: page.getByText('by Taboola', { exact: true }) })"
+        ".getByRole('link', { name: 'Sponsored Links', exact: true }).and(page.locator('.trc_mobile_disclosure_link'))",
+        3: "page.locator('div.thumbnails-k > div').getByRole('link', { name: 'Sponsored Links', exact: true })"
+        ".and(page.locator('.trc_mobile_disclosure_link'))",
+    },
+    # A side rail's link beside its twin in the rail's bottom ad: the rail's ad without the bottom ad's class.
+    ("article-author-tag.html", "link", "Become a Member"): {
+        0: "page.locator('div.siderail-ad:not(.siderail-bottom-ad)').getByRole('link', { name: 'Become a Member', "
+        "exact: true })",
+    },
     # A lazy image without the src its low-resolution twin has.
     ("lazy-image-1.html", "img", "CPU profiling before optimization"): {
         1: "page.getByRole('img', { name: 'CPU profiling before optimization', exact: true })"

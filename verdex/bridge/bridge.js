@@ -234,6 +234,13 @@
       active = active.shadowRoot.activeElement;
     return active;
   }
+  var kDirectContentReads = 32;
+  function readsDirectly(cache, scope) {
+    if (!caches || !cache) return true;
+    if (cache.has(scope) || caches.direct >= kDirectContentReads) return false;
+    caches.direct++;
+    return true;
+  }
   var caches;
   var depth = 0;
   function beginWalk() {
@@ -244,7 +251,8 @@
         before: /* @__PURE__ */ new Map(),
         after: /* @__PURE__ */ new Map(),
         scopes: /* @__PURE__ */ new Map(),
-        contentScopes: /* @__PURE__ */ new Map()
+        contentScopes: /* @__PURE__ */ new Map(),
+        direct: 0
       };
     onBegin.forEach((fn) => fn());
   }
@@ -292,12 +300,14 @@
     return style;
   }
   function mayHavePseudoContent(element) {
+    if (readsDirectly(caches?.scopes, element.getRootNode())) return true;
     if (isPseudoCandidate(element, getPseudoCandidates(element.getRootNode()))) return true;
     const shadow = element.shadowRoot;
     return !!shadow && getPseudoCandidates(shadow) !== "none";
   }
   function mayHaveElementContent(element) {
     if (element.hasAttribute("part") || /content/i.test(element.getAttribute("style") ?? "")) return true;
+    if (readsDirectly(caches?.contentScopes, element.getRootNode())) return true;
     if (scopeSetsContent(element.getRootNode())) return true;
     if (element.shadowRoot && scopeSetsContent(element.shadowRoot)) return true;
     for (let slot = element.assignedSlot; slot; slot = slot.assignedSlot)
@@ -1961,7 +1971,7 @@
         break;
     }
     if (tagOf(element) === "OPTION" && isDropDownOption(element)) return false;
-    if (kInteractiveRoles.has(getRole(element) ?? "")) return true;
+    if ((kInteractiveImplicitTags.has(tagOf(element)) || element.hasAttribute("role")) && kInteractiveRoles.has(getRole(element) ?? "")) return true;
     if (isClosedShadowHost(element)) return true;
     if (element.hasAttribute("tabindex")) return true;
     if (isEditingHost(element)) return true;
@@ -1975,6 +1985,7 @@
         return false;
     }
   }
+  var kInteractiveImplicitTags = /* @__PURE__ */ new Set(["A", "AREA", "BUTTON", "DATALIST", "INPUT", "OPTION", "SELECT", "TEXTAREA"]);
   function isDropDownOption(option) {
     const select = option.closest("select");
     return !!select && !select.multiple && select.size <= 1;
@@ -5542,6 +5553,25 @@
     const found = [...attributeNames(target)].filter((name) => theirs.every((set) => !set.has(name))).slice(0, kMaxUnlikeFacts);
     return found.length ? found : void 0;
   }
+  var kScopeLevels = 6;
+  var kMaxScopes = 4;
+  function scopedAbsences(target, others) {
+    const chains = others.map((element) => ancestorsOf(element).map(({ element: ancestor }) => ancestor));
+    const found = [];
+    const tried = /* @__PURE__ */ new Set();
+    for (const { element: ancestor } of ancestorsOf(target).slice(0, kScopeLevels)) {
+      const mine = new Set(classesOf(ancestor));
+      for (const scope of mine) {
+        if (tried.has(scope)) continue;
+        tried.add(scope);
+        const theirs = chains.flatMap((chain) => chain.filter((element) => classesOf(element).includes(scope))).map((element) => new Set(classesOf(element)));
+        const classes2 = inEveryOther(theirs, mine);
+        if (classes2) found.push({ scope, classes: classes2 });
+        if (found.length >= kMaxScopes) return found;
+      }
+    }
+    return found.length ? found : void 0;
+  }
   function othersHave(target, lookalikes) {
     const others = othersLike(target, lookalikes);
     if (!others) return void 0;
@@ -5559,6 +5589,8 @@
     if (attributes) result.attributes = attributes;
     const containerClasses = inEveryOther(others.map(aboveClasses), mineAbove);
     if (containerClasses) result.containerClasses = containerClasses;
+    const scoped = scopedAbsences(target, others);
+    if (scoped) result.scoped = scoped;
     return Object.keys(result).length ? result : void 0;
   }
   function occurrencesOf(haystack, text) {

@@ -549,6 +549,16 @@ class _OwnFacts(BridgeModel):
     classes: list[str] | None = Field(default=None, description="Its class names, at most 12.")
 
 
+class ScopedAbsence(BridgeModel):
+    """Classes that set the others' ancestors of one class apart from the target's (``div.siderail-ad`` without
+    ``siderail-bottom-ad``)."""
+
+    scope: str = Field(description="A class of one of its ancestors.")
+    classes: list[str] = Field(
+        description="Classes on every ancestor of the others that has the scope class, not on its own, at most 4."
+    )
+
+
 class OthersHave(BridgeModel):
     """What every other element like the target has and the target has not."""
 
@@ -559,6 +569,13 @@ class OthersHave(BridgeModel):
     containerClasses: list[str] | None = Field(
         default=None,
         description="Classes on an ancestor of each of them and on none of its ancestors nor itself, at most 4.",
+    )
+    scoped: list[ScopedAbsence] | None = Field(
+        default=None,
+        description=(
+            "For a class of one of its 6 nearest ancestors that an ancestor of some of the others has too: the "
+            "classes on every such ancestor of theirs and not on its own; at most 4, nearest ancestor first."
+        ),
     )
 
 

@@ -888,7 +888,7 @@ def with_inners(
 
 
 #: The cost inside a container of the inners of :func:`_distinct_inners`, by kind.
-_DISTINCT_COST = {"attr": 1.7, "class": 1.9, "child-class": 2.0, "child": 2.2}
+_DISTINCT_COST = {"attr": 1.7, "class": 1.9, "child-class": 2.0, "class-named": 2.1, "child": 2.2}
 #: Classes of the element tried as inners, at most.
 _MAX_CLASSES = 3
 
@@ -897,8 +897,10 @@ def _distinct_inners(target: SuggestTarget, level: int) -> list[_Inner]:
     """Ways to name the element inside a container that holds a look-alike too (a share button in a bar of
     two, a year's "►" toggle above its months' toggles), each with its cost inside the container: its own
     attributes (``locator('a[href="#section-5"]')``, a ``data-*`` attribute), its classes that say what it is
-    (``locator('button.share-popover')``), and, for a container that is its parent, being its child
-    (``locator(':scope > a.toggle')``): the look-alikes below are not."""
+    (``locator('button.share-popover')``; with its role and exact name where the container holds other
+    elements of the class: ``getByRole('link', { name, exact: true }).and(page.locator('.trc_mobile_disclosure_link'))``
+    for a widget's "Sponsored Links" beside its "Promoted Links"), and, for a container that is its parent, being
+    its child (``locator(':scope > a.toggle')``): the look-alikes below are not."""
     tag = target.tagName
     if not _css_ident(tag):
         return []
@@ -914,10 +916,16 @@ def _distinct_inners(target: SuggestTarget, level: int) -> list[_Inner]:
         for index, attribute in enumerate([*attribute_candidates(target), *more_attribute_candidates(target)])
     ]
     classes = [name for name in target.classes or [] if semantic_class(name) and _css_ident(name)][:_MAX_CLASSES]
+    named = _named(target)
     for index, name in enumerate(classes):
         found.append(
             _Inner((Step("locator", f"{tag}.{name}"),), _DISTINCT_COST["class"] + 0.01 * index, f"<{tag}> class {name}")
         )
+        if named is not None:
+            # The class and its role and exact name: the container also holds other elements of the class (a
+            # widget's "Sponsored Links" and "Promoted Links", each a mobile twin of a desktop link).
+            anded = named.anded(f".{name}", _DISTINCT_COST["class-named"] + 0.01 * index, f"class {name}")
+            found.append(_Inner(anded.steps, anded.cost, " and ".join(anded.rests_on), anded.flags, "class-named"))
     if level == 1:
         for index, name in enumerate(classes[:2]):
             found.append(
@@ -1226,6 +1234,7 @@ def absence_candidates(facts: SuggestFactsResult) -> list[Candidate]:
         if flag != "utility class":
             cost = CLASS_COST + 0.3 + 0.01 * index
             found.append(named.anded(f"{tag}:not({selector})", cost, f"no {what} (the others like it have it)", flag))
+    found += _scoped_absences(facts, named)
     for index, absent in enumerate(unlike.containerClasses or []):
         flag = _absent_class_flag(absent)
         if flag == "utility class":
@@ -1249,6 +1258,37 @@ def absence_candidates(facts: SuggestFactsResult) -> list[Candidate]:
                         level=ancestor.level,
                     )
                 )
+    return found
+
+
+def _scoped_absences(facts: SuggestFactsResult, named: _Named) -> list[Candidate]:
+    """The element by its role and exact name inside its ancestor of a class, where the others' ancestors of that
+    class all have another: ``locator('div.siderail-ad:not(.siderail-bottom-ad)').getByRole('link', { name,
+    exact: true })`` (``othersHave.scoped``; the others without such an ancestor are outside it already)."""
+    unlike = facts.target.othersHave
+    found: list[Candidate] = []
+    for index, entry in enumerate(unlike.scoped or [] if unlike is not None else []):
+        ancestor = next((item for item in facts.ancestors if entry.scope in (item.classes or [])), None)
+        if ancestor is None or not _css_ident(ancestor.tagName):
+            continue
+        if not semantic_class(entry.scope) or utility_class(entry.scope):
+            continue
+        for absent in entry.classes:
+            flag = _absent_class_flag(absent)
+            if flag == "utility class" or not _css_ident(absent):
+                continue
+            flags = (*named.flags, flag) if flag else named.flags
+            handle = f"{ancestor.tagName}.{entry.scope}"
+            found.append(
+                Candidate(
+                    (Step("locator", f"{handle}:not(.{absent})"), named.step),
+                    CLASS_COST + 0.55 + 0.01 * index + 0.02 * ancestor.level + (UNSTABLE if flags else 0.0),
+                    (f"<{ancestor.tagName}> class {entry.scope} without {absent} (level {ancestor.level})", named.fact),
+                    flags,
+                    scope=1,
+                    level=ancestor.level,
+                )
+            )
     return found
 
 

@@ -108,7 +108,10 @@ export function isInteractiveKind(element: Element): boolean {
   }
   // The options of a drop-down <select> have no box of their own: the select is what is acted on.
   if (tagOf(element) === 'OPTION' && isDropDownOption(element)) return false;
-  if (kInteractiveRoles.has(getRole(element) ?? '')) return true;
+  // Without a role attribute only a few tags can have an interactive role (their implicit one):
+  // the others skip the role computation (walks that test every element of a page).
+  if ((kInteractiveImplicitTags.has(tagOf(element)) || element.hasAttribute('role'))
+    && kInteractiveRoles.has(getRole(element) ?? '')) return true;
   // A closed shadow root's host is the only handle on its content.
   if (isClosedShadowHost(element)) return true;
   if (element.hasAttribute('tabindex')) return true;
@@ -120,6 +123,12 @@ export function isInteractiveKind(element: Element): boolean {
     default: return false;
   }
 }
+
+/**
+ * The tags whose implicit role (HTML-AAM, `getImplicitRole`) can be one of `kInteractiveRoles`;
+ * presentation inheritance only ever turns a role into none.
+ */
+const kInteractiveImplicitTags = new Set(['A', 'AREA', 'BUTTON', 'DATALIST', 'INPUT', 'OPTION', 'SELECT', 'TEXTAREA']);
 
 /** An `<option>` of a `<select>` shown as a drop-down (not `multiple`, `size` at most 1). */
 function isDropDownOption(option: Element): boolean {

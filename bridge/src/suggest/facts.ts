@@ -158,6 +158,19 @@ export interface OthersHave {
   /** Classes on an ancestor (below `<body>`) of each of them and on none of its own ancestors nor itself,
    * at most {@link kMaxUnlikeFacts}. */
   containerClasses?: string[];
+  /** For a class of one of its nearest {@link kScopeLevels} ancestors that an ancestor of some of the others has
+   * too: the classes on every ancestor of theirs with that class and not on its own, at most
+   * {@link kMaxUnlikeFacts}; at most {@link kMaxScopes} entries, nearest ancestor first. The others without
+   * such an ancestor are outside the scope already: a side rail's ad (`scope: 'siderail-ad'`) beside the bottom
+   * ad nested in the same rail (`classes: ['siderail-bottom-ad']`) and a third twin in the footer. */
+  scoped?: ScopedAbsence[];
+}
+
+export interface ScopedAbsence {
+  /** A class of one of its ancestors. */
+  scope: string;
+  /** Classes on every ancestor of the others that has `scope`, and not on its own ancestor. */
+  classes: string[];
 }
 
 export interface SuggestAncestor extends OwnFacts {
@@ -428,6 +441,31 @@ function onlyItHas(target: Element, lookalikes: Element[]): string[] | undefined
   return found.length ? found : undefined;
 }
 
+/** Ancestors whose classes scope {@link OthersHave.scoped}, nearest first. */
+const kScopeLevels = 6;
+/** Entries of {@link OthersHave.scoped}, at most. */
+const kMaxScopes = 4;
+
+/** {@link OthersHave.scoped}: for each class of `target`'s nearest ancestors, what the others' ancestors of that class have. */
+function scopedAbsences(target: Element, others: Element[]): ScopedAbsence[] | undefined {
+  const chains = others.map(element => ancestorsOf(element).map(({ element: ancestor }) => ancestor));
+  const found: ScopedAbsence[] = [];
+  const tried = new Set<string>();
+  for (const { element: ancestor } of ancestorsOf(target).slice(0, kScopeLevels)) {
+    const mine = new Set(classesOf(ancestor));
+    for (const scope of mine) {
+      if (tried.has(scope)) continue;
+      tried.add(scope);
+      const theirs = chains.flatMap(chain => chain.filter(element => classesOf(element).includes(scope)))
+        .map(element => new Set(classesOf(element)));
+      const classes = inEveryOther(theirs, mine);
+      if (classes) found.push({ scope, classes });
+      if (found.length >= kMaxScopes) return found;
+    }
+  }
+  return found.length ? found : undefined;
+}
+
 /** {@link SuggestTarget.othersHave}: what every other element like `target` has and it has not. */
 function othersHave(target: Element, lookalikes: Element[]): OthersHave | undefined {
   const others = othersLike(target, lookalikes);
@@ -446,6 +484,8 @@ function othersHave(target: Element, lookalikes: Element[]): OthersHave | undefi
   if (attributes) result.attributes = attributes;
   const containerClasses = inEveryOther(others.map(aboveClasses), mineAbove);
   if (containerClasses) result.containerClasses = containerClasses;
+  const scoped = scopedAbsences(target, others);
+  if (scoped) result.scoped = scoped;
   return Object.keys(result).length ? result : undefined;
 }
 
