@@ -1248,17 +1248,24 @@ def absence_candidates(facts: SuggestFactsResult) -> list[Candidate]:
             if ancestor.tagName not in _PLAIN_TAGS:
                 handles.append((ancestor.tagName, f"<{ancestor.tagName}>"))
             for handle, fact in handles:
-                found.append(
-                    Candidate(
-                        (Step("locator", f"{handle}:not(.{absent})"), named.step),
-                        CLASS_COST + 0.5 + 0.01 * index + 0.02 * ancestor.level + (UNSTABLE if flags else 0.0),
-                        (f"{fact} without class {absent} (level {ancestor.level})", named.fact),
-                        flags,
-                        scope=1,
-                        level=ancestor.level,
-                    )
-                )
+                cost = CLASS_COST + 0.5 + 0.01 * index
+                found.append(_inside_without(named, ancestor.level, handle, absent, cost, fact, flags))
     return found
+
+
+def _inside_without(
+    named: _Named, level: int, handle: str, absent: str, cost: float, fact: str, flags: tuple[str, ...]
+) -> Candidate:
+    """``locator('{handle}:not(.{absent})')`` (the ancestor at ``level``, ``fact``), then the element by its role
+    and exact name; deeper ancestors cost more, flagged ones more still."""
+    return Candidate(
+        (Step("locator", f"{handle}:not(.{absent})"), named.step),
+        cost + 0.02 * level + (UNSTABLE if flags else 0.0),
+        (f"{fact} without class {absent} (level {level})", named.fact),
+        flags,
+        scope=1,
+        level=level,
+    )
 
 
 def _scoped_absences(facts: SuggestFactsResult, named: _Named) -> list[Candidate]:
@@ -1278,17 +1285,9 @@ def _scoped_absences(facts: SuggestFactsResult, named: _Named) -> list[Candidate
             if flag == "utility class" or not _css_ident(absent):
                 continue
             flags = (*named.flags, flag) if flag else named.flags
-            handle = f"{ancestor.tagName}.{entry.scope}"
-            found.append(
-                Candidate(
-                    (Step("locator", f"{handle}:not(.{absent})"), named.step),
-                    CLASS_COST + 0.55 + 0.01 * index + 0.02 * ancestor.level + (UNSTABLE if flags else 0.0),
-                    (f"<{ancestor.tagName}> class {entry.scope} without {absent} (level {ancestor.level})", named.fact),
-                    flags,
-                    scope=1,
-                    level=ancestor.level,
-                )
-            )
+            handle, fact = f"{ancestor.tagName}.{entry.scope}", f"<{ancestor.tagName}> class {entry.scope}"
+            cost = CLASS_COST + 0.55 + 0.01 * index
+            found.append(_inside_without(named, ancestor.level, handle, absent, cost, fact, flags))
     return found
 
 
