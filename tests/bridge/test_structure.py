@@ -595,7 +595,8 @@ async def test_names_from_css_content_in_structural_calls(page: Page, load_html:
     the page's style rules tell which elements can have content), as the snapshot names them."""
     await load_html(CONTENT_NAMES)
     text = await snapshot_text(page)
-    assert 'link "30. Item"' in text and 'link "More (all 30)"' in text
+    assert 'link "30. Item"' in text
+    assert 'link "More (all 30)"' in text
     more = await bridge_json(page.bridge().resolve_container(ref_number(text, 'link "More (all 30)"')))
     assert (more["target"]["role"], more["target"]["name"]) == ("link", "More (all 30)")
     first = ref_number(text, 'link "1. Item"')
