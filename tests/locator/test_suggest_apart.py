@@ -10,7 +10,8 @@ slide beside its clone (``li.slide:not(.slide-clone)``), a desktop link by its o
 the class it lacks (``.and(page.locator('a:not(.promo__link--desktop)'))``), a photo without the ``data-zoom``
 its twin has, a side rail's link beside its twin in the rail's bottom ad
 (``div.rail-ad:not(.rail-ad--bottom)``), a widget's mobile disclosure link beside its desktop twin and the other
-widget's pair (``locator('#picks-below').getByRole(...).and(page.locator('.disclosure-mobile'))``). The
+widget's pair (``locator('#picks-below').getByRole(...).and(page.locator('.disclosure-mobile'))``), a photo outside
+the zoom wrapper its twin is in (``.and(page.locator('img:not([role="button"] img)'))``). The
 engine reaches most of these only when nothing else is unique, before a position
 (:func:`verdex.locator.suggest._before_position`); every answer here is non-positional, and real Playwright
 (``benchmarks/suggest``'s judge) finds exactly the intended element with each.
@@ -90,6 +91,10 @@ TOP = {
     "link 'Sponsored picks' 4": "page.locator('#picks-rail').getByRole('link', { name: 'Sponsored picks', exact: true }).and(page.locator('.disclosure-mobile'))",
     "link 'Promoted picks' 3": "page.locator('#picks-rail').getByRole('link', { name: 'Promoted picks', exact: true }).and(page.locator('.disclosure-desktop'))",
     "link 'Promoted picks' 4": "page.locator('#picks-rail').getByRole('link', { name: 'Promoted picks', exact: true }).and(page.locator('.disclosure-mobile'))",
+    # A photo inside a zoom wrapper (role="button") and its twin outside one, their other classes all utility.
+    "img 'The greenhouse at dawn' 1": "page.locator('div.zoomable').getByRole('img', { name: 'The greenhouse at dawn' })",
+    "img 'The greenhouse at dawn' 2": "page.getByRole('img', { name: 'The greenhouse at dawn', exact: true })"
+    ".and(page.locator('img:not([role=\"button\"] img)'))",
     "button '⤴' 3": "page.getByRole('contentinfo').locator('button[data-action=\"toggle-share-drawer\"]')",
     "button '⤴' 4": "page.getByRole('contentinfo').locator('button[data-action=\"show-share-popover\"]')",
 }

@@ -137,6 +137,11 @@ BESIDE_AT: dict[tuple[str, str, str], dict[int, str]] = {
         0: "page.locator('div.siderail-ad:not(.siderail-bottom-ad)').getByRole('link', { name: 'Become a Member', "
         "exact: true })",
     },
+    # A photo beside its twin inside a zoom wrapper (role="button") of utility classes: not inside that role.
+    ("theverge.html", "img", "The Vision Pro displaying a window floating in a room."): {
+        1: "page.getByRole('img', { name: 'The Vision Pro displaying a window floating in a room.', exact: true })"
+        ".and(page.locator('img:not([role=\"button\"] img)'))",
+    },
     # A lazy image without the src its low-resolution twin has.
     ("lazy-image-1.html", "img", "CPU profiling before optimization"): {
         1: "page.getByRole('img', { name: 'CPU profiling before optimization', exact: true })"

@@ -5553,6 +5553,18 @@
     const found = [...attributeNames(target)].filter((name) => theirs.every((set) => !set.has(name))).slice(0, kMaxUnlikeFacts);
     return found.length ? found : void 0;
   }
+  var kMaxRoleValue = 40;
+  var kQuotableRole = /^[A-Za-z][\w -]*$/;
+  function rolesAbove(element, self = false) {
+    const roles = /* @__PURE__ */ new Set();
+    const add = (of) => {
+      const role = of.getAttribute("role");
+      if (role !== null && role.length <= kMaxRoleValue && kQuotableRole.test(role)) roles.add(role);
+    };
+    if (self) add(element);
+    for (const { element: ancestor } of ancestorsOf(element)) add(ancestor);
+    return roles;
+  }
   var kScopeLevels = 6;
   var kMaxScopes = 4;
   function scopedAbsences(target, others) {
@@ -5589,6 +5601,8 @@
     if (attributes) result.attributes = attributes;
     const containerClasses = inEveryOther(others.map(aboveClasses), mineAbove);
     if (containerClasses) result.containerClasses = containerClasses;
+    const containerRoles = inEveryOther(others.map((element) => rolesAbove(element)), rolesAbove(target, true));
+    if (containerRoles) result.containerRoles = containerRoles;
     const scoped = scopedAbsences(target, others);
     if (scoped) result.scoped = scoped;
     return Object.keys(result).length ? result : void 0;

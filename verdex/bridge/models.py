@@ -570,6 +570,12 @@ class OthersHave(BridgeModel):
         default=None,
         description="Classes on an ancestor of each of them and on none of its ancestors nor itself, at most 4.",
     )
+    containerRoles: list[str] | None = Field(
+        default=None,
+        description=(
+            "role attribute values on an ancestor of each of them and on none of its ancestors nor itself, at most 4."
+        ),
+    )
     scoped: list[ScopedAbsence] | None = Field(
         default=None,
         description=(

@@ -1213,7 +1213,8 @@ def absence_candidates(facts: SuggestFactsResult) -> list[Candidate]:
     (``target.othersHave``): its role and exact name and no such class or attribute of its own
     (``.and(page.locator('img:not([data-srcset])'))``), or inside an ancestor that the class the others'
     containers have is not on: a carousel's slide beside its clones
-    (``locator('li.ndn_selectableVideo:not(.ndn_carousel-clone)').getByRole('link', { name, exact: true })``)."""
+    (``locator('li.ndn_selectableVideo:not(.ndn_carousel-clone)').getByRole('link', { name, exact: true })``),
+    or outside the role every other's ancestors have (``.and(page.locator('img:not([role="button"] img)'))``)."""
     target = facts.target
     unlike = target.othersHave
     tag = target.tagName
@@ -1234,6 +1235,11 @@ def absence_candidates(facts: SuggestFactsResult) -> list[Candidate]:
         if flag != "utility class":
             cost = CLASS_COST + 0.3 + 0.01 * index
             found.append(named.anded(f"{tag}:not({selector})", cost, f"no {what} (the others like it have it)", flag))
+    for index, role in enumerate(unlike.containerRoles or []):
+        # Not inside what each other element like it is inside: a twin in a zoom wrapper of utility classes.
+        cost = CLASS_COST + 0.45 + 0.01 * index
+        outside = f'{tag}:not([role="{role}"] {tag})'
+        found.append(named.anded(outside, cost, f'not inside role="{role}" (the others like it are)'))
     found += _scoped_absences(facts, named)
     for index, absent in enumerate(unlike.containerClasses or []):
         flag = _absent_class_flag(absent)

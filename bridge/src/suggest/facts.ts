@@ -158,6 +158,11 @@ export interface OthersHave {
   /** Classes on an ancestor (below `<body>`) of each of them and on none of its own ancestors nor itself,
    * at most {@link kMaxUnlikeFacts}. */
   containerClasses?: string[];
+  /** Explicit roles (`role` attribute values, CSS-quotable, at most {@link kMaxRoleValue} characters) on an
+   * ancestor (below `<body>`) of each of them and on none of its own ancestors nor itself, at most
+   * {@link kMaxUnlikeFacts}: a twin inside a zoom wrapper (`role="button"`) whose classes all say how it looks.
+   * `img:not([role="button"] img)` excludes them all. */
+  containerRoles?: string[];
   /** For a class of one of its nearest {@link kScopeLevels} ancestors that an ancestor of some of the others has
    * too: the classes on every ancestor of theirs with that class and not on its own, at most
    * {@link kMaxUnlikeFacts}; at most {@link kMaxScopes} entries, nearest ancestor first. The others without
@@ -441,6 +446,23 @@ function onlyItHas(target: Element, lookalikes: Element[]): string[] | undefined
   return found.length ? found : undefined;
 }
 
+/** Longest `role` value in {@link OthersHave.containerRoles}. */
+const kMaxRoleValue = 40;
+/** A `role` value a selector can quote as it is. */
+const kQuotableRole = /^[A-Za-z][\w -]*$/;
+
+/** The `role` attribute values of `element`'s ancestors below `<body>` (and of `element` itself with `self`). */
+function rolesAbove(element: Element, self = false): Set<string> {
+  const roles = new Set<string>();
+  const add = (of: Element) => {
+    const role = of.getAttribute('role');
+    if (role !== null && role.length <= kMaxRoleValue && kQuotableRole.test(role)) roles.add(role);
+  };
+  if (self) add(element);
+  for (const { element: ancestor } of ancestorsOf(element)) add(ancestor);
+  return roles;
+}
+
 /** Ancestors whose classes scope {@link OthersHave.scoped}, nearest first. */
 const kScopeLevels = 6;
 /** Entries of {@link OthersHave.scoped}, at most. */
@@ -484,6 +506,8 @@ function othersHave(target: Element, lookalikes: Element[]): OthersHave | undefi
   if (attributes) result.attributes = attributes;
   const containerClasses = inEveryOther(others.map(aboveClasses), mineAbove);
   if (containerClasses) result.containerClasses = containerClasses;
+  const containerRoles = inEveryOther(others.map(element => rolesAbove(element)), rolesAbove(target, true));
+  if (containerRoles) result.containerRoles = containerRoles;
   const scoped = scopedAbsences(target, others);
   if (scoped) result.scoped = scoped;
   return Object.keys(result).length ? result : undefined;
