@@ -5555,29 +5555,27 @@
   }
   var kMaxRoleValue = 40;
   var kQuotableRole = /^[A-Za-z][\w -]*$/;
-  function rolesAbove(element, self = false) {
-    const roles = /* @__PURE__ */ new Set();
-    const add = (of) => {
-      const role = of.getAttribute("role");
-      if (role !== null && role.length <= kMaxRoleValue && kQuotableRole.test(role)) roles.add(role);
-    };
-    if (self) add(element);
-    for (const { element: ancestor } of ancestorsOf(element)) add(ancestor);
-    return roles;
+  function quotableRole(element) {
+    const role = element.getAttribute("role");
+    return role !== null && role.length <= kMaxRoleValue && kQuotableRole.test(role) ? [role] : [];
+  }
+  function namesOf(elements, of) {
+    const names2 = /* @__PURE__ */ new Set();
+    for (const element of elements) for (const name of of(element)) names2.add(name);
+    return names2;
   }
   var kScopeLevels = 6;
   var kMaxScopes = 4;
-  function scopedAbsences(target, others) {
-    const chains = others.map((element) => ancestorsOf(element).map(({ element: ancestor }) => ancestor));
+  function scopedAbsences(mine, theirs) {
     const found = [];
     const tried = /* @__PURE__ */ new Set();
-    for (const { element: ancestor } of ancestorsOf(target).slice(0, kScopeLevels)) {
-      const mine = new Set(classesOf(ancestor));
-      for (const scope of mine) {
+    for (const ancestor of mine.slice(0, kScopeLevels)) {
+      const own = new Set(classesOf(ancestor));
+      for (const scope of own) {
         if (tried.has(scope)) continue;
         tried.add(scope);
-        const theirs = chains.flatMap((chain) => chain.filter((element) => classesOf(element).includes(scope))).map((element) => new Set(classesOf(element)));
-        const classes2 = inEveryOther(theirs, mine);
+        const scoped = theirs.flatMap((chain) => chain.filter((element) => classesOf(element).includes(scope))).map((element) => new Set(classesOf(element)));
+        const classes2 = inEveryOther(scoped, own);
         if (classes2) found.push({ scope, classes: classes2 });
         if (found.length >= kMaxScopes) return found;
       }
@@ -5587,23 +5585,19 @@
   function othersHave(target, lookalikes) {
     const others = othersLike(target, lookalikes);
     if (!others) return void 0;
-    const aboveClasses = (element) => {
-      const names2 = /* @__PURE__ */ new Set();
-      for (const { element: ancestor } of ancestorsOf(element)) for (const name of classesOf(ancestor)) names2.add(name);
-      return names2;
-    };
-    const mineAbove = aboveClasses(target);
-    for (const name of classesOf(target)) mineAbove.add(name);
+    const chainOf = (element) => ancestorsOf(element).map(({ element: ancestor }) => ancestor);
+    const mine = chainOf(target);
+    const theirs = others.map(chainOf);
     const result = {};
     const classes2 = inEveryOther(others.map((element) => new Set(classesOf(element))), new Set(classesOf(target)));
     if (classes2) result.classes = classes2;
     const attributes = inEveryOther(others.map(attributeNames), attributeNames(target));
     if (attributes) result.attributes = attributes;
-    const containerClasses = inEveryOther(others.map(aboveClasses), mineAbove);
+    const containerClasses = inEveryOther(theirs.map((chain) => namesOf(chain, classesOf)), namesOf([target, ...mine], classesOf));
     if (containerClasses) result.containerClasses = containerClasses;
-    const containerRoles = inEveryOther(others.map((element) => rolesAbove(element)), rolesAbove(target, true));
+    const containerRoles = inEveryOther(theirs.map((chain) => namesOf(chain, quotableRole)), namesOf([target, ...mine], quotableRole));
     if (containerRoles) result.containerRoles = containerRoles;
-    const scoped = scopedAbsences(target, others);
+    const scoped = scopedAbsences(mine, theirs);
     if (scoped) result.scoped = scoped;
     return Object.keys(result).length ? result : void 0;
   }

@@ -47,7 +47,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from verdex.bridge.models import SuggestAncestor, SuggestFactsResult, SuggestTarget, TextFact
+from verdex.bridge.models import ScopedAbsence, SuggestAncestor, SuggestFactsResult, SuggestTarget, TextFact
 from verdex.locator.render import Step, render_js
 from verdex.locator.stability import (
     generated_id,
@@ -1182,6 +1182,21 @@ class _Named:
             flags,
         )
 
+    def inside_without(
+        self, ancestor: SuggestAncestor, handle: str, absent: str, cost: float, fact: str, flag: str | None
+    ) -> Candidate:
+        """``locator('{handle}:not(.{absent})')`` (``ancestor``, named ``fact``), then the element by its role and
+        exact name; a deeper ancestor costs more, a volatile name or ``flag`` more still (and is flagged)."""
+        flags = (*self.flags, flag) if flag else self.flags
+        return Candidate(
+            (Step("locator", f"{handle}:not(.{absent})"), self.step),
+            cost + 0.02 * ancestor.level + (UNSTABLE if flags else 0.0),
+            (f"{fact} without class {absent} (level {ancestor.level})", self.fact),
+            flags,
+            scope=1,
+            level=ancestor.level,
+        )
+
 
 def _named(target: SuggestTarget) -> _Named | None:
     """The element's role and exact name, when getByRole can name it whole (None otherwise)."""
@@ -1240,12 +1255,11 @@ def absence_candidates(facts: SuggestFactsResult) -> list[Candidate]:
         cost = CLASS_COST + 0.45 + 0.01 * index
         outside = f'{tag}:not([role="{role}"] {tag})'
         found.append(named.anded(outside, cost, f'not inside role="{role}" (the others like it are)'))
-    found += _scoped_absences(facts, named)
+    found += _scoped_absences(unlike.scoped or [], facts.ancestors, named)
     for index, absent in enumerate(unlike.containerClasses or []):
         flag = _absent_class_flag(absent)
         if flag == "utility class":
             continue
-        flags = (*named.flags, flag) if flag else named.flags
         for ancestor in facts.ancestors[:_ABSENCE_LEVELS]:
             if not _css_ident(ancestor.tagName):
                 continue
@@ -1254,46 +1268,30 @@ def absence_candidates(facts: SuggestFactsResult) -> list[Candidate]:
             if ancestor.tagName not in _PLAIN_TAGS:
                 handles.append((ancestor.tagName, f"<{ancestor.tagName}>"))
             for handle, fact in handles:
-                cost = CLASS_COST + 0.5 + 0.01 * index
-                found.append(_inside_without(named, ancestor.level, handle, absent, cost, fact, flags))
+                found.append(
+                    named.inside_without(ancestor, handle, absent, CLASS_COST + 0.5 + 0.01 * index, fact, flag)
+                )
     return found
 
 
-def _inside_without(
-    named: _Named, level: int, handle: str, absent: str, cost: float, fact: str, flags: tuple[str, ...]
-) -> Candidate:
-    """``locator('{handle}:not(.{absent})')`` (the ancestor at ``level``, ``fact``), then the element by its role
-    and exact name; deeper ancestors cost more, flagged ones more still."""
-    return Candidate(
-        (Step("locator", f"{handle}:not(.{absent})"), named.step),
-        cost + 0.02 * level + (UNSTABLE if flags else 0.0),
-        (f"{fact} without class {absent} (level {level})", named.fact),
-        flags,
-        scope=1,
-        level=level,
-    )
-
-
-def _scoped_absences(facts: SuggestFactsResult, named: _Named) -> list[Candidate]:
+def _scoped_absences(
+    scoped: Sequence[ScopedAbsence], ancestors: Sequence[SuggestAncestor], named: _Named
+) -> list[Candidate]:
     """The element by its role and exact name inside its ancestor of a class, where the others' ancestors of that
     class all have another: ``locator('div.siderail-ad:not(.siderail-bottom-ad)').getByRole('link', { name,
     exact: true })`` (``othersHave.scoped``; the others without such an ancestor are outside it already)."""
-    unlike = facts.target.othersHave
     found: list[Candidate] = []
-    for index, entry in enumerate(unlike.scoped or [] if unlike is not None else []):
-        ancestor = next((item for item in facts.ancestors if entry.scope in (item.classes or [])), None)
-        if ancestor is None or not _css_ident(ancestor.tagName):
+    for index, entry in enumerate(scoped):
+        ancestor = next((item for item in ancestors if entry.scope in (item.classes or [])), None)
+        if ancestor is None or not _css_ident(ancestor.tagName) or not semantic_class(entry.scope):
             continue
-        if not semantic_class(entry.scope) or utility_class(entry.scope):
-            continue
+        handle, fact = f"{ancestor.tagName}.{entry.scope}", f"<{ancestor.tagName}> class {entry.scope}"
         for absent in entry.classes:
             flag = _absent_class_flag(absent)
-            if flag == "utility class" or not _css_ident(absent):
-                continue
-            flags = (*named.flags, flag) if flag else named.flags
-            handle, fact = f"{ancestor.tagName}.{entry.scope}", f"<{ancestor.tagName}> class {entry.scope}"
-            cost = CLASS_COST + 0.55 + 0.01 * index
-            found.append(_inside_without(named, ancestor.level, handle, absent, cost, fact, flags))
+            if flag != "utility class":
+                found.append(
+                    named.inside_without(ancestor, handle, absent, CLASS_COST + 0.55 + 0.01 * index, fact, flag)
+                )
     return found
 
 

@@ -451,16 +451,17 @@ const kMaxRoleValue = 40;
 /** A `role` value a selector can quote as it is. */
 const kQuotableRole = /^[A-Za-z][\w -]*$/;
 
-/** The `role` attribute values of `element`'s ancestors below `<body>` (and of `element` itself with `self`). */
-function rolesAbove(element: Element, self = false): Set<string> {
-  const roles = new Set<string>();
-  const add = (of: Element) => {
-    const role = of.getAttribute('role');
-    if (role !== null && role.length <= kMaxRoleValue && kQuotableRole.test(role)) roles.add(role);
-  };
-  if (self) add(element);
-  for (const { element: ancestor } of ancestorsOf(element)) add(ancestor);
-  return roles;
+/** The `role` attribute value of `element` that {@link OthersHave.containerRoles} can name (none or one). */
+function quotableRole(element: Element): string[] {
+  const role = element.getAttribute('role');
+  return role !== null && role.length <= kMaxRoleValue && kQuotableRole.test(role) ? [role] : [];
+}
+
+/** The names `of` gives for any of `elements`. */
+function namesOf(elements: Element[], of: (element: Element) => string[]): Set<string> {
+  const names = new Set<string>();
+  for (const element of elements) for (const name of of(element)) names.add(name);
+  return names;
 }
 
 /** Ancestors whose classes scope {@link OthersHave.scoped}, nearest first. */
@@ -468,19 +469,21 @@ const kScopeLevels = 6;
 /** Entries of {@link OthersHave.scoped}, at most. */
 const kMaxScopes = 4;
 
-/** {@link OthersHave.scoped}: for each class of `target`'s nearest ancestors, what the others' ancestors of that class have. */
-function scopedAbsences(target: Element, others: Element[]): ScopedAbsence[] | undefined {
-  const chains = others.map(element => ancestorsOf(element).map(({ element: ancestor }) => ancestor));
+/**
+ * {@link OthersHave.scoped}: for each class of the target's nearest ancestors (`mine`, nearest first), what
+ * the others' ancestors (`theirs`, one chain each) of that class have.
+ */
+function scopedAbsences(mine: Element[], theirs: Element[][]): ScopedAbsence[] | undefined {
   const found: ScopedAbsence[] = [];
   const tried = new Set<string>();
-  for (const { element: ancestor } of ancestorsOf(target).slice(0, kScopeLevels)) {
-    const mine = new Set(classesOf(ancestor));
-    for (const scope of mine) {
+  for (const ancestor of mine.slice(0, kScopeLevels)) {
+    const own = new Set(classesOf(ancestor));
+    for (const scope of own) {
       if (tried.has(scope)) continue;
       tried.add(scope);
-      const theirs = chains.flatMap(chain => chain.filter(element => classesOf(element).includes(scope)))
+      const scoped = theirs.flatMap(chain => chain.filter(element => classesOf(element).includes(scope)))
         .map(element => new Set(classesOf(element)));
-      const classes = inEveryOther(theirs, mine);
+      const classes = inEveryOther(scoped, own);
       if (classes) found.push({ scope, classes });
       if (found.length >= kMaxScopes) return found;
     }
@@ -492,23 +495,20 @@ function scopedAbsences(target: Element, others: Element[]): ScopedAbsence[] | u
 function othersHave(target: Element, lookalikes: Element[]): OthersHave | undefined {
   const others = othersLike(target, lookalikes);
   if (!others) return undefined;
-  const aboveClasses = (element: Element) => {
-    const names = new Set<string>();
-    for (const { element: ancestor } of ancestorsOf(element)) for (const name of classesOf(ancestor)) names.add(name);
-    return names;
-  };
-  const mineAbove = aboveClasses(target);
-  for (const name of classesOf(target)) mineAbove.add(name);
+  // Each element's ancestors below <body>, walked once.
+  const chainOf = (element: Element) => ancestorsOf(element).map(({ element: ancestor }) => ancestor);
+  const mine = chainOf(target);
+  const theirs = others.map(chainOf);
   const result: OthersHave = {};
   const classes = inEveryOther(others.map(element => new Set(classesOf(element))), new Set(classesOf(target)));
   if (classes) result.classes = classes;
   const attributes = inEveryOther(others.map(attributeNames), attributeNames(target));
   if (attributes) result.attributes = attributes;
-  const containerClasses = inEveryOther(others.map(aboveClasses), mineAbove);
+  const containerClasses = inEveryOther(theirs.map(chain => namesOf(chain, classesOf)), namesOf([target, ...mine], classesOf));
   if (containerClasses) result.containerClasses = containerClasses;
-  const containerRoles = inEveryOther(others.map(element => rolesAbove(element)), rolesAbove(target, true));
+  const containerRoles = inEveryOther(theirs.map(chain => namesOf(chain, quotableRole)), namesOf([target, ...mine], quotableRole));
   if (containerRoles) result.containerRoles = containerRoles;
-  const scoped = scopedAbsences(target, others);
+  const scoped = scopedAbsences(mine, theirs);
   if (scoped) result.scoped = scoped;
   return Object.keys(result).length ? result : undefined;
 }
