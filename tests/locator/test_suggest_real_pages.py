@@ -67,12 +67,12 @@ BESIDE: dict[tuple[str, str, str], list[str]] = {
         "page.locator('pre.newpage').filter({ has: page.getByRole('heading', { name: '1. Introduction', exact: true }) }).getByRole('link', { name: '5', exact: true })",
         "page.locator('pre.newpage > span').filter({ hasText: '. Response codes' }).getByRole('link')",
     ],
-    # Twice in a list of an "entertainment" section: its author and being the item's child set it apart; in the
-    # snapshot its name keeps its quotes escaped. (Its third look-alike has a twin in an identical branch.)
+    # Twice in a list of a flyout menu's section: the flyout, and being the list item's own link (its twin is one
+    # level deeper, in the item's story info); in the snapshot its name keeps its quotes escaped. (Its third
+    # look-alike has a twin in an identical branch.)
     ("salon-1.html", "link", 'The worst song of 2015 is here: Meghan Trainor\'s \\"Dear Future Husband\\"'): [
-        "page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'entertainment', exact: true }) })"
-        ".locator('li.smr-post').filter({ has: page.getByText('Anna Silman', { exact: true }) })"
-        ".locator(':scope > a.gaTrackLinkEvent')",
+        "page.locator('li.arrow-box > div').getByRole('link', { name: 'The worst song of 2015 is here: Meghan "
+        "Trainor\\'s \"Dear Future Husband\"', exact: true }).and(page.locator('li.smr-post > a'))",
         "page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'entertainment', exact: true }) })"
         ".locator('div.story-info').getByRole('link', { name: 'The worst song of 2015 is here: Meghan Trainor\\'s "
         '"Dear Future Husband"\' })',
@@ -146,6 +146,28 @@ BESIDE_AT: dict[tuple[str, str, str], dict[int, str]] = {
     ("lazy-image-1.html", "img", "CPU profiling before optimization"): {
         1: "page.getByRole('img', { name: 'CPU profiling before optimization', exact: true })"
         ".and(page.locator('img:not([src])'))",
+    },
+    # Two recirculation cards of atomic CSS classes, each under the same heading: the card (by its parent's atomic
+    # class, flagged as hashed) that holds its article's title.
+    ("lazy-image-1.html", "heading", "More on Nodejs from Voodoo Engineering"): {
+        0: "page.locator('div.cg > div').filter({ has: page.getByRole('heading', { name: 'WebSockets on production with "
+        "Node.js', exact: true }) }).getByRole('heading', { name: 'More on Nodejs from Voodoo Engineering' })",
+        1: "page.locator('div.cg > div').filter({ has: page.getByRole('heading', { name: 'A successful Voodoo.io NodeJS "
+        "meetup on 13th November!', exact: true }) }).getByRole('heading', { name: 'More on Nodejs from Voodoo "
+        "Engineering' })",
+    },
+    # Three ad boxes alike but for their utility classes: the one that holds the empty ad slot <div id="Content_Mid">.
+    ("royal-road.html", "link", "Remove"): {
+        1: "page.locator('div.portlet-body > div').filter({ has: page.locator('#Content_Mid') })"
+        ".getByRole('link', { name: 'Remove' })",
+    },
+    # An image beside its low-resolution twin in a wrapper of atomic classes: the wrapper's own child.
+    ("medium-3.html", "img", "Image for post"): {1: "page.locator('div.jl').locator(':scope > img')"},
+    # A headline that is its list item's own link; its twin is one level deeper, in the item's story info.
+    ("salon-1.html", "link", 'The big \\"f**k buddy\\" lie: Campus hookups and the dark story of male sexual desire'): {
+        0: "page.getByRole('list').filter({ has: page.getByText('Paul Rosenberg', { exact: true }) }).getByRole('link', "
+        "{ name: 'The big \"f**k buddy\" lie: Campus hookups and the dark story of male sexual desire', exact: true })"
+        ".and(page.locator('li.smr-post > a'))",
     },
 }
 

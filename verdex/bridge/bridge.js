@@ -5324,6 +5324,8 @@
   var kMaxTexts2 = 6;
   var kMaxAlts = 2;
   var kMaxNamed = 3;
+  var kMaxIds = 2;
+  var kMaxIdLength = 60;
   var kNamedRoles = /* @__PURE__ */ new Set([
     "link",
     "button",
@@ -5424,8 +5426,9 @@
       if (child === element || signature(child, testIdAttribute) === mine) count++;
     return count;
   }
-  function textsOf(root, skip, cache, seen, pageText, ownText = false) {
+  function textsOf(root, skip, cache, seen, pageText, ownText = false, withIds = false) {
     const headings = [];
+    const ids = [];
     const texts = [];
     const alts = [];
     const named = [];
@@ -5448,7 +5451,10 @@
     const stack = [...structureChildren(root)].reverse();
     while (stack.length && budget-- > 0) {
       const element = stack.pop();
-      if (element === skip || !isVisible(element)) continue;
+      if (element === skip) continue;
+      if (withIds && element.id && element.id.length <= kMaxIdLength && kCssIdent.test(element.id))
+        add(ids, { text: element.id, kind: "id" }, kMaxIds);
+      if (!isVisible(element)) continue;
       const tag = element.localName;
       if (tag === "script" || tag === "style" || tag === "noscript" || tag === "template") continue;
       if (getPlaywrightRole(element) === "heading") {
@@ -5472,7 +5478,7 @@
       const children = structureChildren(element);
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
     }
-    return [...headings, ...texts, ...alts, ...named];
+    return [...headings, ...texts, ...alts, ...named, ...ids];
   }
   function targetFacts(refs2, ref, target, testIdAttribute, cache, lookalikes, pageText) {
     const facts = { ref: refs2.label(ref), ...ownFacts(target, testIdAttribute), lookalikes };
@@ -5627,7 +5633,7 @@
             ...ownFacts(ancestor.element, testIdAttribute),
             lookalikes: inside,
             like: likeSiblings2(ancestor.element, testIdAttribute),
-            texts: textsOf(ancestor.element, below, cache, seen, pageText, true)
+            texts: textsOf(ancestor.element, below, cache, seen, pageText, true, true)
           };
           const attributes = dataAttributes(ancestor.element, testIdAttribute);
           if (attributes) entry.attributes = attributes;

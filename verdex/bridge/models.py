@@ -523,10 +523,12 @@ class TextFact(BridgeModel):
     """A text an ancestor holds that a filter can use (``suggestFacts``)."""
 
     text: str = Field(
-        description="A visible text, an image's alt or a control's name, normalized, at most 300 characters."
+        description="A visible text, an image's alt, a control's name (normalized, at most 300 characters), "
+        "or the id of an element inside (at most 60 characters, a CSS identifier)."
     )
-    kind: Literal["heading", "text", "alt", "named"] = Field(
-        description="What it is: a heading's text, a text node, an image's alt, a control's accessible name."
+    kind: Literal["heading", "text", "alt", "named", "id"] = Field(
+        description="What it is: a heading's text, a text node, an image's alt, a control's accessible name, an "
+        "element's id (shown or not: has: locator('#id') matches it either way)."
     )
     role: str | None = Field(default=None, description="For named: the control's role.")
     name: str | None = Field(default=None, description="For a heading: its accessible name (getByRole's).")

@@ -663,6 +663,13 @@ def _filters(texts: Sequence[TextFact], target: SuggestTarget) -> list[_Filter]:
     own = " ".join(filter(None, [target.name, target.text])).lower()
     found = [_Filter((), 0.0, None)]
     for index, (fact, text, cut) in enumerate(_windows(texts)):
+        if fact.kind == "id":
+            # An element inside by its id (an ad slot's empty <div id="Content_Mid">): after the texts.
+            flag = generated_id(text)
+            step = Step("filter", options=(("has", (Step("locator", f"#{text}"),)),))
+            cost = 0.5 + 0.02 * index + (UNSTABLE if flag else 0.0)
+            found.append(_Filter((step,), cost, f"an element with id {_quoted(text)} inside", (flag,) if flag else ()))
+            continue
         if len(text) < 2 or text.lower() in own:
             continue
         flag = volatile_text(text)
@@ -869,7 +876,7 @@ def with_inners(
     the container's child)."""
     first, *others = _inside(facts.target, test_id_attribute, 5)
     if distinct:
-        others = _distinct_inners(facts.target, candidate.level)
+        others = _distinct_inners(facts.target, candidate.level, facts.ancestors[0] if facts.ancestors else None)
     base = candidate.cost - first.cost
     scope = candidate.steps[: candidate.scope]
     facts_before = candidate.rests_on[:-1]
@@ -888,12 +895,12 @@ def with_inners(
 
 
 #: The cost inside a container of the inners of :func:`_distinct_inners`, by kind.
-_DISTINCT_COST = {"attr": 1.7, "class": 1.9, "child-class": 2.0, "class-named": 2.1, "child": 2.2}
+_DISTINCT_COST = {"attr": 1.7, "class": 1.9, "child-class": 2.0, "class-named": 2.1, "parent-named": 2.15, "child": 2.2}
 #: Classes of the element tried as inners, at most.
 _MAX_CLASSES = 3
 
 
-def _distinct_inners(target: SuggestTarget, level: int) -> list[_Inner]:
+def _distinct_inners(target: SuggestTarget, level: int, parent: SuggestAncestor | None = None) -> list[_Inner]:
     """Ways to name the element inside a container that holds a look-alike too (a share button in a bar of
     two, a year's "►" toggle above its months' toggles), each with its cost inside the container: its own
     attributes (``locator('a[href="#section-5"]')``, a ``data-*`` attribute), its classes that say what it is
@@ -926,6 +933,12 @@ def _distinct_inners(target: SuggestTarget, level: int) -> list[_Inner]:
             # widget's "Sponsored Links" and "Promoted Links", each a mobile twin of a desktop link).
             anded = named.anded(f".{name}", _DISTINCT_COST["class-named"] + 0.01 * index, f"class {name}")
             found.append(_Inner(anded.steps, anded.cost, " and ".join(anded.rests_on), anded.flags, "class-named"))
+    if named is not None and parent is not None and _css_ident(parent.tagName):
+        parent_classes = [name for name in parent.classes or [] if semantic_class(name) and _css_ident(name)][:2]
+        for index, name in enumerate(parent_classes):
+            css, fact = f"{parent.tagName}.{name} > {tag}", f"child of <{parent.tagName}> class {name}"
+            anded = named.anded(css, _DISTINCT_COST["parent-named"] + 0.01 * index, fact)
+            found.append(_Inner(anded.steps, anded.cost, " and ".join(anded.rests_on), anded.flags, "parent-named"))
     if level == 1:
         for index, name in enumerate(classes[:2]):
             found.append(
@@ -1300,7 +1313,7 @@ def _merge_texts(texts: list[TextFact], more: Sequence[TextFact]) -> list[TextFa
     new level's own first (in a repeating structure the texts beside the element, in the level below,
     are often the ones every sibling has; the container's own title is what tells it apart)."""
     merged = list(more) + list(texts)
-    order = {"heading": 0, "text": 1, "named": 2, "alt": 3}
+    order = {"heading": 0, "text": 1, "named": 2, "alt": 3, "id": 4}
     merged.sort(key=lambda fact: order[fact.kind])
     return merged[: MAX_TEXTS * 2]
 

@@ -104,8 +104,14 @@ def generated_id(value: str) -> str | None:
     return None
 
 
+#: An atomic-CSS class: one or two lowercase letters or digits (Medium's ``px``, ``qc``), each a single declaration.
+_ATOMIC_CLASS = re.compile(r"[a-z][a-z0-9]?")
+
+
 def hashed_class(name: str) -> str | None:
-    """``"hashed class"`` for a class name a build generates, else None."""
+    """``"hashed class"`` for a class name a build generates (a hash or an atomic-CSS name), else None."""
+    if _ATOMIC_CLASS.fullmatch(name) and not _UTILITY_CLASS.match(name):
+        return "hashed class"
     if not _HASHED_CLASS.match(name):
         return None
     # A short word is a word (``footer``, ``banner``); a mix of letters and digits is a hash.

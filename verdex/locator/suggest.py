@@ -326,8 +326,19 @@ def _rank(candidate: Candidate) -> tuple[int, float]:
 
 
 def _filtered_by_text(candidate: Candidate) -> bool:
-    """A container of the chain is filtered by a text or by what it holds (``hasText``, ``has``)."""
-    return any(step.method == "filter" for step in candidate.steps[: candidate.scope])
+    """A container of the chain is filtered by a text or by what it holds (``hasText``, ``has``), not only by
+    an element's id inside (``has: locator('#Content_Mid')``: a CSS fact like the class it filters)."""
+    return any(step.method == "filter" and not _by_css(step) for step in candidate.steps[: candidate.scope])
+
+
+def _by_css(step: Step) -> bool:
+    """A ``filter({ has: locator(css) })`` step."""
+    return all(
+        key == "has"
+        and isinstance(value, tuple)
+        and all(isinstance(inner, Step) and inner.method == "locator" for inner in value)
+        for key, value in step.options
+    )
 
 
 def _positional(own: list[Candidate], counts: list[tuple[int, int | None]], result: Suggestions) -> list[Candidate]:

@@ -45,6 +45,9 @@ const kMaxHeadings = 4;
 const kMaxTexts = 6;
 const kMaxAlts = 2;
 const kMaxNamed = 3;
+/** Per ancestor level: ids of the elements inside listed at most (`kind: 'id'`), and their longest length. */
+const kMaxIds = 2;
+const kMaxIdLength = 60;
 /** Roles whose accessible name can set a container apart (`has: getByRole(role, { name, exact })`). */
 const kNamedRoles = new Set(['link', 'button', 'checkbox', 'radio', 'switch', 'textbox', 'option', 'tab',
   'menuitem', 'cell', 'rowheader', 'searchbox', 'combobox', 'spinbutton', 'slider']);
@@ -85,10 +88,11 @@ export interface OwnFacts {
 }
 
 export interface TextFact {
-  /** A visible text (a heading's whole text, a text node), an image's alt, or a control's accessible
-   * name (`named`); at most 300 characters. */
+  /** A visible text (a heading's whole text, a text node), an image's alt, a control's accessible
+   * name (`named`), or the `id` of an element inside (`id`: shown or not, as `has: locator('#id')`
+   * matches it); at most 300 characters. */
   text: string;
-  kind: 'heading' | 'text' | 'alt' | 'named';
+  kind: 'heading' | 'text' | 'alt' | 'named' | 'id';
   /** For `named`: the control's role (its name is `text`). */
   role?: string;
   /** For a heading: its accessible name (what `getByRole('heading', { name })` matches). */
@@ -190,7 +194,7 @@ export interface SuggestAncestor extends OwnFacts {
   lookalikes: number;
   /** Its parent's element children like it (same tag, test id, role attribute and classes), itself included. */
   like: number;
-  /** Texts in it and not in the level below: headings, text nodes, alts. */
+  /** Texts in it and not in the level below: headings, text nodes, alts, named controls, ids. */
   texts: TextFact[];
 }
 
@@ -286,11 +290,13 @@ function likeSiblings(element: Element, testIdAttribute: string): number {
 /**
  * Texts in `root`'s subtree, outside `skip`'s subtree: headings (their whole text, and their name),
  * then visible text nodes of at least two characters with a letter or digit (`root`'s own ones first
- * when `ownText`), then image alts, then named controls; each distinct, in the locator tree's order.
+ * when `ownText`), then image alts, then named controls, then (`withIds`) the ids of elements inside, hidden
+ * ones too (an ad slot's empty `<div id="Content_Mid">`); each distinct, in the locator tree's order.
  */
 export function textsOf(root: Element, skip: Element | null, cache: TextCache, seen: Set<string>,
-  pageText?: string, ownText = false): TextFact[] {
+  pageText?: string, ownText = false, withIds = false): TextFact[] {
   const headings: TextFact[] = [];
+  const ids: TextFact[] = [];
   const texts: TextFact[] = [];
   const alts: TextFact[] = [];
   const named: TextFact[] = [];
@@ -314,7 +320,10 @@ export function textsOf(root: Element, skip: Element | null, cache: TextCache, s
   const stack: Element[] = [...structureChildren(root)].reverse();
   while (stack.length && budget-- > 0) {
     const element = stack.pop()!;
-    if (element === skip || !isVisible(element)) continue;
+    if (element === skip) continue;
+    if (withIds && element.id && element.id.length <= kMaxIdLength && kCssIdent.test(element.id))
+      add(ids, { text: element.id, kind: 'id' }, kMaxIds);
+    if (!isVisible(element)) continue;
     const tag = element.localName;
     if (tag === 'script' || tag === 'style' || tag === 'noscript' || tag === 'template') continue;
     if (getPlaywrightRole(element) === 'heading') {
@@ -338,7 +347,7 @@ export function textsOf(root: Element, skip: Element | null, cache: TextCache, s
     const children = structureChildren(element);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
-  return [...headings, ...texts, ...alts, ...named];
+  return [...headings, ...texts, ...alts, ...named, ...ids];
 }
 
 function targetFacts(refs: RefRegistry, ref: number, target: Element, testIdAttribute: string, cache: TextCache,
@@ -410,7 +419,7 @@ function dataAttributes(element: Element, testIdAttribute: string): Record<strin
   return attributesOf(element, name => isDataAttribute(name, testIdAttribute), kMaxContainerAttributes);
 }
 
-/** A name a CSS selector can write as it is (`.name`, `[name]`). */
+/** A name a CSS selector can write as it is (`.name`, `[name]`, `#name`). */
 const kCssIdent = /^-?[A-Za-z_][\w-]*$/;
 
 function classesOf(element: Element): string[] {
@@ -542,7 +551,7 @@ export function suggestFacts(refs: RefRegistry, ref: number, testIdAttribute: st
           ...ownFacts(ancestor.element, testIdAttribute),
           lookalikes: inside,
           like: likeSiblings(ancestor.element, testIdAttribute),
-          texts: textsOf(ancestor.element, below, cache, seen, pageText, true),
+          texts: textsOf(ancestor.element, below, cache, seen, pageText, true, true),
         };
         const attributes = dataAttributes(ancestor.element, testIdAttribute);
         if (attributes) entry.attributes = attributes;
