@@ -11,7 +11,11 @@ the class it lacks (``.and(page.locator('a:not(.promo__link--desktop)'))``), a p
 its twin has, a side rail's link beside its twin in the rail's bottom ad
 (``div.rail-ad:not(.rail-ad--bottom)``), a widget's mobile disclosure link beside its desktop twin and the other
 widget's pair (``locator('#picks-below').getByRole(...).and(page.locator('.disclosure-mobile'))``), a photo outside
-the zoom wrapper its twin is in (``.and(page.locator('img:not([role="button"] img)'))``). The
+the zoom wrapper its twin is in (``.and(page.locator('img:not([role="button"] img)'))``), a card of atomic
+classes by its title (``locator('div.rw > div').filter({ has: getByRole('heading', { name: 'Compost in winter',
+exact: true }) })``, flagged), an ad box by the id of the empty slot inside (``filter({ has:
+page.locator('#slot-top') })``), a list item's own headline beside its twin in the item's story info
+(``.and(page.locator('li.post > a'))``). The
 engine reaches most of these only when nothing else is unique, before a position
 (:func:`verdex.locator.suggest._before_position`); every answer here is non-positional, and real Playwright
 (``benchmarks/suggest``'s judge) finds exactly the intended element with each.
@@ -26,7 +30,7 @@ import trio
 from benchmarks.suggest.collect import Target, collect, every_ref
 from benchmarks.suggest.judge import Group, judge
 from verdex.browser.browser import Browser
-from verdex.locator.stability import volatile_text
+from verdex.locator.stability import hashed_class, volatile_text
 
 URL = Callable[[str], str]
 PAGE = "suggest/apart.html"
@@ -95,6 +99,30 @@ TOP = {
     "img 'The greenhouse at dawn' 1": "page.locator('div.zoomable').getByRole('img', { name: 'The greenhouse at dawn' })",
     "img 'The greenhouse at dawn' 2": "page.getByRole('img', { name: 'The greenhouse at dawn', exact: true })"
     ".and(page.locator('img:not([role=\"button\"] img)'))",
+    # Cards of atomic classes (flagged as hashed) under the same heading: the card that holds its title.
+    "heading 'More from the garden' 1": "page.locator('div.rw > div').filter({ has: page.getByRole('heading', { name: "
+    "'Compost in winter', exact: true }) }).getByRole('heading', { name: 'More from the garden' })",
+    "heading 'More from the garden' 2": "page.locator('div.rw > div').filter({ has: page.getByRole('heading', { name: "
+    "'Saving seeds', exact: true }) }).getByRole('heading', { name: 'More from the garden' })",
+    # Ad boxes alike but for the id of the empty ad slot inside.
+    "link 'Remove ads' 1": "page.locator('div.ad-box').filter({ has: page.locator('#slot-top') })"
+    ".getByRole('link', { name: 'Remove ads' })",
+    "link 'Remove ads' 2": "page.locator('div.ad-box').filter({ has: page.locator('#slot-bottom') })"
+    ".getByRole('link', { name: 'Remove ads' })",
+    # A list item's own headline link, its twin one level deeper in the item's story info, and both again in a
+    # most-read list.
+    "link 'Frost came early' 1": "page.getByRole('listitem').filter({ has: page.getByText('Ada Park', { exact: true }) "
+    "}).getByRole('link', { name: 'Frost came early', exact: true }).and(page.locator('li.post > a'))",
+    "link 'Frost came early' 2": "page.locator('div.story-info').filter({ has: page.getByText('Ada Park', { exact: "
+    "true }) }).getByRole('link', { name: 'Frost came early' })",
+    "link 'Bees in November' 1": "page.getByRole('listitem').getByRole('link', { name: 'Bees in November', exact: "
+    "true }).and(page.locator('li.post > a'))",
+    "link 'Bees in November' 2": "page.locator('div.story-info').filter({ has: page.getByText('Ada Park', { exact: "
+    "true }) }).getByRole('link', { name: 'Bees in November' })",
+    "link 'Frost came early' 3": "page.locator('div.most-read').getByRole('link', { name: 'Frost came early', exact: "
+    "true }).and(page.locator('li.post > a'))",
+    "link 'Frost came early' 4": "page.locator('div.most-read').locator('div.story-info').getByRole('link', { name: "
+    "'Frost came early' })",
     "button '⤴' 3": "page.getByRole('contentinfo').locator('button[data-action=\"toggle-share-drawer\"]')",
     "button '⤴' 4": "page.getByRole('contentinfo').locator('button[data-action=\"show-share-popover\"]')",
 }
@@ -134,3 +162,10 @@ def test_a_year_alone_is_a_label_not_a_count() -> None:
     beside other words, and a number outside 1900-2099 are still volatile."""
     texts = ["2025", " 1999 ", "(2025)", "2025 results", "12", "2150", "May 2025", "(73)"]
     assert [volatile_text(text) for text in texts] == [None, None, "count", "count", "count", "count", None, "count"]
+
+
+def test_atomic_classes_are_hashed_and_short_words_are_not() -> None:
+    """One or two lowercase characters are an atomic-CSS build's class (flagged when a locator uses one); a
+    utility (``in``) or a word of three letters or more is not."""
+    assert [hashed_class(name) for name in ("qc", "px", "r", "a1")] == ["hashed class"] * 4
+    assert [hashed_class(name) for name in ("in", "nav", "card", "footer", "Qc")] == [None] * 5
