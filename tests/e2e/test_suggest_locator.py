@@ -146,3 +146,30 @@ async def test_codegen_python_and_none(serve: Serve, fixture_url: URL) -> None:
         click = await tools.ok("browser_click", ref="e12")
         assert "code" not in click.data
         assert click.text == 'Clicked button "Add to Cart" [ref=e12]. Next: browser_snapshot to see the result.'
+
+
+async def test_unnamed_elements_by_their_last_words_or_their_missing_name(tools: Tools, fixture_url: URL) -> None:
+    """A reading-list item has no name and a title of 100 characters that shares its first words with the next
+    item's: its last words set it apart. A table's one header cell without a name (over the row actions) is
+    named by having none."""
+    await _open(tools, fixture_url("suggest/cards.html"))
+    answer = await tools.ok("suggest_locator", ref="e87")
+    first = answer.data["candidates"][0]
+    assert (first["locator"], first["python"], first["restsOn"]) == (
+        "page.getByRole('listitem').filter({ hasText: 'sideboard without stripping the original finish' })",
+        'page.get_by_role("listitem").filter(has_text="sideboard without stripping the original finish")',
+        ['listitem with text "sideboard without stripping the original finish"'],
+    )
+    assert "positional" not in first.get("flags", [])
+    await tools.ok("browser_navigate", url=fixture_url("suggest/table.html"))
+    ref = _ref((await tools.ok("browser_snapshot")).text, "columnheader [ref=", -1)
+    header = await tools.ok("suggest_locator", ref=ref)
+    first = header.data["candidates"][0]
+    assert (first["locator"], first["python"], first["restsOn"]) == (
+        "page.getByRole('columnheader', { name: '', exact: true })",
+        'page.get_by_role("columnheader", name="", exact=True)',
+        ["columnheader without an accessible name"],
+    )
+    for candidate in header.data["candidates"]:
+        checked = await tools.ok("verify_locator", locator=candidate["python"], ref=ref)
+        assert (checked.data["count"], checked.data["matchesTarget"]) == (1, True), candidate["python"]

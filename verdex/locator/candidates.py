@@ -211,6 +211,7 @@ _INSIDE_COST = {
     "role-part": 0.2,
     "role": 0.3,
     "role-name-text": 0.5,
+    "role-unnamed": 0.5,
     "label": 0.6,
     "placeholder": 0.7,
     "alt": 0.7,
@@ -320,6 +321,11 @@ def _inners(target: SuggestTarget, configured: str) -> list[_Inner]:
             )
     if role and not target.hiddenForRole:
         found.append(_Inner((_role_steps(role, None),), 3.6, f"role {role}", (), "role"))
+        if not name and not target.nameCut:
+            # The one element of its role without a name (a table's empty header over its row actions), after its
+            # parts, its id and its text: ``getByRole('columnheader', { name: '', exact: true })``.
+            unnamed = Step("getByRole", role, (("name", ""), ("exact", True)))
+            found.append(_Inner((unnamed,), 4.7, f"{role} without an accessible name", (), "role-unnamed"))
     if target.id:
         flag = generated_id(target.id)
         if _css_ident(target.id):
@@ -398,6 +404,23 @@ def _part_inners(target: SuggestTarget) -> list[_Inner]:
     for index, part in enumerate(target.parts):
         if len(found) >= MAX_PARTS:
             break
+        if part.kind == "text" and (part.cut or len(part.text) > 80) and not named:
+            # A long text of an unnamed element (a card's title of 100 characters): its first or its last
+            # words, each a substring of its text (two titles that share their first words differ by their last).
+            for window, (_, words, _) in enumerate(_windows([part])):
+                flag = volatile_text(words)
+                rank = 0.15 + 0.05 * window + 0.01 * index
+                found.append(
+                    _Inner(
+                        (_role_steps(role, None), Step("filter", options=(("hasText", words),))),
+                        base + rank + (UNSTABLE if flag else 0.0),
+                        f"{role} with text {_quoted(words)}",
+                        (f"volatile: {flag}",) if flag else (),
+                        "role-part",
+                        rank,
+                    )
+                )
+            continue
         if part.cut or len(part.text) > 80 or part.text.lower() == own_name:
             continue
         if part.kind == "named" and part.role:
