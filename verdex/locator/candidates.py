@@ -401,6 +401,21 @@ def _part_inners(target: SuggestTarget) -> list[_Inner]:
     found: list[_Inner] = []
     own_name = (target.name or "").lower()
     texts = {part.text.lower() for part in target.parts if part.kind == "text"}
+
+    def add(option: tuple[str, object], fact: str, rank: float, text: str | None) -> None:
+        """``getByRole(role).filter({ option })``, ranked ``rank`` among the parts; ``text`` flagged if volatile."""
+        flag = volatile_text(text) if text else None
+        found.append(
+            _Inner(
+                (_role_steps(role, None), Step("filter", options=(option,))),
+                base + rank + (UNSTABLE if flag else 0.0),
+                f"{role} with {fact}",
+                (f"volatile: {flag}",) if flag else (),
+                "role-part",
+                rank,
+            )
+        )
+
     for index, part in enumerate(target.parts):
         if len(found) >= MAX_PARTS:
             break
@@ -408,18 +423,7 @@ def _part_inners(target: SuggestTarget) -> list[_Inner]:
             # A long text of an unnamed element (a card's title of 100 characters): its first or its last
             # words, each a substring of its text (two titles that share their first words differ by their last).
             for window, (_, words, _) in enumerate(_windows([part])):
-                flag = volatile_text(words)
-                rank = 0.15 + 0.05 * window + 0.01 * index
-                found.append(
-                    _Inner(
-                        (_role_steps(role, None), Step("filter", options=(("hasText", words),))),
-                        base + rank + (UNSTABLE if flag else 0.0),
-                        f"{role} with text {_quoted(words)}",
-                        (f"volatile: {flag}",) if flag else (),
-                        "role-part",
-                        rank,
-                    )
-                )
+                add(("hasText", words), f"text {_quoted(words)}", 0.15 + 0.05 * window + 0.01 * index, words)
             continue
         if part.cut or len(part.text) > 80 or part.text.lower() == own_name:
             continue
@@ -439,18 +443,7 @@ def _part_inners(target: SuggestTarget) -> list[_Inner]:
             fact, order = f"alt {_quoted(part.text)} (exact)", 0.1
         else:
             continue
-        flag = volatile_text(part.text) if part.kind != "alt" else None
-        rank = order + 0.01 * index
-        found.append(
-            _Inner(
-                (_role_steps(role, None), Step("filter", options=(("has", inner),))),
-                base + rank + (UNSTABLE if flag else 0.0),
-                f"{role} with {fact}",
-                (f"volatile: {flag}",) if flag else (),
-                "role-part",
-                rank,
-            )
-        )
+        add(("has", inner), fact, order + 0.01 * index, part.text if part.kind != "alt" else None)
     return found
 
 

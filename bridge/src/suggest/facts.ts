@@ -290,8 +290,9 @@ function likeSiblings(element: Element, testIdAttribute: string): number {
 /**
  * Texts in `root`'s subtree, outside `skip`'s subtree: headings (their whole text, and their name),
  * then visible text nodes of at least two characters with a letter or digit (`root`'s own ones first
- * when `ownText`), then image alts, then named controls, then (`withIds`) the ids of elements inside, hidden
- * ones too (an ad slot's empty `<div id="Content_Mid">`); each distinct, in the locator tree's order.
+ * when `ownText`), then image alts, then named controls, then (`withIds`) the ids of elements inside, a hidden
+ * element's own too (an ad slot's empty `<div id="Content_Mid">`; not those below it); each distinct, in the
+ * locator tree's order.
  */
 export function textsOf(root: Element, skip: Element | null, cache: TextCache, seen: Set<string>,
   pageText?: string, ownText = false, withIds = false): TextFact[] {
