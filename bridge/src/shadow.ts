@@ -24,6 +24,8 @@
 import { getStyle } from './dom';
 
 const closedHosts = new WeakSet<Element>();
+/** How many elements were ever classified as closed hosts in this document (0: none can be met). */
+let closedHostCount = 0;
 /** Elements checked and found without a closed root, with their `:defined` state at that time. */
 const noClosedRoot = new WeakMap<Element, boolean>();
 let pending: Element[] = [];
@@ -33,6 +35,11 @@ export const kMaxCandidates = 500;
 
 export function isClosedShadowHost(element: Element): boolean {
   return closedHosts.has(element);
+}
+
+/** Whether any element of this document was ever found to host a closed shadow root. */
+export function anyClosedShadowHost(): boolean {
+  return closedHostCount > 0;
 }
 
 function isDefined(element: Element): boolean {
@@ -94,6 +101,7 @@ export function classifyShadowHosts(elements: unknown, closed: unknown): number 
   elements.forEach((element, i) => {
     if (!(element instanceof Element)) return;
     if (closed[i] === true) {
+      if (!closedHosts.has(element)) closedHostCount++;
       closedHosts.add(element);
       noClosedRoot.delete(element);
       count++;

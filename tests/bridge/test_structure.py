@@ -605,3 +605,36 @@ async def test_names_from_css_content_in_structural_calls(page: Page, load_html:
         *(f"{i}. Item" for i in range(1, 31)),
         "More (all 30)",
     ]
+
+
+async def test_containers_count_the_same_with_and_without_a_shadow_root_in_the_page(
+    page: Page, load_html: LoadHtml
+) -> None:
+    """resolveContainer finds the interactive elements of a page without shadow roots with the browser's
+    selector engine, and walks every element of one with them: both ways give the same refs, for every ref of
+    a page of visibility cases (a link in a displayed <style>, pointer-events: none, display: contents ...) and
+    interactive kinds. An empty open shadow root attached off the ancestor chains turns the walk on."""
+    await load_html(
+        VISIBILITY_CASES.replace("</div></main></body>", "")
+        + '<button style="pointer-events: none">No pointer</button><span id="spare"></span></div>'
+        + INTERACTIVE_KINDS.removeprefix("<body><main>").removesuffix("</main></body>")
+        + "</main></body>"
+    )
+    await run_in_page(
+        page,
+        "const a = document.createElement('a'); a.href = '#ns'; a.textContent = 'In style';"
+        "document.getElementById('ns').append(a); a.checkVisibility()",
+    )
+    text = await snapshot_text(page)
+    refs = [int(number) for number in re.findall(r"\[ref=e(\d+)\]", text)]
+    assert len(refs) == 30
+    flat = [await bridge_json(page.bridge().resolve_container(ref)) for ref in refs]
+    box = flat[1]["ancestors"][0]
+    assert (box["attributes"], box["containsRefs"], box["refsOmitted"]) == (
+        {"id": "box"},
+        ["e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9"],
+        3,  # Slotted, In a hidden slot, Unslotted: no shadow root hides them here; not In style, nor No pointer
+    )
+    await run_in_page(page, "document.getElementById('spare').attachShadow({mode: 'open'}); true")
+    walked = [await bridge_json(page.bridge().resolve_container(ref)) for ref in refs]
+    assert walked == flat

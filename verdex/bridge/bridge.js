@@ -1114,11 +1114,15 @@
 
   // src/shadow.ts
   var closedHosts = /* @__PURE__ */ new WeakSet();
+  var closedHostCount = 0;
   var noClosedRoot = /* @__PURE__ */ new WeakMap();
   var pending = [];
   var kMaxCandidates = 500;
   function isClosedShadowHost(element) {
     return closedHosts.has(element);
+  }
+  function anyClosedShadowHost() {
+    return closedHostCount > 0;
   }
   function isDefined(element) {
     try {
@@ -1179,6 +1183,7 @@
     elements.forEach((element, i) => {
       if (!(element instanceof Element)) return;
       if (closed[i] === true) {
+        if (!closedHosts.has(element)) closedHostCount++;
         closedHosts.add(element);
         noClosedRoot.delete(element);
         count++;
@@ -3424,8 +3429,49 @@
     return { role, name: role === "generic" ? "" : name };
   }
   function interactiveRanges(chain) {
+    if (!chain.length) return /* @__PURE__ */ new Map();
+    return flatInteractiveRanges(chain) ?? walkedInteractiveRanges(chain);
+  }
+  var kMaybeInteractive = "a,area,audio,button,datalist,input,option,select,summary,textarea,video,[role],[tabindex],[contenteditable]";
+  var kPreceding = 2;
+  var kFollowing = 4;
+  var kContainedBy = 16;
+  function flatInteractiveRanges(chain) {
+    const top = chain[chain.length - 1];
+    if (anyClosedShadowHost() || top.shadowRoot) return null;
+    const all = top.getElementsByTagName("*");
+    for (let i = 0; i < all.length; i++) if (all[i].shadowRoot) return null;
+    const found = [];
+    const candidates2 = top.querySelectorAll(kMaybeInteractive);
+    for (let i = 0; i < candidates2.length; i++) {
+      const element = candidates2[i];
+      if (isVisibleInteractive(element)) found.push(element);
+    }
     const result = /* @__PURE__ */ new Map();
-    if (!chain.length) return result;
+    for (const member of chain) {
+      if (member === top) continue;
+      const start = firstIndex(found, (e) => (member.compareDocumentPosition(e) & kPreceding) === 0);
+      const end = firstIndex(found, (e) => {
+        const position = member.compareDocumentPosition(e);
+        return (position & kFollowing) !== 0 && (position & kContainedBy) === 0;
+      });
+      result.set(member, found.slice(start, Math.max(start, end)));
+    }
+    result.set(top, found);
+    return result;
+  }
+  function firstIndex(items, test) {
+    let low = 0;
+    let high = items.length;
+    while (low < high) {
+      const middle = low + high >> 1;
+      if (test(items[middle])) high = middle;
+      else low = middle + 1;
+    }
+    return low;
+  }
+  function walkedInteractiveRanges(chain) {
+    const result = /* @__PURE__ */ new Map();
     const top = chain[chain.length - 1];
     const members = new Set(chain);
     const found = [];
@@ -3983,18 +4029,18 @@
       let css = simple.css ?? void 0;
       if (css === "*") css = void 0;
       let elements;
-      let firstIndex = -1;
+      let firstIndex2 = -1;
       if (css !== void 0) {
         elements = this.queryCSS(context, css);
       } else {
-        firstIndex = functions.findIndex((fn) => engineOf(fn.name).query !== void 0);
-        if (firstIndex === -1) firstIndex = 0;
-        const first = functions[firstIndex];
+        firstIndex2 = functions.findIndex((fn) => engineOf(fn.name).query !== void 0);
+        if (firstIndex2 === -1) firstIndex2 = 0;
+        const first = functions[firstIndex2];
         elements = this.queryEngine(engineOf(first.name), context, first.args);
       }
       for (let pass = 0; pass < 2; pass++) {
         functions.forEach((fn, i) => {
-          if (i === firstIndex) return;
+          if (i === firstIndex2) return;
           const engine = engineOf(fn.name);
           if (engine.matches !== void 0 === (pass === 0))
             elements = elements.filter((e) => this.matchesEngine(engine, e, fn.args, context));

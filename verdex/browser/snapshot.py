@@ -97,8 +97,11 @@ async def take_snapshot(
     """
     frame, root = (page.main_frame, None) if ref is None else page.locate(ref)
     walk = _Walk(behind_modal, trio.current_time() + PARSE_WAIT_SECONDS)
-    lines = await _lines(page, frame, root, depth, ref, walk)
-    return _cut(lines, max_chars, walk.loading)
+    value = await _bridge_snapshot(page, frame, root, depth, ref, walk)
+    if not value.iframes and (max_chars is None or len(value.text) <= max_chars):
+        # One document, shown whole: its text and ref count as the bridge gave them.
+        return Snapshot(value.text, value.refCount, None, (), walk.loading)
+    return _cut(await _spliced(page, frame, value, root, depth, walk), max_chars, walk.loading)
 
 
 async def take_titled_snapshot(
@@ -176,7 +179,13 @@ async def _lines(
     page: Page, frame: Frame, root: int | None, depth: int | None, ref: str | None, walk: _Walk
 ) -> list[str]:
     """The lines of one document's snapshot with its frames' lines spliced in, uncut."""
-    value = await _bridge_snapshot(page, frame, root, depth, ref, walk)
+    return await _spliced(page, frame, await _bridge_snapshot(page, frame, root, depth, ref, walk), root, depth, walk)
+
+
+async def _spliced(
+    page: Page, frame: Frame, value: SnapshotResult, root: int | None, depth: int | None, walk: _Walk
+) -> list[str]:
+    """The lines of ``value``, the snapshot of ``frame``'s document, with its frames' lines spliced in, uncut."""
     text = value.text
     lines = text.split("\n") if text else []
     spliced: dict[int, list[str]] = {}

@@ -6,7 +6,7 @@
 import { beginWalk, endWalk, tagNameOf } from '../dom';
 import type { RefRegistry } from '../snapshot/refs';
 import { getAttributes, getTargetAttributes, type Attributes } from './attributes';
-import { isClosedShadowHost } from '../shadow';
+import { anyClosedShadowHost, isClosedShadowHost } from '../shadow';
 import { describeRole, getAncestors, isHiddenFromTree, isVisibleInteractive, structureChildren, visibleText, walkStructure } from './tree';
 
 export const kMaxAncestors = 25;
@@ -85,13 +85,76 @@ function targetRole(target: Element): { role?: string; name?: string; ariaHidden
 
 /**
  * For each element of a chain of ancestors, the visible interactive elements inside it in DOM
- * order, from one walk of the outermost: a subtree is a contiguous run of a pre-order walk. The
- * outermost is often the whole page: the walk passes every element without reading its style
+ * order: a subtree is a contiguous run of a pre-order walk of the outermost. The outermost is often
+ * the whole page, so where no shadow root is in it (`flatInteractiveRanges`) the browser finds the
+ * elements that can be interactive (`querySelectorAll`, a superset) and only those are tested;
+ * otherwise one walk of the outermost passes every element without reading its style
  * (`walkStructure`), and only the interactive ones are checked for visibility.
  */
 function interactiveRanges(chain: Element[]): Map<Element, Element[]> {
+  if (!chain.length) return new Map();
+  return flatInteractiveRanges(chain) ?? walkedInteractiveRanges(chain);
+}
+
+/**
+ * The elements `isInteractiveKind` can accept, as a selector (a superset: each match is tested
+ * again), but for closed shadow hosts, which no selector finds.
+ */
+const kMaybeInteractive = 'a,area,audio,button,datalist,input,option,select,summary,textarea,video,'
+  + '[role],[tabindex],[contenteditable]';
+
+/** `Node.DOCUMENT_POSITION_*` bits (DOM Standard, compareDocumentPosition). */
+const kPreceding = 2;
+const kFollowing = 4;
+const kContainedBy = 16;
+
+/**
+ * `interactiveRanges` for a chain whose outermost element holds no shadow root (null otherwise, and
+ * when a closed root was ever found in the document): the candidates come in document order, which
+ * is then the walk's, and each chain element's run is found by binary search
+ * (`compareDocumentPosition`).
+ */
+function flatInteractiveRanges(chain: Element[]): Map<Element, Element[]> | null {
+  const top = chain[chain.length - 1]!;
+  if (anyClosedShadowHost() || top.shadowRoot) return null;
+  const all = top.getElementsByTagName('*');
+  for (let i = 0; i < all.length; i++) if (all[i]!.shadowRoot) return null;
+  const found: Element[] = [];
+  const candidates = top.querySelectorAll(kMaybeInteractive);
+  for (let i = 0; i < candidates.length; i++) {
+    const element = candidates[i]!;
+    if (isVisibleInteractive(element)) found.push(element);
+  }
   const result = new Map<Element, Element[]>();
-  if (!chain.length) return result;
+  for (const member of chain) {
+    if (member === top) continue;
+    // The run of `member`: from the first element that is not before it (it, or inside it) to the
+    // first after it.
+    const start = firstIndex(found, e => (member.compareDocumentPosition(e) & kPreceding) === 0);
+    const end = firstIndex(found, e => {
+      const position = member.compareDocumentPosition(e);
+      return (position & kFollowing) !== 0 && (position & kContainedBy) === 0;
+    });
+    result.set(member, found.slice(start, Math.max(start, end)));
+  }
+  result.set(top, found);
+  return result;
+}
+
+/** The first index of `items` whose item passes `test` (false for a prefix, true after), or its length. */
+function firstIndex<T>(items: T[], test: (item: T) => boolean): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (test(items[middle]!)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+function walkedInteractiveRanges(chain: Element[]): Map<Element, Element[]> {
+  const result = new Map<Element, Element[]>();
   const top = chain[chain.length - 1]!;
   const members = new Set(chain);
   const found: Element[] = [];
