@@ -121,7 +121,10 @@ function collectSubjects(rules: ArrayLike<CSSRule>, subjects: Set<string>): bool
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i]!;
     const selector = (rule as CSSStyleRule).selectorText;
-    if (selector && kPseudoMention.test(selector)) {
+    // Only a rule that declares `content` (`all` sets it too) can give a pseudo element a box: the
+    // others (`*::before { box-sizing: border-box }` in most resets, hover colours) style boxes that
+    // some content rule made, whose subjects are collected from that rule.
+    if (selector && kPseudoMention.test(selector) && declaresContent(rule as CSSStyleRule)) {
       if (selector.includes('&') || /:host\b|::slotted|::part/i.test(selector)) return false;
       for (const complex of splitTopLevel(selector)) {
         const subject = subjectOf(complex);
@@ -142,6 +145,11 @@ function collectSubjects(rules: ArrayLike<CSSRule>, subjects: Set<string>): bool
     }
   }
   return true;
+}
+
+function declaresContent(rule: CSSStyleRule): boolean {
+  const style = rule.style as CSSStyleDeclaration | undefined;
+  return !style || style.getPropertyValue('content') !== '';
 }
 
 function hasNestedStyleRule(rules: CSSRuleList): boolean {

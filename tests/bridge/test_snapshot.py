@@ -329,6 +329,30 @@ async def test_css_generated_content_in_text_and_names(page: Page, load_html: Lo
     )
 
 
+async def test_generated_content_beside_rules_that_only_style_pseudo_elements(page: Page, load_html: LoadHtml) -> None:
+    """Only rules that declare ``content`` can give a ``::before``/``::after`` a box, so the elements whose
+    pseudo styles are read are the subjects of those rules: a reset that styles every pseudo element (Tailwind's
+    preflight, Bootstrap's reboot) or a hover colour makes no element a candidate, and the content rules still
+    name and space what they reach (an empty block ``::after`` parts two words)."""
+    await load_html(
+        "<head><style>*, ::before, ::after { box-sizing: border-box; border: 0 solid }"
+        " a:hover::after { color: red } .icon::before { content: '→ ' }"
+        " .split::after { content: ''; display: table }</style></head>"
+        '<body><button class="icon">Next</button><a href="/f">foo<span class="split"></span>bar</a>'
+        '<a href="/g">plain</a></body>'
+    )
+    assert await snapshot_text(page) == "\n".join(
+        [
+            '- button "→ Next" [ref=e1]',
+            '- link "foo bar" [ref=e2]:',
+            "  - /url: /f",
+            "  - text: foobar",
+            '- link "plain" [ref=e3]:',
+            "  - /url: /g",
+        ]
+    )
+
+
 async def test_a_list_item_that_only_wraps_a_link_or_button_has_no_ref_of_its_own(
     page: Page, load_html: LoadHtml
 ) -> None:

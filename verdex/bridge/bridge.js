@@ -80,7 +80,7 @@
     for (let i = 0; i < rules.length; i++) {
       const rule = rules[i];
       const selector = rule.selectorText;
-      if (selector && kPseudoMention.test(selector)) {
+      if (selector && kPseudoMention.test(selector) && declaresContent(rule)) {
         if (selector.includes("&") || /:host\b|::slotted|::part/i.test(selector)) return false;
         for (const complex of splitTopLevel(selector)) {
           const subject = subjectOf(complex);
@@ -100,6 +100,10 @@
       }
     }
     return true;
+  }
+  function declaresContent(rule) {
+    const style = rule.style;
+    return !style || style.getPropertyValue("content") !== "";
   }
   function hasNestedStyleRule(rules) {
     for (let i = 0; i < rules.length; i++) if (rules[i].selectorText) return true;
