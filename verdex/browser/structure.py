@@ -12,6 +12,8 @@ bridge's JSON plus ``frames``).
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from pydantic import Field
 
 from verdex.bridge.models import ExtractAnchorsResult, InspectPatternResult, ResolveContainerResult
@@ -48,6 +50,9 @@ class ExtractAnchorsAnswer(ExtractAnchorsResult):
     frames: list[FrameFacts] | None = Field(default=None, description=_FRAMES)
 
 
+AnswerT = TypeVar("AnswerT", ResolveContainerAnswer, InspectPatternAnswer, ExtractAnchorsAnswer)
+
+
 async def resolve_container(page: Page, ref: str) -> ResolveContainerAnswer:
     """The element of ``ref`` and its ancestors from the parent (level 1) up to, not including, <body>.
 
@@ -55,8 +60,7 @@ async def resolve_container(page: Page, ref: str) -> ResolveContainerAnswer:
         RefError: ``ref`` is malformed, unknown, stale or another role's.
     """
     bridge, number = page.bridge_at(ref)
-    value = await bridge.resolve_container(number)
-    return ResolveContainerAnswer.model_validate(await _with_frames(page, ref, value))
+    return await _answer(page, ref, await bridge.resolve_container(number), ResolveContainerAnswer)
 
 
 async def inspect_pattern(page: Page, ref: str, ancestor_level: int) -> InspectPatternAnswer:
@@ -67,8 +71,7 @@ async def inspect_pattern(page: Page, ref: str, ancestor_level: int) -> InspectP
         UsageError: ``ancestor_level`` is out of range (the message gives the valid levels).
     """
     bridge, number = page.bridge_at(ref)
-    value = await bridge.inspect_pattern(number, ancestor_level)
-    return InspectPatternAnswer.model_validate(await _with_frames(page, ref, value))
+    return await _answer(page, ref, await bridge.inspect_pattern(number, ancestor_level), InspectPatternAnswer)
 
 
 async def extract_anchors(page: Page, ref: str, ancestor_level: int) -> ExtractAnchorsAnswer:
@@ -78,15 +81,20 @@ async def extract_anchors(page: Page, ref: str, ancestor_level: int) -> ExtractA
         RefError, UsageError: as :func:`inspect_pattern`.
     """
     bridge, number = page.bridge_at(ref)
-    value = await bridge.extract_anchors(number, ancestor_level)
-    return ExtractAnchorsAnswer.model_validate(await _with_frames(page, ref, value))
+    return await _answer(page, ref, await bridge.extract_anchors(number, ancestor_level), ExtractAnchorsAnswer)
 
 
-async def _with_frames(
-    page: Page, ref: str, value: ResolveContainerResult | InspectPatternResult | ExtractAnchorsResult
-) -> dict[str, object]:
-    data: dict[str, object] = value.model_dump(exclude_unset=True)
+async def _answer(
+    page: Page,
+    ref: str,
+    value: ResolveContainerResult | InspectPatternResult | ExtractAnchorsResult,
+    answer: type[AnswerT],
+) -> AnswerT:
+    """``value`` as its tool's ``answer`` model (its model with ``frames``), with the frames from the page down to
+    the document of ``ref`` when that is a frame's. ``value`` was validated as the bridge answered it: its fields
+    are taken as they are (the fields set stay those the bridge gave), not dumped and validated again."""
+    fields: dict[str, Any] = {name: getattr(value, name) for name in value.model_fields_set}
     frame, _ = page.locate(ref)
     if frame.parent_id is not None:
-        data["frames"] = [owner.facts() for owner in await page.owners.frame_path(frame)]
-    return data
+        fields["frames"] = [owner.facts() for owner in await page.owners.frame_path(frame)]
+    return answer.model_construct(set(fields), **fields)
