@@ -1965,6 +1965,7 @@
     if (!isInteractiveKind(element)) return false;
     return getStyle(element).pointerEvents !== "none";
   }
+  var kMaybeInteractiveSelector = "a,area,audio,button,datalist,input,option,select,summary,textarea,video,[role],[tabindex],[contenteditable]";
   function isInteractiveKind(element) {
     switch (tagOf(element)) {
       case "A":
@@ -3436,7 +3437,6 @@
     if (!chain.length) return /* @__PURE__ */ new Map();
     return flatInteractiveRanges(chain) ?? walkedInteractiveRanges(chain);
   }
-  var kMaybeInteractive = "a,area,audio,button,datalist,input,option,select,summary,textarea,video,[role],[tabindex],[contenteditable]";
   var kPreceding = 2;
   var kFollowing = 4;
   var kContainedBy = 16;
@@ -3446,7 +3446,7 @@
     const all = top.getElementsByTagName("*");
     for (let i = 0; i < all.length; i++) if (all[i].shadowRoot) return null;
     const found = [];
-    const candidates2 = top.querySelectorAll(kMaybeInteractive);
+    const candidates2 = top.querySelectorAll(kMaybeInteractiveSelector);
     for (let i = 0; i < candidates2.length; i++) {
       const element = candidates2[i];
       if (isVisibleInteractive(element)) found.push(element);

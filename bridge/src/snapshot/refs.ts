@@ -99,6 +99,14 @@ export function isInteractive(element: Element): boolean {
   return getStyle(element).pointerEvents !== 'none';
 }
 
+/**
+ * The elements {@link isInteractiveKind} can accept, as a selector (a superset: each match is tested
+ * again), but for closed shadow hosts, which no selector finds. Kept beside it: a case added there
+ * needs its tag or attribute here.
+ */
+export const kMaybeInteractiveSelector = 'a,area,audio,button,datalist,input,option,select,summary,textarea,video,'
+  + '[role],[tabindex],[contenteditable]';
+
 /** {@link isInteractive} without the style: reads attributes and the role only. */
 export function isInteractiveKind(element: Element): boolean {
   switch (tagOf(element)) {

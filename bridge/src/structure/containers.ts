@@ -4,7 +4,7 @@
  */
 
 import { beginWalk, endWalk, tagNameOf } from '../dom';
-import type { RefRegistry } from '../snapshot/refs';
+import { kMaybeInteractiveSelector, type RefRegistry } from '../snapshot/refs';
 import { getAttributes, getTargetAttributes, type Attributes } from './attributes';
 import { anyClosedShadowHost, isClosedShadowHost } from '../shadow';
 import { describeRole, getAncestors, isHiddenFromTree, isVisibleInteractive, structureChildren, visibleText, walkStructure } from './tree';
@@ -96,13 +96,6 @@ function interactiveRanges(chain: Element[]): Map<Element, Element[]> {
   return flatInteractiveRanges(chain) ?? walkedInteractiveRanges(chain);
 }
 
-/**
- * The elements `isInteractiveKind` can accept, as a selector (a superset: each match is tested
- * again), but for closed shadow hosts, which no selector finds.
- */
-const kMaybeInteractive = 'a,area,audio,button,datalist,input,option,select,summary,textarea,video,'
-  + '[role],[tabindex],[contenteditable]';
-
 /** `Node.DOCUMENT_POSITION_*` bits (DOM Standard, compareDocumentPosition). */
 const kPreceding = 2;
 const kFollowing = 4;
@@ -120,7 +113,7 @@ function flatInteractiveRanges(chain: Element[]): Map<Element, Element[]> | null
   const all = top.getElementsByTagName('*');
   for (let i = 0; i < all.length; i++) if (all[i]!.shadowRoot) return null;
   const found: Element[] = [];
-  const candidates = top.querySelectorAll(kMaybeInteractive);
+  const candidates = top.querySelectorAll(kMaybeInteractiveSelector);
   for (let i = 0; i < candidates.length; i++) {
     const element = candidates[i]!;
     if (isVisibleInteractive(element)) found.push(element);
