@@ -39,6 +39,7 @@ from verdex.errors import UsageError
 from verdex.masking import SecretValues
 from verdex.safe_text import clean_data, clean_text, cut, excerpt
 from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
+from verdex.server.fastcalls import FastCalls
 from verdex.server.feedback import (
     LEVELS,
     CallFeedback,
@@ -137,12 +138,20 @@ class VerdexServer(MCPServer[Any]):
         """Serve MCP over stdin/stdout until the client closes stdin, on trio's own I/O
         (:mod:`verdex.server.stdio`: no worker thread per line, fd 0/1 protected as the SDK does);
         on ``streams`` when stdio is open already."""
-        lowlevel = self._lowlevel_server
         if streams is not None:
-            await lowlevel.run(*streams, lowlevel.create_initialization_options())
+            await self._serve_stdio(*streams)
             return
         async with open_stdio() as (read_stream, write_stream):
-            await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+            await self._serve_stdio(read_stream, write_stream)
+
+    async def _serve_stdio(self, read_stream: StdioReadStream, write_stream: StdioWriteStream) -> None:
+        """The SDK's server loop on stdio, with the tool calls it can answer answered by
+        :class:`~verdex.server.fastcalls.FastCalls`; those still running when the loop ends are cancelled."""
+        lowlevel = self._lowlevel_server
+        async with trio.open_nursery() as nursery:
+            calls = FastCalls(self, read_stream, write_stream, nursery)
+            await lowlevel.run(calls, write_stream, lowlevel.create_initialization_options())
+            nursery.cancel_scope.cancel()
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None

@@ -74,12 +74,21 @@ class StdioReadStream:
             anyio.EndOfStream: the client closed stdin.
             anyio.ClosedResourceError: this stream was closed.
         """
+        return self.parse(await self.receive_line())
+
+    async def receive_line(self) -> bytes:
+        """The next line, unparsed (:meth:`receive` parses it; :class:`~verdex.server.fastcalls.FastCalls` looks
+        at it first). Raises as :meth:`receive`."""
+        return self._ahead.popleft() if self._ahead else await self._next_line()
+
+    @staticmethod
+    def parse(raw: bytes) -> SessionMessage | Exception:
+        """One line as the SDK's stdio transport parses it: decoded as UTF-8 (invalid bytes replaced), then
+        validated as a JSON-RPC message; a line that is not one is the exception that says why."""
         import mcp_types
         from mcp.shared.message import SessionMessage
         from pydantic import ValidationError
 
-        # Decoded as the SDK's transport does (invalid UTF-8 replaced), then parsed as it parses.
-        raw = self._ahead.popleft() if self._ahead else await self._next_line()
         line = raw.decode("utf-8", "replace")
         try:
             message = mcp_types.jsonrpc_message_adapter.validate_json(line, by_name=False)
@@ -161,6 +170,18 @@ class StdioWriteStream:
         message = {"jsonrpc": "2.0", "id": request_id, "result": result}
         self._answered = (request_id, result)
         await self._write(json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
+
+    async def send_json(self, message: dict[str, Any]) -> None:
+        """Write one JSON-RPC message given as its JSON object (:mod:`verdex.server.fastcalls`), as one line; a
+        client that stopped reading loses it (logged at debug level), as the SDK's answers are lost then."""
+        if self._closed:
+            logger.debug("dropped a message for the client: the stream is closed")
+            return
+        line = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+        try:
+            await self._write(line)
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError):
+            logger.debug("dropped a message for the client: it closed its input")
 
     async def send(self, item: SessionMessage, /) -> None:
         """Write one message (blocks while the client does not read).
