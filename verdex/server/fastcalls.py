@@ -19,9 +19,8 @@ request's ``io.modelcontextprotocol/logLevel`` on a 2026-07-28 one), and the ans
 
 A request is answered here only when the SDK would have served it and its answer is the same:
 
-- a handshake-era connection after an ``initialize`` the SDK accepts, at revision 2025-06-18 or 2025-11-25 (whose
-  ``CallToolResult`` carries everything verdex's answers hold: older revisions have no ``structuredContent``, and
-  the SDK's result sieve removes it there), for requests without the 2026-07-28 envelope;
+- a handshake-era connection after an ``initialize`` the SDK accepts (at the revision it negotiates), for requests
+  without the 2026-07-28 envelope;
 - a 2026-07-28 connection (its first request carried the envelope), for requests whose envelope the SDK's
   inbound ladder accepts (``classify_inbound_request``);
 - params holding only ``name`` (a string), ``arguments`` (an object) and ``_meta``, whose ``_meta`` the SDK's
@@ -29,9 +28,9 @@ A request is answered here only when the SDK would have served it and its answer
 - no OpenTelemetry tracer provider configured (the SDK's middleware would record a span per call), no cache hint
   and no extension on ``tools/call``.
 
-The answer is the SDK's: the same result model dumped as the SDK dumps it (``by_alias``, ``exclude_none``), with
-``resultType`` ``complete`` and the ``serverInfo`` ``_meta`` stamp on a 2026-07-28 connection (spec #3002); a test
-holds the two equal for every kind of answer verdex gives (tests/unit/test_fastcalls.py).
+The answer is the SDK's: the result dumped and sieved as the SDK's ``ServerRunner._serialize`` does it, with
+``resultType`` and the ``serverInfo`` ``_meta`` stamp on a 2026-07-28 connection (spec #3002); tests hold the
+answers equal to the SDK's in both eras (tests/e2e/test_fastcalls.py).
 """
 
 from __future__ import annotations
@@ -44,14 +43,15 @@ import anyio
 import trio
 from mcp.server.connection import allowed_log_levels
 from mcp.server.context import ServerRequestContext
+from mcp.shared.exceptions import MCPError
 from mcp.shared.inbound import InboundModernRoute, classify_inbound_request
 from mcp.shared.jsonrpc_dispatcher import handler_exception_to_error_data
 from mcp_types import (
     CONNECTION_CLOSED,
+    INTERNAL_ERROR,
     PROTOCOL_VERSION_META_KEY,
     SERVER_INFO_META_KEY,
     CallToolRequestParams,
-    CallToolResult,
     ErrorData,
     InitializeRequestParams,
     LoggingLevel,
@@ -70,12 +70,10 @@ if TYPE_CHECKING:
 
     from verdex.server.app import VerdexServer
 
-__all__ = ["FAST_HANDSHAKE_VERSIONS", "FastCalls", "answer_of"]
+__all__ = ["FastCalls", "answer_of"]
 
 logger = logging.getLogger(__name__)
 
-#: Handshake-era revisions whose tools/call answers are served here (their CallToolResult has structuredContent).
-FAST_HANDSHAKE_VERSIONS = frozenset({"2025-06-18", "2025-11-25"})
 
 #: The keys of a JSON-RPC request and of tools/call params this path takes (anything more goes to the SDK).
 _REQUEST_KEYS = frozenset({"jsonrpc", "id", "method", "params"})
@@ -168,6 +166,7 @@ class FastCalls:
             self._note(raw, message)
             return False
         request_id, params, version = call
+        logger.debug("tools/call %r (%s) served without the SDK's dispatch, at %s", request_id, params["name"], version)
         scope = trio.CancelScope()
         self._running[request_id] = scope
         self._nursery.start_soon(self._answer, request_id, params, version, scope)
@@ -232,7 +231,7 @@ class FastCalls:
             if not isinstance(route, InboundModernRoute) or route.protocol_version not in MODERN_PROTOCOL_VERSIONS:
                 return None
             version = route.protocol_version
-        elif self._era == "legacy" and not modern and self._handshake_version in FAST_HANDSHAKE_VERSIONS:
+        elif self._era == "legacy" and not modern and self._handshake_version is not None:
             version = self._handshake_version
         else:
             return None
@@ -334,20 +333,27 @@ class _Notifications:
 
 
 def answer_of(result: Any, version: str, server: VerdexServer) -> dict[str, Any]:
-    """The wire form of a tools/call handler's result at ``version``, as the SDK's ``ServerRunner._serialize``
-    gives it for verdex's answers: dumped by alias without None; on 2026-07-28, ``resultType`` and the
-    ``serverInfo`` ``_meta`` stamp. Anything but a ``CallToolResult`` goes through the SDK's own sieve."""
-    if not isinstance(result, CallToolResult):
+    """The wire form of a tools/call handler's result at ``version``, as the SDK's ``ServerRunner._serialize`` gives
+    it (no cache hint is set on tools/call here): dumped by alias without None, sieved by the revision's result
+    surface; on 2026-07-28, ``resultType`` and the ``serverInfo`` ``_meta`` stamp (spec #3002).
+
+    Raises:
+        MCPError: INTERNAL_ERROR, the result does not fit the revision's surface (a verdex bug; logged).
+    """
+    try:
         dumped = _methods.serialize_server_result("tools/call", version, _dumped(result))
-    else:
-        dumped = _dumped(result)
-    if version in MODERN_PROTOCOL_VERSIONS:
-        dumped.setdefault("resultType", "complete")
-        meta = dumped.get("_meta")
-        if meta is None:
-            dumped["_meta"] = {SERVER_INFO_META_KEY: server._lowlevel_server.server_info_stamp}
-        elif isinstance(meta, dict) and meta.get(SERVER_INFO_META_KEY) is None:
-            dumped["_meta"] = {**meta, SERVER_INFO_META_KEY: server._lowlevel_server.server_info_stamp}
+    except ValidationError:
+        logger.exception("handler for 'tools/call' returned an invalid result")
+        raise MCPError(code=INTERNAL_ERROR, message="Handler returned an invalid result") from None
+    if version not in MODERN_PROTOCOL_VERSIONS:
+        return dumped
+    if dumped.get("resultType") is None:
+        dumped["resultType"] = "complete"
+    meta = dumped.get("_meta")
+    if meta is None:
+        dumped["_meta"] = {SERVER_INFO_META_KEY: server._lowlevel_server.server_info_stamp}
+    elif isinstance(meta, dict) and meta.get(SERVER_INFO_META_KEY) is None:
+        dumped["_meta"] = {**meta, SERVER_INFO_META_KEY: server._lowlevel_server.server_info_stamp}
     return dumped
 
 
