@@ -216,3 +216,14 @@ async def test_a_modern_call_without_its_envelope_is_refused_by_the_sdk(cdp_endp
         refused = await client.answer(99)
         assert refused["error"]["code"] == -32602
         assert refused["error"]["message"].startswith("params._meta must be an object carrying")
+
+
+async def test_a_line_that_is_not_json_is_left_to_the_sdk(cdp_endpoint: str) -> None:
+    async with line_client(cdp_endpoint, "2025-06-18") as client:
+        # Python's json module reads NaN; JSON (and the SDK) does not: no tool runs for this line.
+        assert client.process.stdin is not None
+        line = b'{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{"name":"browser_wait_for","arguments":{"time":NaN}}}'
+        await client.process.stdin.send_all(line + b"\n")
+        answer = await client.call("get_current_role")
+        assert answer["result"]["content"][0]["text"].startswith("Current role: default")
+        assert [message.get("id") for message in client.heard] == []

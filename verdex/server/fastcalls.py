@@ -153,9 +153,9 @@ class FastCalls:
                 self._note(raw)
             return False
         try:
-            message = json.loads(raw)
+            message = json.loads(raw, parse_constant=_not_json)
         except ValueError:
-            return False
+            return False  # not JSON (NaN and Infinity are not either): the SDK says so
         if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
             return False
         method = message.get("method")
@@ -178,7 +178,7 @@ class FastCalls:
         is read)."""
         if message is None:
             try:
-                message = json.loads(raw)
+                message = json.loads(raw, parse_constant=_not_json)
             except ValueError:
                 return
         if not isinstance(message, dict) or "id" not in message or not isinstance(message.get("method"), str):
@@ -355,6 +355,11 @@ def answer_of(result: Any, version: str, server: VerdexServer) -> dict[str, Any]
     elif isinstance(meta, dict) and meta.get(SERVER_INFO_META_KEY) is None:
         dumped["_meta"] = {**meta, SERVER_INFO_META_KEY: server._lowlevel_server.server_info_stamp}
     return dumped
+
+
+def _not_json(constant: str) -> Any:
+    """``json.loads``'s hook for ``NaN``, ``Infinity`` and ``-Infinity``, which JSON does not have."""
+    raise ValueError(f"{constant} is not JSON")
 
 
 def _dumped(model: Any) -> dict[str, Any]:
