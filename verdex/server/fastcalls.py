@@ -79,6 +79,9 @@ logger = logging.getLogger(__name__)
 _REQUEST_KEYS = frozenset({"jsonrpc", "id", "method", "params"})
 _PARAM_KEYS = frozenset({"name", "arguments", "_meta"})
 
+#: Distinct ``_meta`` envelopes remembered (then forgotten all at once and checked again).
+_MAX_ENVELOPES = 256
+
 #: Seconds the answer to a call cut short by the server's shutdown may take to write (the SDK's own bound).
 _SHUTDOWN_WRITE_SECONDS = 2.0
 
@@ -217,9 +220,11 @@ class FastCalls:
             key = f"{self._era} {self._handshake_version} {json.dumps(envelope, sort_keys=True)}"
         except (TypeError, ValueError):
             return None
-        if key not in self._envelopes:
-            self._envelopes[key] = self._revision(envelope)
-        version = self._envelopes[key]
+        version = self._envelopes.get(key, "")
+        if version == "":
+            if len(self._envelopes) >= _MAX_ENVELOPES:
+                self._envelopes.clear()  # a client whose _meta differs on every request (a trace id in it)
+            version = self._envelopes[key] = self._revision(envelope)
         return (request_id, params, version) if version is not None else None
 
     def _revision(self, envelope: dict[str, Any]) -> str | None:
