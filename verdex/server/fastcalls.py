@@ -176,9 +176,9 @@ class FastCalls:
         return True
 
     def _note(self, raw: bytes, message: Any = None) -> None:
-        """Follow the era and the handshake from a message the SDK serves (its first request decides the era,
-        as the SDK's ``serve_dual_era_loop`` decides it; ``initialize`` runs inline there, before the next line
-        is read)."""
+        """Follow the era and the handshake from a message the SDK serves: its first request decides the era, as the
+        SDK's ``serve_dual_era_loop`` decides it, and a handshake-era ``initialize`` the revision of the calls after it
+        (the SDK runs it inline, before any request after it)."""
         if message is None:
             try:
                 message = json.loads(raw, parse_constant=_not_json)
@@ -291,8 +291,8 @@ class FastCalls:
                         error = ErrorData(code=0, message=str(exc))
                     message = {"jsonrpc": "2.0", "id": request_id, "error": _dumped(error)}
         except trio.Cancelled:
-            # The server shuts down: answer, unless the answer is being written already.
-            if message is None:
+            # The server shuts down: answer, unless the answer is being written already or the client cancelled.
+            if message is None and not scope.cancel_called:
                 error = ErrorData(code=CONNECTION_CLOSED, message="Connection closed")
                 with trio.CancelScope(shield=True), trio.move_on_after(_SHUTDOWN_WRITE_SECONDS):
                     await self._writer.send_json({"jsonrpc": "2.0", "id": request_id, "error": _dumped(error)})
