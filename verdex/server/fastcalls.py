@@ -39,7 +39,6 @@ import json
 import logging
 from typing import TYPE_CHECKING, Any
 
-import anyio
 import trio
 from mcp.server.connection import allowed_log_levels
 from mcp.server.context import ServerRequestContext
@@ -63,7 +62,7 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERS
 from opentelemetry import trace
 from pydantic import ValidationError
 
-from verdex.server.stdio import StdioReadStream, StdioWriteStream
+from verdex.server.stdio import MessageIterator, StdioReadStream, StdioWriteStream
 
 if TYPE_CHECKING:
     from mcp.shared.message import SessionMessage
@@ -86,7 +85,7 @@ _MAX_ENVELOPES = 256
 _SHUTDOWN_WRITE_SECONDS = 2.0
 
 
-class FastCalls:
+class FastCalls(MessageIterator):
     """The SDK's read stream (``ReadStream[SessionMessage | Exception]``) over :class:`StdioReadStream`, answering
     the ``tools/call`` requests it can itself (see the module docstring) in tasks of ``nursery``."""
 
@@ -129,15 +128,6 @@ class FastCalls:
             if self._enabled and self._taken(raw):
                 continue
             return self._reader.parse(raw)
-
-    def __aiter__(self) -> FastCalls:
-        return self
-
-    async def __anext__(self) -> SessionMessage | Exception:
-        try:
-            return await self.receive()
-        except (anyio.EndOfStream, anyio.ClosedResourceError):
-            raise StopAsyncIteration from None
 
     async def aclose(self) -> None:
         """Close the stdio read stream."""

@@ -34,7 +34,7 @@ from verdex._nowait import FdReader, held, write_all
 if TYPE_CHECKING:  # the SDK is imported at the first message, not with this module (see verdex.server.startup)
     from mcp.shared.message import SessionMessage
 
-__all__ = ["StdioReadStream", "StdioWriteStream", "open_stdio"]
+__all__ = ["MessageIterator", "StdioReadStream", "StdioWriteStream", "open_stdio"]
 
 logger = logging.getLogger(__name__)
 
@@ -42,7 +42,23 @@ logger = logging.getLogger(__name__)
 _CHUNK = 1 << 16
 
 
-class StdioReadStream:
+class MessageIterator:
+    """``async for`` over a read stream's messages (:meth:`receive`), ending when the client closes its side."""
+
+    async def receive(self) -> SessionMessage | Exception:
+        raise NotImplementedError
+
+    def __aiter__(self) -> Self:
+        return self
+
+    async def __anext__(self) -> SessionMessage | Exception:
+        try:
+            return await self.receive()
+        except (anyio.EndOfStream, anyio.ClosedResourceError):
+            raise StopAsyncIteration from None
+
+
+class StdioReadStream(MessageIterator):
     """The client's messages, one a line; a line that is not a JSON-RPC message arrives as the
     exception that says why (the SDK's dispatcher answers it), as the SDK's stdio transport does.
 
@@ -121,15 +137,6 @@ class StdioReadStream:
                     return line
                 raise anyio.EndOfStream
             self._buffer += chunk
-
-    def __aiter__(self) -> Self:
-        return self
-
-    async def __anext__(self) -> SessionMessage | Exception:
-        try:
-            return await self.receive()
-        except (anyio.EndOfStream, anyio.ClosedResourceError):
-            raise StopAsyncIteration from None
 
     async def aclose(self) -> None:
         """Stop reading (the descriptor itself is closed by :func:`open_stdio`)."""
