@@ -14,8 +14,8 @@ SDK's does (MCP "Utilities: Progress" and "Utilities: Logging": ``notifications/
 ``progressToken``; ``notifications/message`` unconditionally on a handshake-era connection, only at or above the
 request's ``io.modelcontextprotocol/logLevel`` on a 2026-07-28 one), and the answer is written as one JSON line.
 ``notifications/cancelled`` for such a request cancels it (no answer is sent, as the spec says). Everything else
-(the handshake, ``tools/list``, malformed requests, a call before ``initialize``, a request carrying
-``requestState``, revisions whose result shape differs) goes to the SDK unchanged, in order.
+(the handshake, ``tools/list``, malformed requests, a call before ``initialize``, the first request of a 2026-07-28
+connection, a request carrying ``requestState``) goes to the SDK unchanged, in order.
 
 A request is answered here only when the SDK would have served it and its answer is the same:
 
