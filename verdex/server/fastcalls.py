@@ -25,12 +25,12 @@ A request is answered here only when the SDK would have served it and its answer
   inbound ladder accepts (``classify_inbound_request``);
 - params holding only ``name`` (a string), ``arguments`` (an object) and ``_meta``, whose ``_meta`` the SDK's
   surface validation accepts for that revision (checked once per distinct envelope), with no ``requestState``;
-- no OpenTelemetry tracer provider configured (the SDK's middleware would record a span per call), no cache hint
-  and no extension on ``tools/call``.
+- no OpenTelemetry tracer provider configured (the SDK's middleware would record a span per call) and no extension
+  on ``tools/call``.
 
-The answer is the SDK's: the result dumped and sieved as the SDK's ``ServerRunner._serialize`` does it, with
-``resultType`` and the ``serverInfo`` ``_meta`` stamp on a 2026-07-28 connection (spec #3002); tests hold the
-answers equal to the SDK's in both eras (tests/e2e/test_fastcalls.py).
+The answer is the SDK's: the SDK's own ``ServerRunner._serialize`` shapes the result (cache hints, the revision's
+result sieve, ``resultType`` and the ``serverInfo`` ``_meta`` stamp on a 2026-07-28 connection, spec #3002); tests
+hold the answers equal to the SDK's in both eras (tests/e2e/test_fastcalls.py).
 """
 
 from __future__ import annotations
@@ -42,23 +42,20 @@ from typing import TYPE_CHECKING, Any
 import trio
 from mcp.server.connection import allowed_log_levels
 from mcp.server.context import ServerRequestContext
-from mcp.shared.exceptions import MCPError
+from mcp.server.runner import ServerRunner
 from mcp.shared.inbound import InboundModernRoute, classify_inbound_request
 from mcp.shared.jsonrpc_dispatcher import handler_exception_to_error_data
 from mcp_types import (
     CONNECTION_CLOSED,
-    INTERNAL_ERROR,
     PROTOCOL_VERSION_META_KEY,
-    SERVER_INFO_META_KEY,
     CallToolRequestParams,
     ErrorData,
-    InitializeRequestParams,
     LoggingLevel,
     LoggingMessageNotification,
     LoggingMessageNotificationParams,
 )
 from mcp_types import methods as _methods
-from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION, MODERN_PROTOCOL_VERSIONS
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from opentelemetry import trace
 from pydantic import ValidationError
 
@@ -69,7 +66,7 @@ if TYPE_CHECKING:
 
     from verdex.server.app import VerdexServer
 
-__all__ = ["FastCalls", "answer_of"]
+__all__ = ["FastCalls"]
 
 logger = logging.getLogger(__name__)
 
@@ -92,20 +89,16 @@ class FastCalls(MessageIterator):
     def __init__(
         self, server: VerdexServer, reader: StdioReadStream, writer: StdioWriteStream, nursery: trio.Nursery
     ) -> None:
-        self._server = server
         self._reader = reader
         self._writer = writer
         self._nursery = nursery
         lowlevel = server._lowlevel_server
         entry = lowlevel.get_request_handler("tools/call")
         self._handler = entry.handler if entry is not None else None
+        #: The SDK's per-connection kernel, for its result serializer alone (``_serialize`` reads only the server).
+        self._runner: ServerRunner[Any] = ServerRunner(lowlevel, None, {})  # type: ignore[arg-type]
         #: Off when something the SDK would do on every call is configured (see the module docstring).
-        self._enabled = (
-            self._handler is not None
-            and "tools/call" not in lowlevel.cache_hints
-            and not server._extensions
-            and _no_tracing()
-        )
+        self._enabled = self._handler is not None and not server._extensions and _no_tracing()
         #: "legacy" (the initialize handshake) or "modern" (2026-07-28 envelopes), from the first request.
         self._era: str | None = None
         #: The revision a handshake-era connection's ``initialize`` negotiated (None: not yet, or refused).
@@ -132,12 +125,6 @@ class FastCalls(MessageIterator):
     async def aclose(self) -> None:
         """Close the stdio read stream."""
         await self._reader.aclose()
-
-    async def __aenter__(self) -> FastCalls:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.aclose()
 
     def _taken(self, raw: bytes) -> bool:
         """Whether ``raw`` (one line) was handled here: a tools/call started, or the cancellation of one."""
@@ -273,7 +260,8 @@ class FastCalls(MessageIterator):
             with scope:
                 try:
                     result = await self._handler(context, typed)
-                    message = {"jsonrpc": "2.0", "id": request_id, "result": answer_of(result, version, self._server)}
+                    answer = self._runner._serialize("tools/call", version, result)
+                    message = {"jsonrpc": "2.0", "id": request_id, "result": answer}
                 except Exception as exc:
                     error = handler_exception_to_error_data(exc)
                     if error is None:
@@ -327,31 +315,6 @@ class _Notifications:
         await self._writer.send_json({"jsonrpc": "2.0", **_dumped(notification)})
 
 
-def answer_of(result: Any, version: str, server: VerdexServer) -> dict[str, Any]:
-    """The wire form of a tools/call handler's result at ``version``, as the SDK's ``ServerRunner._serialize`` gives
-    it (no cache hint is set on tools/call here): dumped by alias without None, sieved by the revision's result
-    surface; on 2026-07-28, ``resultType`` and the ``serverInfo`` ``_meta`` stamp (spec #3002).
-
-    Raises:
-        MCPError: INTERNAL_ERROR, the result does not fit the revision's surface (a verdex bug; logged).
-    """
-    try:
-        dumped = _methods.serialize_server_result("tools/call", version, _dumped(result))
-    except ValidationError:
-        logger.exception("handler for 'tools/call' returned an invalid result")
-        raise MCPError(code=INTERNAL_ERROR, message="Handler returned an invalid result") from None
-    if version not in MODERN_PROTOCOL_VERSIONS:
-        return dumped
-    if dumped.get("resultType") is None:
-        dumped["resultType"] = "complete"
-    meta = dumped.get("_meta")
-    if meta is None:
-        dumped["_meta"] = {SERVER_INFO_META_KEY: server._lowlevel_server.server_info_stamp}
-    elif isinstance(meta, dict) and meta.get(SERVER_INFO_META_KEY) is None:
-        dumped["_meta"] = {**meta, SERVER_INFO_META_KEY: server._lowlevel_server.server_info_stamp}
-    return dumped
-
-
 def _not_json(constant: str) -> Any:
     """``json.loads``'s hook for ``NaN``, ``Infinity`` and ``-Infinity``, which JSON does not have."""
     raise ValueError(f"{constant} is not JSON")
@@ -362,13 +325,12 @@ def _dumped(model: Any) -> dict[str, Any]:
 
 
 def _negotiated(params: Any) -> str | None:
-    """The revision the SDK's ``initialize`` negotiates for these params, or None when it refuses them
-    (``ServerRunner._negotiate_initialize``: the requested revision if it is a handshake one, else the latest)."""
+    """The revision the SDK's ``initialize`` negotiates for these params (its own ``_negotiate_initialize``), or
+    None when it refuses them."""
     try:
-        requested = InitializeRequestParams.model_validate(params or {}, by_name=False).protocol_version
+        return ServerRunner._negotiate_initialize(params)[1]
     except ValidationError:
         return None
-    return requested if requested in HANDSHAKE_PROTOCOL_VERSIONS else LATEST_HANDSHAKE_VERSION
 
 
 def _no_tracing() -> bool:

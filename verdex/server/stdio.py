@@ -43,9 +43,13 @@ _CHUNK = 1 << 16
 
 
 class MessageIterator:
-    """``async for`` over a read stream's messages (:meth:`receive`), ending when the client closes its side."""
+    """What the SDK does with a read stream besides :meth:`receive`: ``async for`` over its messages (ending when
+    the client closes its side) and ``async with`` (closing it on exit)."""
 
     async def receive(self) -> SessionMessage | Exception:
+        raise NotImplementedError
+
+    async def aclose(self) -> None:
         raise NotImplementedError
 
     def __aiter__(self) -> Self:
@@ -56,6 +60,14 @@ class MessageIterator:
             return await self.receive()
         except (anyio.EndOfStream, anyio.ClosedResourceError):
             raise StopAsyncIteration from None
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.aclose()
 
 
 class StdioReadStream(MessageIterator):
@@ -145,14 +157,6 @@ class StdioReadStream(MessageIterator):
         self._ahead.clear()
         await trio.lowlevel.checkpoint()
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.aclose()
-
 
 class StdioWriteStream:
     """Writes each message as one line of JSON, whole: concurrent senders wait their turn.
@@ -174,9 +178,8 @@ class StdioWriteStream:
         Raises:
             anyio.ClosedResourceError, anyio.BrokenResourceError: as :meth:`send`.
         """
-        message = {"jsonrpc": "2.0", "id": request_id, "result": result}
         self._answered = (request_id, result)
-        await self._write(json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
+        await self._write(_json_line({"jsonrpc": "2.0", "id": request_id, "result": result}))
 
     async def send_json(self, message: dict[str, Any]) -> None:
         """Write one JSON-RPC message given as its JSON object (:mod:`verdex.server.fastcalls`), as one line; a
@@ -184,9 +187,8 @@ class StdioWriteStream:
         if self._closed:
             logger.debug("dropped a message for the client: the stream is closed")
             return
-        line = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
         try:
-            await self._write(line)
+            await self._write(_json_line(message))
         except (anyio.ClosedResourceError, anyio.BrokenResourceError):
             logger.debug("dropped a message for the client: it closed its input")
 
@@ -271,6 +273,11 @@ async def open_stdio() -> AsyncIterator[tuple[StdioReadStream, StdioWriteStream]
         with trio.CancelScope(shield=True):
             await reader.aclose()
             await writer.aclose()
+
+
+def _json_line(message: dict[str, Any]) -> bytes:
+    """``message`` as one line of compact JSON, UTF-8 unescaped (as the SDK writes a message)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
 
 
 def _divert(fd: int, to: int) -> None:
