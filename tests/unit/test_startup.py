@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -16,7 +19,12 @@ import pytest
 import trio
 from mcp.shared.message import SessionMessage
 
-from verdex.browser.launcher import BrowserOptions, HeadStart, launch_chromium
+from verdex.browser.browser import open_browser
+from verdex.browser.launcher import BrowserOptions, HeadStart, SpareTab, _open_spare_tab, launch_chromium
+from verdex.browser.page import PageSettings
+from verdex.browser.snapshot import take_snapshot
+from verdex.cdp import protocol as cdp
+from verdex.cdp.transport import MemoryTransport, memory_transport_pair
 from verdex.server.app import build_server
 from verdex.server.config import ServerConfig
 from verdex.server.session import open_session
@@ -211,3 +219,84 @@ async def test_a_failed_head_start_fails_the_launch_that_takes_it() -> None:
             async with launch_chromium(options):
                 pass
     assert type(caught.value).__name__ == "BrowserLaunchError"
+
+
+async def test_the_first_context_takes_the_tab_made_ahead(fixture_url: Callable[[str], str]) -> None:
+    options = BrowserOptions()
+    async with trio.open_nursery() as nursery:
+        HeadStart.begin(options, nursery)
+        async with open_browser(options) as browser:
+            assert browser.launched is not None
+            spare = browser.launched.spare_tab
+            assert spare is not None
+            first = await browser.new_context(PageSettings())
+            assert browser.launched.spare_tab is None
+            assert first.id == spare.context_id
+            page = await first.new_page()
+            assert page.target_id == spare.target_id
+            second_tab = await first.new_page()
+            assert second_tab.target_id != spare.target_id
+            other = await browser.new_context(PageSettings())
+            assert other.id != spare.context_id
+            other_page = await other.new_page()
+            targets = await browser.session.send(cdp.untyped("Target.getTargets")({}), timeout=10)
+            pages = sorted(
+                (t["browserContextId"] == first.id, t["targetId"])
+                for t in targets["targetInfos"]
+                if t["type"] == "page"
+            )
+            # No stray tab: the made-ahead one is the first context's first page, as a tab made now would be.
+            assert pages == sorted(
+                [(True, page.target_id), (True, second_tab.target_id), (False, other_page.target_id)]
+            )
+            for opened in (page, other_page):
+                size = await opened.main_frame.session.send(
+                    cdp.Runtime.evaluate({"expression": "[innerWidth, innerHeight]", "returnByValue": True}),
+                    timeout=10,
+                )
+                assert size["result"]["value"] == [1280, 720]
+            # The made-ahead tab works as one made now: the same page gives the same snapshot (refs aside).
+            texts = []
+            for opened in (page, other_page):
+                await opened.navigate(fixture_url("shop.html"))
+                texts.append(re.sub(r"\[ref=e\d+\]", "[ref]", (await take_snapshot(opened, max_chars=None)).text))
+            assert texts[0] == texts[1]
+            assert texts[0].count("[ref]") == 37
+
+
+async def test_no_tab_is_made_ahead_for_a_kept_profile(tmp_path: Path) -> None:
+    options = BrowserOptions(user_data_dir=tmp_path / "profile")
+    async with trio.open_nursery() as nursery:
+        head = HeadStart.begin(options, nursery)
+        launched = await head.take()
+        assert launched.spare_tab is None  # its first role uses the profile's default context
+        await head.discard()
+
+
+async def test_a_tab_made_ahead_is_given_up_when_the_browser_refuses_or_is_silent() -> None:
+    async def browser(peer: MemoryTransport, answer: bool, error: bool) -> None:
+        await peer.send(json.dumps({"method": "Target.targetCreated", "params": {}}))  # dropped
+        while answer:
+            command = json.loads(await peer.receive())
+            if error:
+                await peer.send(json.dumps({"id": command["id"], "error": {"code": -32000, "message": "no"}}))
+            elif command["method"] == "Target.createBrowserContext":
+                await peer.send(json.dumps({"id": 1, "result": {}}))  # another id's answer: not ours
+                await peer.send(json.dumps({"id": command["id"], "result": {"browserContextId": "C"}}))
+            else:
+                assert command["params"] == {
+                    "url": "about:blank",
+                    "browserContextId": "C",
+                    "width": 1280,
+                    "height": 720,
+                }
+                await peer.send(json.dumps({"id": command["id"], "result": {"targetId": "T"}}))
+
+    outcomes = []
+    for answer, error in ((True, False), (True, True), (False, False)):
+        ours, peer = memory_transport_pair()
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(browser, peer, answer, error)
+            outcomes.append(await _open_spare_tab(ours, 0.5))
+            nursery.cancel_scope.cancel()
+    assert outcomes == [SpareTab("C", "T"), None, None]

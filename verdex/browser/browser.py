@@ -98,10 +98,17 @@ class Browser:
         """
         if (profile := await profile_context(self, settings)) is not None:
             return profile  # the role that keeps a --user-data-dir profile (see verdex.browser.profile)
-        result = await self.session.send(
-            cdp.Target.createBrowserContext({"disposeOnDetach": True}), timeout=settings.call_timeout
-        )
-        context = BrowserContext(self, result["browserContextId"], settings)
+        launched = self.launched
+        spare = launched.spare_tab if launched is not None else None
+        if launched is not None and spare is not None:
+            # The first context is the one the launch made ahead, with its blank first tab (HeadStart).
+            launched.spare_tab = None
+            context = BrowserContext(self, spare.context_id, settings, first_tab=spare.target_id)
+        else:
+            result = await self.session.send(
+                cdp.Target.createBrowserContext({"disposeOnDetach": True}), timeout=settings.call_timeout
+            )
+            context = BrowserContext(self, result["browserContextId"], settings)
         self.contexts.append(context)
         if self.downloads is not None:
             await self.downloads.enable(context)

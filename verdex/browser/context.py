@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 import trio
 
 from verdex.browser.emulation import apply_emulation
+from verdex.browser.launcher import FIRST_WINDOW
 from verdex.browser.page import Page, PageSettings, shown_title
 from verdex.browser.storage_state import origin_of
 from verdex.cdp import protocol as cdp
@@ -42,7 +43,7 @@ __all__ = ["VIEWPORT", "BrowserContext", "watch_tabs"]
 logger = logging.getLogger(__name__)
 
 #: Viewport of new pages, in CSS pixels (Playwright's default).
-VIEWPORT = (1280, 720)
+VIEWPORT = FIRST_WINDOW
 
 #: Seconds a new tab is given to commit its first document before it is reported.
 _FIRST_DOCUMENT = 5.0
@@ -61,8 +62,13 @@ class BrowserContext:
         closed: the context was disposed.
     """
 
-    def __init__(self, browser: Browser, context_id: str, settings: PageSettings) -> None:
+    def __init__(
+        self, browser: Browser, context_id: str, settings: PageSettings, *, first_tab: str | None = None
+    ) -> None:
+        """``first_tab``: a blank page target the context already has (made ahead:
+        :class:`~verdex.browser.launcher.SpareTab`), which the first :meth:`new_page` takes instead of creating one."""
         self.browser = browser
+        self._first_tab = first_tab
         self.id = context_id
         self.settings = settings
         self.selected: Page | None = None
@@ -111,11 +117,17 @@ class BrowserContext:
         Raises:
             CDPError: the browser refused or failed.
         """
-        params: cdp.TargetCreateTargetParams = {"url": url, "browserContextId": self.id}
-        if not self._pages:
-            params["width"], params["height"] = VIEWPORT
-        target = await self.browser.session.send(cdp.Target.createTarget(params), timeout=self.settings.call_timeout)
-        page = await self._attach(target["targetId"])
+        if self._first_tab is not None and url == "about:blank" and not self._pages:
+            target_id, self._first_tab = self._first_tab, None
+        else:
+            params: cdp.TargetCreateTargetParams = {"url": url, "browserContextId": self.id}
+            if not self._pages:
+                params["width"], params["height"] = VIEWPORT
+            target = await self.browser.session.send(
+                cdp.Target.createTarget(params), timeout=self.settings.call_timeout
+            )
+            target_id = target["targetId"]
+        page = await self._attach(target_id)
         await self.select(page)
         return page
 

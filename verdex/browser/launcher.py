@@ -42,21 +42,24 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import trio
 
 from verdex.browser.emulation import Emulation
 from verdex.browser.origins import NavigationPolicy
-from verdex.cdp.transport import PipeTransport
-from verdex.errors import BrowserLaunchError
+from verdex.cdp.transport import PipeTransport, Transport
+from verdex.errors import BrowserClosedError, BrowserLaunchError
 
 __all__ = [
     "BASE_FLAGS",
     "DOWNLOADS_PREFIX",
+    "FIRST_WINDOW",
     "PROFILE_PREFERENCES",
     "BrowserOptions",
     "HeadStart",
     "LaunchedBrowser",
+    "SpareTab",
     "chromium_args",
     "find_browser",
     "launch_chromium",
@@ -168,6 +171,23 @@ class BrowserOptions:
     emulation: Emulation = field(default_factory=Emulation)
 
 
+@dataclass(frozen=True)
+class SpareTab:
+    """A browser context and its blank first tab, made by a :class:`HeadStart` while the server was importing.
+
+    Attributes:
+        context_id: the incognito browser context (``Target.createBrowserContext``, disposed on detach).
+        target_id: its page target, at ``about:blank`` in a window of :data:`FIRST_WINDOW` (``Target.createTarget``).
+    """
+
+    context_id: str
+    target_id: str
+
+
+#: The size of a browser context's first window, CSS pixels: the default viewport (``--window-size`` too).
+FIRST_WINDOW = (1280, 720)
+
+
 @dataclass
 class LaunchedBrowser:
     """A running browser process and our ends of its pipes.
@@ -178,6 +198,8 @@ class LaunchedBrowser:
             default context is the profile's own (see :mod:`verdex.browser.profile`).
         stderr_path: the browser's stderr, in verdex's temporary folder.
         run_dir: verdex's temporary folder of this launch (deleted on exit).
+        spare_tab: the first browser context and tab, made ahead (:class:`HeadStart`), until the first
+            new context takes it (:meth:`verdex.browser.browser.Browser.new_context`).
     """
 
     executable: str
@@ -187,6 +209,7 @@ class LaunchedBrowser:
     stderr_path: Path
     run_dir: Path
     persistent: bool = False
+    spare_tab: SpareTab | None = None
 
     def stderr_tail(self, lines: int = 12) -> str:
         """The last lines the browser wrote to stderr (for launch-failure messages), and what to do
@@ -449,9 +472,13 @@ class HeadStart:
 
     ``verdex serve`` over stdio answers the MCP handshake before its tool modules are imported
     (:mod:`verdex.server.startup`); when the client's first tool call is already waiting and will
-    need a browser, the launch overlaps the rest of the start. The next :func:`launch_chromium`
-    with the same ``options`` object takes this browser; one nobody took is stopped by
-    :meth:`discard`. At most one head start is pending at a time.
+    need a browser, the launch overlaps the rest of the start. Once the browser runs, its first
+    incognito context and blank tab are made too (:class:`SpareTab`): starting a tab's renderer is
+    most of a first ``browser_navigate`` after the import (``Target.createTarget`` and the first
+    ``Page.enable`` waited ~100 ms for it on a 2-core machine), and the browser does that work while
+    this process imports. The next :func:`launch_chromium` with the same ``options`` object takes
+    this browser; one nobody took is stopped by :meth:`discard`. At most one head start is pending
+    at a time.
     """
 
     _pending: HeadStart | None = None
@@ -489,7 +516,10 @@ class HeadStart:
 
     async def _run(self) -> None:
         try:
-            self._launched = await _start(self.options)
+            launched = await _start(self.options)
+            self._launched = launched
+            if not launched.persistent:  # a kept profile's first role uses its default context instead
+                launched.spare_tab = await _open_spare_tab(launched.transport, self.options.launch_timeout)
         except BrowserLaunchError as exc:
             self._error = exc
         finally:
@@ -580,6 +610,56 @@ async def _start(options: BrowserOptions) -> LaunchedBrowser:
         run_dir,
         persistent=options.user_data_dir is not None,
     )
+
+
+#: Command ids of :func:`_open_spare_tab`, far above any a CDP connection of this process gives out
+#: (``CDPConnection`` counts from 1): a late answer to one is dropped by the connection, not taken for its own.
+_SPARE_TAB_IDS = (2_000_000_001, 2_000_000_002)
+
+
+async def _open_spare_tab(transport: Transport, timeout: float) -> SpareTab | None:
+    """Make a browser context and its blank first tab over the browser's pipe, before a CDP connection reads it.
+
+    ``Target.createBrowserContext`` (``disposeOnDetach``, as :meth:`~verdex.browser.browser.Browser.new_context`
+    asks) and ``Target.createTarget`` (``about:blank``, a window of :data:`FIRST_WINDOW`, as
+    :meth:`~verdex.browser.context.BrowserContext.new_page` asks for a context's first page). Nothing is
+    subscribed yet, so the browser sends no events; any other message read meanwhile is dropped.
+
+    Returns:
+        The context and tab; None when the browser refused, closed its pipe or did not answer within
+        ``timeout`` seconds (logged; the first context and tab are then made as usual, and a browser that
+        is gone is reported by the connection's first command).
+    """
+    answers: dict[int, Any] = {}
+
+    async def ask(command_id: int, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        await transport.send(json.dumps({"id": command_id, "method": method, "params": params}))
+        while command_id not in answers:
+            message = json.loads(await transport.receive())
+            if isinstance(message, dict) and isinstance(message.get("id"), int):
+                answers[message["id"]] = message
+        answer = answers[command_id]
+        result = answer.get("result")
+        if "error" in answer or not isinstance(result, dict):
+            raise ValueError(f"{method} failed: {answer.get('error')}")
+        return result
+
+    with trio.move_on_after(timeout):
+        try:
+            context = await ask(_SPARE_TAB_IDS[0], "Target.createBrowserContext", {"disposeOnDetach": True})
+            context_id = str(context["browserContextId"])
+            width, height = FIRST_WINDOW
+            target = await ask(
+                _SPARE_TAB_IDS[1],
+                "Target.createTarget",
+                {"url": "about:blank", "browserContextId": context_id, "width": width, "height": height},
+            )
+            return SpareTab(context_id, str(target["targetId"]))
+        except (BrowserClosedError, ValueError, KeyError) as exc:
+            logger.info("no tab made ahead: %s", exc)
+            return None
+    logger.info("no tab made ahead: the browser did not answer within %g s", timeout)
+    return None
 
 
 async def _stop(launched: LaunchedBrowser) -> None:

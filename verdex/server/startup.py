@@ -12,9 +12,10 @@ first tab). :func:`serve_stdio` overlaps them:
    of the 2026-07-28 revision), the answer goes out at once, the same answer the SDK gives (a test
    holds them equal, :mod:`tests.server.test_startup`). Any other first line is left to the SDK.
 2. Until the import is done, the lines that follow are read ahead (kept for the SDK, in order).
-   A ``tools/call`` of ``browser_navigate`` among them launches the browser now
-   (:class:`~verdex.browser.launcher.HeadStart`), which the call then takes instead of launching
-   one; nothing else launches a browser early, so a client that only lists tools never starts one.
+   A ``tools/call`` of ``browser_navigate`` among them launches the browser now, and makes its first
+   browser context and blank tab (:class:`~verdex.browser.launcher.HeadStart`), which the call then
+   takes instead of launching one; nothing else launches a browser early, so a client that only
+   lists tools never starts one.
 3. The SDK then serves every line from the first: it handles the handshake itself (so its session
    state is its own) and its answer to it, already sent, is compared and dropped
    (:meth:`~verdex.server.stdio.StdioWriteStream.send_answer`).
