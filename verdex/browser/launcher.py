@@ -83,6 +83,9 @@ _LOCATIONS = (
     "/Applications/Chromium.app/Contents/MacOS/Chromium",
 )
 
+#: The size of a browser context's first window, CSS pixels: the default viewport (``--window-size`` too).
+FIRST_WINDOW = (1280, 720)
+
 #: Flags for every launch: quiet on a closed network, no first-run UI, no background work.
 #: (``--no-sandbox`` is not one of them: see :func:`sandbox_on`.)
 BASE_FLAGS: tuple[str, ...] = (
@@ -113,7 +116,7 @@ BASE_FLAGS: tuple[str, ...] = (
     "--use-mock-keychain",
     "--mute-audio",
     "--no-startup-window",
-    "--window-size=1280,720",
+    f"--window-size={FIRST_WINDOW[0]},{FIRST_WINDOW[1]}",
 )
 
 
@@ -182,10 +185,6 @@ class SpareTab:
 
     context_id: str
     target_id: str
-
-
-#: The size of a browser context's first window, CSS pixels: the default viewport (``--window-size`` too).
-FIRST_WINDOW = (1280, 720)
 
 
 @dataclass
