@@ -98,6 +98,9 @@ async def test_reference_walk_on_the_testid_shop(tools: Tools, fixture_url: URL)
     assert [s["index"] for s in siblings] == list(range(12))
     assert all(s["attributes"] == {"data-testid": "product-card"} for s in siblings)
     assert [s["outline"] for s in siblings] == [["h3", "p", "span", "button"]] + ["same"] * 11
+    # The text tells the shared attributes once, as the shared outline: the structured content keeps each.
+    assert pattern.text.count('"attributes":{"data-testid":"product-card"}') == 1
+    assert pattern.text.count('"attributes":"same"') == 11
     assert siblings[0]["containsRefs"] == ["e12"]
     assert "omitted" not in pattern.data
 

@@ -42,12 +42,13 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import trio
 
 from verdex.browser.emulation import Emulation
 from verdex.browser.origins import NavigationPolicy
+from verdex.cdp import protocol as cdp
 from verdex.cdp.transport import PipeTransport, Transport
 from verdex.errors import BrowserClosedError, BrowserLaunchError
 
@@ -70,6 +71,8 @@ __all__ = [
 ]
 
 logger = logging.getLogger(__name__)
+
+R = TypeVar("R")
 
 _NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 _LOCATIONS = (
@@ -631,8 +634,8 @@ async def _open_spare_tab(transport: Transport, timeout: float) -> SpareTab | No
     """
     answers: dict[int, Any] = {}
 
-    async def ask(command_id: int, method: str, params: dict[str, Any]) -> dict[str, Any]:
-        await transport.send(json.dumps({"id": command_id, "method": method, "params": params}))
+    async def ask(command_id: int, request: cdp.Request[R]) -> R:
+        await transport.send(json.dumps({"id": command_id, "method": request.method, "params": request.params}))
         while command_id not in answers:
             message = json.loads(await transport.receive())
             if isinstance(message, dict) and isinstance(message.get("id"), int):
@@ -640,18 +643,19 @@ async def _open_spare_tab(transport: Transport, timeout: float) -> SpareTab | No
         answer = answers[command_id]
         result = answer.get("result")
         if "error" in answer or not isinstance(result, dict):
-            raise ValueError(f"{method} failed: {answer.get('error')}")
-        return result
+            raise ValueError(f"{request.method} failed: {answer.get('error')}")
+        return cast("R", result)
 
     with trio.move_on_after(timeout):
         try:
-            context = await ask(_SPARE_TAB_IDS[0], "Target.createBrowserContext", {"disposeOnDetach": True})
+            context = await ask(_SPARE_TAB_IDS[0], cdp.Target.createBrowserContext({"disposeOnDetach": True}))
             context_id = str(context["browserContextId"])
             width, height = FIRST_WINDOW
             target = await ask(
                 _SPARE_TAB_IDS[1],
-                "Target.createTarget",
-                {"url": "about:blank", "browserContextId": context_id, "width": width, "height": height},
+                cdp.Target.createTarget(
+                    {"url": "about:blank", "browserContextId": context_id, "width": width, "height": height}
+                ),
             )
             return SpareTab(context_id, str(target["targetId"]))
         except (BrowserClosedError, ValueError, KeyError) as exc:

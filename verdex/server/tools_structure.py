@@ -40,7 +40,8 @@ def register_structure_tools(server: MCPServer, session: Session) -> None:
     async def inspect_pattern(
         ref: Ref, ancestorLevel: AncestorLevel
     ) -> Annotated[CallToolResult, InspectPatternAnswer]:
-        """The children of one ancestor: do they repeat (cards, rows), and which texts set each apart?"""
+        """The children of one ancestor: do they repeat (cards, rows), and which texts set each apart? "same": as
+        the sibling listed before."""
         return _answer(await structure.inspect_pattern(await session.page(), ref, ancestorLevel))
 
     @server.tool(annotations=_READ_ONLY)
@@ -55,11 +56,16 @@ def register_structure_tools(server: MCPServer, session: Session) -> None:
 def _answer(answer: BaseModel) -> CallToolResult:
     """The answer as compact JSON (the bridge's keys, in its order) and as structured content. The text leaves out
     an element's empty ``attributes`` and empty ``containsRefs`` (:func:`shown_facts`: the ancestors above the first
-    few refs of a resolve_container answer list none, ~5 tokens each, a dozen levels on a real page); the structured
-    content keeps them, as its schema says."""
+    few refs of a resolve_container answer list none, ~5 tokens each, a dozen levels on a real page) and shows a
+    sibling's ``attributes`` that equal the previous listed sibling's as ``"same"``, as its ``outline`` (the cards
+    of a grid: ~7 tokens each); the structured content keeps them all, as its schema says."""
     data = answer.model_dump(mode="json", exclude_unset=True)
     return respond(compact_json(shown_facts(data)), data)
 
+
+#: What an inspect_pattern sibling's ``attributes`` (and ``outline``) say in the text when they equal the
+#: previous listed sibling's.
+SAME = "same"
 
 #: Where a structural answer's text may leave a field out when it is empty: the object under a top-level key (or each
 #: item of the list there) and the fields (ContainerResult, PatternResult, AnchorsResult of bridge/src/contract.ts).
@@ -74,19 +80,38 @@ _LEAN_FIELDS: dict[str, tuple[str, ...]] = {
 
 
 def shown_facts(data: dict[str, Any]) -> dict[str, Any]:
-    """A structural answer as its text shows it: without empty ``attributes`` and ``containsRefs``."""
-    return _each_lean_object(data, lambda item, fields: {k: v for k, v in item.items() if k not in fields or v})
+    """A structural answer as its text shows it: without empty ``attributes`` and ``containsRefs``, and with an
+    inspect_pattern sibling's ``attributes`` that equal the previous listed sibling's as ``"same"``."""
+    shown = _each_lean_object(data, lambda item, fields: {k: v for k, v in item.items() if k not in fields or v})
+    siblings = data.get("siblings")
+    if isinstance(siblings, list):
+        previous: object = None
+        for item, sibling in zip(shown["siblings"], siblings, strict=True):
+            attributes = sibling.get("attributes") if isinstance(sibling, dict) else None
+            if attributes and attributes == previous:
+                item["attributes"] = SAME
+            previous = attributes
+    return shown
 
 
 def facts_from_shown(shown: dict[str, Any]) -> dict[str, Any]:
-    """The inverse of :func:`shown_facts`: the answer with the empty fields its text leaves out put back (for a
-    reader of the text that validates it against the answer's model)."""
+    """The inverse of :func:`shown_facts`: the answer with the empty fields its text leaves out put back, and each
+    ``"same"`` sibling's ``attributes`` (for a reader of the text that validates it against the answer's model)."""
 
     def full(item: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
         # The fields put back come after the others: the shown keys keep their order.
         return {**item, **{field: {} if field == "attributes" else [] for field in fields if field not in item}}
 
-    return _each_lean_object(shown, full)
+    data = _each_lean_object(shown, full)
+    siblings = data.get("siblings")
+    if isinstance(siblings, list):
+        previous: object = {}
+        for sibling in siblings:
+            if isinstance(sibling, dict):
+                if sibling.get("attributes") == SAME:
+                    sibling["attributes"] = previous
+                previous = sibling.get("attributes")
+    return data
 
 
 def _each_lean_object(
