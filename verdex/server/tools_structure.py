@@ -58,7 +58,7 @@ def _answer(answer: BaseModel) -> CallToolResult:
     an element's empty ``attributes`` and empty ``containsRefs`` (:func:`shown_facts`: the ancestors above the first
     few refs of a resolve_container answer list none, ~5 tokens each, a dozen levels on a real page) and shows a
     sibling's ``attributes`` that equal the previous listed sibling's as ``"same"``, as its ``outline`` (the cards
-    of a grid: ~7 tokens each); the structured content keeps them all, as its schema says."""
+    of a grid: ~4 tokens each); the structured content keeps them all, as its schema says."""
     data = answer.model_dump(mode="json", exclude_unset=True)
     return respond(compact_json(shown_facts(data)), data)
 
