@@ -42,11 +42,11 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import TypeVar, cast
 
 import trio
 
-from verdex.browser.emulation import Emulation
+from verdex.browser.emulation import DEFAULT_VIEWPORT, Emulation
 from verdex.browser.origins import NavigationPolicy
 from verdex.cdp import protocol as cdp
 from verdex.cdp.transport import PipeTransport, Transport
@@ -87,7 +87,7 @@ _LOCATIONS = (
 )
 
 #: The size of a browser context's first window, CSS pixels: the default viewport (``--window-size`` too).
-FIRST_WINDOW = (1280, 720)
+FIRST_WINDOW = DEFAULT_VIEWPORT
 
 #: Flags for every launch: quiet on a closed network, no first-run UI, no background work.
 #: (``--no-sandbox`` is not one of them: see :func:`sandbox_on`.)
@@ -632,15 +632,13 @@ async def _open_spare_tab(transport: Transport, timeout: float) -> SpareTab | No
         ``timeout`` seconds (logged; the first context and tab are then made as usual, and a browser that
         is gone is reported by the connection's first command).
     """
-    answers: dict[int, Any] = {}
 
     async def ask(command_id: int, request: cdp.Request[R]) -> R:
         await transport.send(json.dumps({"id": command_id, "method": request.method, "params": request.params}))
-        while command_id not in answers:
-            message = json.loads(await transport.receive())
-            if isinstance(message, dict) and isinstance(message.get("id"), int):
-                answers[message["id"]] = message
-        answer = answers[command_id]
+        while True:
+            answer = json.loads(await transport.receive())
+            if isinstance(answer, dict) and answer.get("id") == command_id:
+                break
         result = answer.get("result")
         if "error" in answer or not isinstance(result, dict):
             raise ValueError(f"{request.method} failed: {answer.get('error')}")

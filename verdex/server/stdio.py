@@ -42,14 +42,26 @@ logger = logging.getLogger(__name__)
 _CHUNK = 1 << 16
 
 
-class MessageIterator:
+class _ClosedOnExit:
+    """``async with`` a stream: closes it (:meth:`aclose`) on exit, as the SDK's streams do."""
+
+    async def aclose(self) -> None:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+
+class MessageIterator(_ClosedOnExit):
     """What the SDK does with a read stream besides :meth:`receive`: ``async for`` over its messages (ending when
     the client closes its side) and ``async with`` (closing it on exit)."""
 
     async def receive(self) -> SessionMessage | Exception:
-        raise NotImplementedError
-
-    async def aclose(self) -> None:
         raise NotImplementedError
 
     def __aiter__(self) -> Self:
@@ -60,14 +72,6 @@ class MessageIterator:
             return await self.receive()
         except (anyio.EndOfStream, anyio.ClosedResourceError):
             raise StopAsyncIteration from None
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.aclose()
 
 
 class StdioReadStream(MessageIterator):
@@ -158,7 +162,7 @@ class StdioReadStream(MessageIterator):
         await trio.lowlevel.checkpoint()
 
 
-class StdioWriteStream:
+class StdioWriteStream(_ClosedOnExit):
     """Writes each message as one line of JSON, whole: concurrent senders wait their turn.
 
     Satisfies the SDK's ``WriteStream[SessionMessage]``.
@@ -236,14 +240,6 @@ class StdioWriteStream:
         """Refuse further messages (the descriptor itself is closed by :func:`open_stdio`)."""
         self._closed = True
         await trio.lowlevel.checkpoint()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.aclose()
 
 
 @asynccontextmanager
