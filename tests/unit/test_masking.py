@@ -86,7 +86,7 @@ def _scanned_reference(text: str, mask: str) -> str:
 
 
 def test_urls_found_from_each_scheme_separator_mask_as_a_scan_of_the_whole_text() -> None:
-    """mask_urls looks for URLs from each '://' and leaves a query with nothing maskable unread: 30,000 texts of
+    """mask_urls looks for URLs from each '://' that a '?' follows and leaves a query with nothing maskable unread: 30,000 texts of
     URL pieces (schemes glued to words, nested URLs, escapes, tokens, cookies, fragments, brackets) are masked
     exactly as a regular-expression scan of the whole text reading every query pair masks them."""
     pieces = [

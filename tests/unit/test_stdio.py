@@ -4,9 +4,15 @@ an error and the next one still arrives; a last line without its newline counts;
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 import textwrap
+
+import trio
+
+from verdex.server.stdio import StdioWriteStream, wire_line
 
 SERVER = textwrap.dedent(
     """
@@ -53,3 +59,42 @@ def test_the_wire_carries_only_messages() -> None:
         "stray write",
         "stray child",
     ]
+
+
+def test_wire_line_is_compact_utf8_json() -> None:
+    message = {
+        "jsonrpc": "2.0",
+        "id": 7,
+        "result": {"content": [{"type": "text", "text": 'Café “x” ✓\n\t"q"'}], "n": 1.5},
+    }
+    line = wire_line(message)
+    assert (
+        line
+        == (
+            '{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"Café “x” ✓\\n\\t\\"q\\""}],"n":1.5}}\n'
+        ).encode()
+    )
+    assert json.loads(line) == message
+
+
+def test_wire_line_escapes_a_lone_surrogate_and_keeps_the_message() -> None:
+    message = {"id": 1, "result": {"text": "a\ud800b é"}}
+    line = wire_line(message)
+    assert line == b'{"id":1,"result":{"text":"a\\ud800b \\u00e9"}}\n'
+    assert json.loads(line) == message
+
+
+def test_send_json_writes_one_line_per_message() -> None:
+    async def main() -> bytes:
+        read_end, write_end = os.pipe()
+        stream = trio.lowlevel.FdStream(write_end)
+        writer = StdioWriteStream(stream)
+        await writer.send_json({"id": 1, "result": {"text": "x\ud800"}})
+        await writer.send_json({"id": 2, "result": {"text": "ü"}})
+        await writer.aclose()
+        await stream.aclose()
+        data = os.read(read_end, 1 << 16)
+        os.close(read_end)
+        return data
+
+    assert trio.run(main) == b'{"id":1,"result":{"text":"x\\ud800"}}\n{"id":2,"result":{"text":"\xc3\xbc"}}\n'
