@@ -40,6 +40,9 @@ export interface CallArgs {
    * they hold no rules, so one the page cannot read (cross-origin) does not make every element's `content`
    * worth reading (pseudo.ts). */
   failedSheets?: string[];
+  /** The cache scope the call runs in (cacheScope.ts): calls with one token share the caches of one evaluation
+   * (styles, roles, names, visibility, texts) until a call without it, or a DOM change. */
+  cacheScope?: string;
 }
 
 export interface RefArgs { ref: number }

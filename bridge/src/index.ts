@@ -6,6 +6,7 @@
  * methods that wait (`actionTarget` for animation frames, `waitForStable` for a quiet DOM).
  */
 
+import { enterCacheScope } from './cacheScope';
 import { actionTarget } from './actions/actionability';
 import { armHitTarget, hitTargetVerdict } from './actions/hitTarget';
 import { elementBox } from './actions/box';
@@ -123,6 +124,7 @@ function callMethod(method: string, rawArgs: unknown, element?: unknown): Envelo
     refs.beginCall(optionalString(args, 'refPrefix') ?? 'e', optionalNumber(args, 'refStart') ?? 1);
     configureTestIdAttribute(optionalString(args, 'testIdAttribute') ?? 'data-testid');
     configureFailedSheets(optionalStringArray(args, 'failedSheets'));
+    enterCacheScope(optionalString(args, 'cacheScope'));
     const fn = Object.prototype.hasOwnProperty.call(methods, method)
       ? (methods[method as MethodName] as (args: Record<string, unknown>, element: unknown) => unknown)
       : undefined;

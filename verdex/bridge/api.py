@@ -125,6 +125,24 @@ class Bridge:
     def __init__(self, call: Caller) -> None:
         self._call = call
 
+    def scoped(self, token: str) -> Bridge:
+        """This bridge, with every call in the cache scope ``token``: the calls share the caches of one
+        evaluation (styles, roles, names, visibility, texts) until a call made without it, or a change to
+        the document (bridge README: Cache scopes). For the calls of one operation on a page that does not
+        change meanwhile; what is answered to the model is checked outside the scope."""
+
+        async def call(
+            method: str,
+            args: dict[str, Any],
+            *,
+            element: str | None = None,
+            timeout: float | None = None,
+            once: bool = False,
+        ) -> Any:
+            return await self._call(method, {**args, "cacheScope": token}, element=element, timeout=timeout, once=once)
+
+        return Bridge(call)
+
     async def _answer(
         self,
         model: type[M],

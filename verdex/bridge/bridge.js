@@ -340,8 +340,462 @@
     return result;
   }
 
+  // src/locator/playwright-role.ts
+  var kPlaywrightRoles = [
+    "alert",
+    "alertdialog",
+    "application",
+    "article",
+    "banner",
+    "blockquote",
+    "button",
+    "caption",
+    "cell",
+    "checkbox",
+    "code",
+    "columnheader",
+    "combobox",
+    "complementary",
+    "contentinfo",
+    "definition",
+    "deletion",
+    "dialog",
+    "directory",
+    "document",
+    "emphasis",
+    "feed",
+    "figure",
+    "form",
+    "generic",
+    "grid",
+    "gridcell",
+    "group",
+    "heading",
+    "img",
+    "insertion",
+    "link",
+    "list",
+    "listbox",
+    "listitem",
+    "log",
+    "main",
+    "mark",
+    "marquee",
+    "math",
+    "meter",
+    "menu",
+    "menubar",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "navigation",
+    "none",
+    "note",
+    "option",
+    "paragraph",
+    "presentation",
+    "progressbar",
+    "radio",
+    "radiogroup",
+    "region",
+    "row",
+    "rowgroup",
+    "rowheader",
+    "scrollbar",
+    "search",
+    "searchbox",
+    "separator",
+    "slider",
+    "spinbutton",
+    "status",
+    "strong",
+    "subscript",
+    "superscript",
+    "switch",
+    "tab",
+    "table",
+    "tablist",
+    "tabpanel",
+    "term",
+    "textbox",
+    "time",
+    "timer",
+    "toolbar",
+    "tooltip",
+    "tree",
+    "treegrid",
+    "treeitem"
+  ];
+  var kValidRoles = new Set(kPlaywrightRoles);
+  function isPlaywrightRole(role) {
+    return kValidRoles.has(role);
+  }
+  var kNamingProhibited = [
+    "caption",
+    "code",
+    "deletion",
+    "emphasis",
+    "generic",
+    "insertion",
+    "paragraph",
+    "presentation",
+    "strong",
+    "subscript",
+    "superscript"
+  ];
+  var kGlobalAriaAttributes = [
+    ["aria-atomic", void 0],
+    ["aria-busy", void 0],
+    ["aria-controls", void 0],
+    ["aria-current", void 0],
+    ["aria-describedby", void 0],
+    ["aria-details", void 0],
+    ["aria-dropeffect", void 0],
+    ["aria-flowto", void 0],
+    ["aria-grabbed", void 0],
+    ["aria-hidden", void 0],
+    ["aria-keyshortcuts", void 0],
+    ["aria-label", kNamingProhibited],
+    ["aria-labelledby", kNamingProhibited],
+    ["aria-live", void 0],
+    ["aria-owns", void 0],
+    ["aria-relevant", void 0],
+    ["aria-roledescription", ["generic"]]
+  ];
+  var kAncestorPreventingLandmark = "article:not([role]), aside:not([role]), main:not([role]), nav:not([role]), section:not([role]), [role=article], [role=complementary], [role=main], [role=navigation], [role=region]";
+  var kInputTypeRoles = {
+    button: "button",
+    checkbox: "checkbox",
+    image: "button",
+    number: "spinbutton",
+    radio: "radio",
+    range: "slider",
+    reset: "button",
+    submit: "button"
+  };
+  var kPresentationInheritance = {
+    DD: ["DL", "DIV"],
+    DIV: ["DL"],
+    DT: ["DL", "DIV"],
+    LI: ["OL", "UL"],
+    TBODY: ["TABLE"],
+    TD: ["TR"],
+    TFOOT: ["TABLE"],
+    TH: ["TR"],
+    THEAD: ["TABLE"],
+    TR: ["THEAD", "TBODY", "TFOOT", "TABLE"]
+  };
+  var roleCache;
+  function withRoleCache(fn) {
+    if (roleCache) return fn();
+    roleCache = /* @__PURE__ */ new Map();
+    try {
+      return fn();
+    } finally {
+      roleCache = void 0;
+    }
+  }
+  function openRoleCache() {
+    roleCache ??= /* @__PURE__ */ new Map();
+  }
+  function closeRoleCache() {
+    roleCache = void 0;
+  }
+  function getPlaywrightRole(element) {
+    const cached = roleCache?.get(element);
+    if (cached !== void 0) return cached;
+    const role = computeRole(element);
+    roleCache?.set(element, role);
+    return role;
+  }
+  function computeRole(element) {
+    const explicit = getExplicitRole(element);
+    if (!explicit) return getImplicitRole(element);
+    if (explicit === "none" || explicit === "presentation") {
+      const implicit = getImplicitRole(element);
+      if (hasPresentationConflictResolution(element, implicit)) return implicit;
+    }
+    return explicit;
+  }
+  function getExplicitRole(element) {
+    const roles = (element.getAttribute("role") || "").toLowerCase().split(" ").map((role) => role.trim());
+    return roles.find((role) => kValidRoles.has(role)) || null;
+  }
+  function hasPresentationConflictResolution(element, role) {
+    const globalAttribute = kGlobalAriaAttributes.some(([attribute, prohibited]) => !prohibited?.includes(role || "") && element.hasAttribute(attribute));
+    return globalAttribute || isFocusable(element);
+  }
+  function hasTabIndex(element) {
+    return !Number.isNaN(Number(String(element.getAttribute("tabindex"))));
+  }
+  function isFocusable(element) {
+    return !isNativelyDisabled(element) && (isNativelyFocusable(element) || hasTabIndex(element));
+  }
+  function isNativelyFocusable(element) {
+    const tag = tagOf(element);
+    if (tag === "BUTTON" || tag === "DETAILS" || tag === "SELECT" || tag === "TEXTAREA") return true;
+    if (tag === "A" || tag === "AREA") return element.hasAttribute("href");
+    if (tag === "INPUT") return !element.hidden;
+    return false;
+  }
+  var kNativeControls = /* @__PURE__ */ new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP"]);
+  function isNativelyDisabled(element) {
+    if (!kNativeControls.has(tagOf(element))) return false;
+    if (element.hasAttribute("disabled")) return true;
+    if (tagOf(element) === "OPTION" && element.closest("OPTGROUP[DISABLED]")) return true;
+    const fieldset = element.closest("FIELDSET[DISABLED]");
+    if (!fieldset) return false;
+    const legend = fieldset.querySelector(":scope > LEGEND");
+    return !legend || !legend.contains(element);
+  }
+  function hasExplicitAccessibleName(element) {
+    return element.hasAttribute("aria-label") || element.hasAttribute("aria-labelledby");
+  }
+  function closestCrossShadow(element, css) {
+    for (let e = element; e; ) {
+      const found = e.closest(css);
+      if (found) return found;
+      let top = e;
+      while (top.parentElement) top = top.parentElement;
+      e = parentElementOrHost(top);
+    }
+    return void 0;
+  }
+  function isNonEmptyDataCell(element) {
+    if (!element || tagOf(element) !== "TD") return false;
+    return !!(element.textContent?.trim() || element.children.length > 0);
+  }
+  function thRole(th) {
+    const scope = th.getAttribute("scope");
+    if (scope === "col" || scope === "colgroup") return "columnheader";
+    if (scope === "row" || scope === "rowgroup") return "rowheader";
+    const next = th.nextElementSibling;
+    const previous = th.previousElementSibling;
+    const row = th.parentElement && tagOf(th.parentElement) === "TR" ? th.parentElement : void 0;
+    if (!next && !previous) {
+      if (row) {
+        const table = closestCrossShadow(row, "table");
+        if (table && table.rows.length <= 1) return null;
+      }
+      return "columnheader";
+    }
+    if (next && tagOf(next) === "TH" && previous && tagOf(previous) === "TH") return "columnheader";
+    if (isNonEmptyDataCell(next) || isNonEmptyDataCell(previous)) return "rowheader";
+    return "columnheader";
+  }
+  function inputRole(input) {
+    const type = input.type.toLowerCase();
+    if (["email", "search", "tel", "text", "url", ""].includes(type)) {
+      const list = getIdRefs(input, input.getAttribute("list"))[0];
+      if (list && tagOf(list) === "DATALIST") return "combobox";
+      return type === "search" ? "searchbox" : "textbox";
+    }
+    if (type === "hidden") return null;
+    if (type === "file") return "button";
+    return kInputTypeRoles[type] || "textbox";
+  }
+  var kImplicitRoles = {
+    A: (e) => e.hasAttribute("href") ? "link" : null,
+    AREA: (e) => e.hasAttribute("href") ? "link" : null,
+    ARTICLE: () => "article",
+    ASIDE: () => "complementary",
+    BLOCKQUOTE: () => "blockquote",
+    BUTTON: () => "button",
+    CAPTION: () => "caption",
+    CODE: () => "code",
+    DATALIST: () => "listbox",
+    DD: () => "definition",
+    DEL: () => "deletion",
+    DETAILS: () => "group",
+    DFN: () => "term",
+    DIALOG: () => "dialog",
+    DT: () => "term",
+    EM: () => "emphasis",
+    FIELDSET: () => "group",
+    FIGURE: () => "figure",
+    FOOTER: (e) => closestCrossShadow(e, kAncestorPreventingLandmark) ? null : "contentinfo",
+    FORM: (e) => hasExplicitAccessibleName(e) ? "form" : null,
+    H1: () => "heading",
+    H2: () => "heading",
+    H3: () => "heading",
+    H4: () => "heading",
+    H5: () => "heading",
+    H6: () => "heading",
+    HEADER: (e) => closestCrossShadow(e, kAncestorPreventingLandmark) ? null : "banner",
+    HR: () => "separator",
+    HTML: () => "document",
+    IMG: (e) => e.getAttribute("alt") === "" && !e.getAttribute("title") && !hasPresentationConflictOnImage(e) ? "presentation" : "img",
+    INPUT: (e) => inputRole(e),
+    INS: () => "insertion",
+    LI: () => "listitem",
+    MAIN: () => "main",
+    MARK: () => "mark",
+    MATH: () => "math",
+    MENU: () => "list",
+    METER: () => "meter",
+    NAV: () => "navigation",
+    OL: () => "list",
+    OPTGROUP: () => "group",
+    OPTION: () => "option",
+    OUTPUT: () => "status",
+    P: () => "paragraph",
+    PROGRESS: () => "progressbar",
+    SEARCH: () => "search",
+    SECTION: (e) => hasExplicitAccessibleName(e) ? "region" : null,
+    SELECT: (e) => e.multiple || e.size > 1 ? "listbox" : "combobox",
+    STRONG: () => "strong",
+    SUB: () => "subscript",
+    SUP: () => "superscript",
+    SVG: () => "img",
+    TABLE: () => "table",
+    TBODY: () => "rowgroup",
+    TD: (e) => {
+      const table = closestCrossShadow(e, "table");
+      const role = table ? getExplicitRole(table) : "";
+      return role === "grid" || role === "treegrid" ? "gridcell" : "cell";
+    },
+    TEXTAREA: () => "textbox",
+    TFOOT: () => "rowgroup",
+    TH: thRole,
+    THEAD: () => "rowgroup",
+    TIME: () => "time",
+    TR: () => "row",
+    UL: () => "list"
+  };
+  function hasPresentationConflictOnImage(element) {
+    return kGlobalAriaAttributes.some(([attribute]) => element.hasAttribute(attribute)) || hasTabIndex(element);
+  }
+  function getImplicitRole(element) {
+    const implicit = kImplicitRoles[tagOf(element)]?.(element) || "";
+    if (!implicit) return null;
+    for (let ancestor = element; ; ) {
+      const parent = parentElementOrHost(ancestor);
+      const parents = kPresentationInheritance[tagOf(ancestor)];
+      if (!parents || !parent || !parents.includes(tagOf(parent))) break;
+      const parentRole = getExplicitRole(parent);
+      if ((parentRole === "none" || parentRole === "presentation") && !hasPresentationConflictResolution(parent, parentRole))
+        return parentRole;
+      ancestor = parent;
+    }
+    return implicit;
+  }
+
+  // src/locator/visible.ts
+  var hiddenCache;
+  var styleVisibleCache;
+  function withVisibilityCaches(fn) {
+    const outer = hiddenCache;
+    if (!outer) {
+      hiddenCache = /* @__PURE__ */ new Map();
+      styleVisibleCache = /* @__PURE__ */ new Map();
+    }
+    try {
+      return fn();
+    } finally {
+      if (!outer) {
+        hiddenCache = void 0;
+        styleVisibleCache = void 0;
+      }
+    }
+  }
+  function openVisibilityCaches() {
+    hiddenCache ??= /* @__PURE__ */ new Map();
+    styleVisibleCache ??= /* @__PURE__ */ new Map();
+  }
+  function closeVisibilityCaches() {
+    hiddenCache = void 0;
+    styleVisibleCache = void 0;
+  }
+  function isStyleVisibilityVisible(element) {
+    const cached = styleVisibleCache?.get(element);
+    if (cached !== void 0) return cached;
+    const result = element.checkVisibility() && getStyle(element).visibility === "visible";
+    styleVisibleCache?.set(element, result);
+    return result;
+  }
+  function isElementVisible(element) {
+    const style = getStyle(element);
+    if (style.display === "contents") {
+      for (let child = element.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType === 1 && isElementVisible(child)) return true;
+        if (child.nodeType === 3 && isVisibleTextNode(child)) return true;
+      }
+      return false;
+    }
+    if (!isStyleVisibilityVisible(element)) return false;
+    const rect = element.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0;
+  }
+  function isVisibleTextNode(node) {
+    const range = node.ownerDocument.createRange();
+    range.selectNode(node);
+    const rect = range.getBoundingClientRect();
+    return rect.width > 0 && rect.height > 0;
+  }
+  var kIgnored = /* @__PURE__ */ new Set(["STYLE", "SCRIPT", "NOSCRIPT", "TEMPLATE"]);
+  function isHiddenForRole(element) {
+    if (kIgnored.has(element.nodeName)) return true;
+    const style = getStyle(element);
+    const isSlot = element.nodeName === "SLOT";
+    if (style.display === "contents" && !isSlot) {
+      for (let child = element.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType === 1 && !isHiddenForRole(child)) return false;
+        if (child.nodeType === 3 && isVisibleTextNode(child)) return false;
+      }
+      return true;
+    }
+    const isOptionInsideSelect = element.nodeName === "OPTION" && !!element.closest("select");
+    if (!isOptionInsideSelect && !isSlot && !isStyleVisibilityVisible(element)) return true;
+    return isHiddenByAncestry(element);
+  }
+  function isHiddenByAncestry(element) {
+    const cached = hiddenCache?.get(element);
+    if (cached !== void 0) return cached;
+    let hidden = false;
+    const parent = element.parentElement;
+    if (parent && parent.shadowRoot && !element.assignedSlot) hidden = true;
+    if (!hidden) {
+      hidden = getStyle(element).display === "none" || (element.getAttribute("aria-hidden") ?? "").toLowerCase() === "true";
+    }
+    if (!hidden) {
+      const up = parentElementOrHost(element);
+      if (up) hidden = isHiddenByAncestry(up);
+    }
+    hiddenCache?.set(element, hidden);
+    return hidden;
+  }
+
+  // src/cacheScope.ts
+  var open = null;
+  var changed = false;
+  function enterCacheScope(token) {
+    if (open && (open.token !== token || changed || open.observer.takeRecords().length > 0)) closeCacheScope();
+    if (token === void 0 || open) return;
+    beginWalk();
+    openRoleCache();
+    openVisibilityCaches();
+    changed = false;
+    const observer = new MutationObserver(() => {
+      changed = true;
+      observer.disconnect();
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    open = { token, textCache: /* @__PURE__ */ new Map(), observer };
+  }
+  function closeCacheScope() {
+    if (!open) return;
+    open.observer.disconnect();
+    open = null;
+    closeVisibilityCaches();
+    closeRoleCache();
+    endWalk();
+  }
+  function scopeTextCache() {
+    return open?.textCache;
+  }
+
   // src/aria/roles.ts
-  var kValidRoles = /* @__PURE__ */ new Set([
+  var kValidRoles2 = /* @__PURE__ */ new Set([
     "alert",
     "alertdialog",
     "application",
@@ -430,7 +884,7 @@
     "treeitem"
   ]);
   var kRoleSynonyms = { directory: "list", image: "img" };
-  var kGlobalAriaAttributes = [
+  var kGlobalAriaAttributes2 = [
     "aria-atomic",
     "aria-busy",
     "aria-controls",
@@ -451,52 +905,52 @@
     "aria-roledescription"
   ];
   var kRolesNeedingName = /* @__PURE__ */ new Set(["region", "form"]);
-  var roleCache;
+  var roleCache2;
   registerWalkCache(
     () => {
-      roleCache ??= /* @__PURE__ */ new Map();
+      roleCache2 ??= /* @__PURE__ */ new Map();
     },
     () => {
-      roleCache = void 0;
+      roleCache2 = void 0;
     }
   );
   function getRole(element) {
-    const cached = roleCache?.get(element);
+    const cached = roleCache2?.get(element);
     if (cached !== void 0) return cached;
-    const role = computeRole(element);
-    roleCache?.set(element, role);
+    const role = computeRole2(element);
+    roleCache2?.set(element, role);
     return role;
   }
-  function computeRole(element) {
-    const explicit = getExplicitRole(element);
-    if (!explicit) return getImplicitRole(element);
+  function computeRole2(element) {
+    const explicit = getExplicitRole2(element);
+    if (!explicit) return getImplicitRole2(element);
     if (explicit === "none" || explicit === "presentation") {
-      const implicit = getImplicitRole(element);
+      const implicit = getImplicitRole2(element);
       if (hasPresentationConflict(element)) return implicit;
       return explicit;
     }
     return explicit;
   }
-  function getExplicitRole(element) {
+  function getExplicitRole2(element) {
     const value = element.getAttribute("role");
     if (!value) return null;
     for (const token of value.split(/[ \t\n\f\r]+/)) {
       const role = token.toLowerCase();
-      if (!kValidRoles.has(role)) continue;
+      if (!kValidRoles2.has(role)) continue;
       if (kRolesNeedingName.has(role) && !hasExplicitName(element)) continue;
       return kRoleSynonyms[role] ?? role;
     }
     return null;
   }
   function hasPresentationConflict(element) {
-    return hasGlobalAriaAttribute(element) || isFocusable(element);
+    return hasGlobalAriaAttribute(element) || isFocusable2(element);
   }
   function hasGlobalAriaAttribute(element) {
-    for (const name of kGlobalAriaAttributes) if (element.hasAttribute(name)) return true;
+    for (const name of kGlobalAriaAttributes2) if (element.hasAttribute(name)) return true;
     return false;
   }
-  function isFocusable(element) {
-    if (isNativelyDisabled(element)) return false;
+  function isFocusable2(element) {
+    if (isNativelyDisabled2(element)) return false;
     if (element.hasAttribute("tabindex")) return true;
     switch (tagOf(element)) {
       case "BUTTON":
@@ -521,7 +975,7 @@
     return value !== null && value.toLowerCase() !== "false";
   }
   var kFormControls = /* @__PURE__ */ new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP", "FIELDSET"]);
-  function isNativelyDisabled(element) {
+  function isNativelyDisabled2(element) {
     return kFormControls.has(tagOf(element)) && element.matches(":disabled");
   }
   function hasExplicitName(element) {
@@ -536,12 +990,12 @@
   function isScopedToSectioning(element, tags) {
     const roles = tags === kSectioningForAside ? kSectioningRolesForAside : kSectioningRoles;
     for (let e = parentElementOrHost(element); e; e = parentElementOrHost(e)) {
-      const explicit = getExplicitRole(e);
+      const explicit = getExplicitRole2(e);
       if (explicit ? roles.has(explicit) : tags.has(tagOf(e))) return true;
     }
     return false;
   }
-  var kInputTypeRoles = {
+  var kInputTypeRoles2 = {
     button: "button",
     image: "button",
     reset: "button",
@@ -558,16 +1012,16 @@
     password: "textbox",
     search: "searchbox"
   };
-  function inputRole(input) {
+  function inputRole2(input) {
     const type = input.type.toLowerCase();
     if (type === "hidden") return null;
     if (type === "text" || type === "search" || type === "email" || type === "tel" || type === "url") {
       const list = getIdRefs(input, input.getAttribute("list"))[0];
       if (list && list.localName === "datalist") return "combobox";
     }
-    return kInputTypeRoles[type] ?? "textbox";
+    return kInputTypeRoles2[type] ?? "textbox";
   }
-  function thRole(th) {
+  function thRole2(th) {
     const scope = (th.getAttribute("scope") ?? "").toLowerCase();
     if (scope === "col" || scope === "colgroup") return "columnheader";
     if (scope === "row" || scope === "rowgroup") return "rowheader";
@@ -579,25 +1033,25 @@
       return "columnheader";
     }
     if (next?.localName === "th" && prev?.localName === "th") return "columnheader";
-    if (isNonEmptyDataCell(next) || isNonEmptyDataCell(prev)) return "rowheader";
+    if (isNonEmptyDataCell2(next) || isNonEmptyDataCell2(prev)) return "rowheader";
     return "columnheader";
   }
-  function isNonEmptyDataCell(element) {
+  function isNonEmptyDataCell2(element) {
     return !!element && element.localName === "td" && (!!element.firstElementChild || !!element.textContent?.trim());
   }
   function cellRole(td) {
     const table = td.closest("table");
-    const tableRole = table ? getExplicitRole(table) : null;
+    const tableRole = table ? getExplicitRole2(table) : null;
     return tableRole === "grid" || tableRole === "treegrid" ? "gridcell" : "cell";
   }
   function imgRole(img) {
     if (img.getAttribute("alt") !== "") return "img";
     if ((img.getAttribute("aria-label") ?? "").trim()) return "img";
     if (getIdRefs(img, img.getAttribute("aria-labelledby")).length) return "img";
-    if (isFocusable(img)) return "img";
+    if (isFocusable2(img)) return "img";
     return "presentation";
   }
-  var kImplicitRoles = {
+  var kImplicitRoles2 = {
     A: (e) => e.hasAttribute("href") ? "link" : null,
     AREA: (e) => e.hasAttribute("href") ? "link" : null,
     ADDRESS: () => "group",
@@ -630,7 +1084,7 @@
     HR: () => "separator",
     HTML: () => "document",
     IMG: imgRole,
-    INPUT: (e) => inputRole(e),
+    INPUT: (e) => inputRole2(e),
     INS: () => "insertion",
     LI: () => "listitem",
     MAIN: () => "main",
@@ -659,13 +1113,13 @@
     TD: cellRole,
     TEXTAREA: () => "textbox",
     TFOOT: () => "rowgroup",
-    TH: thRole,
+    TH: thRole2,
     THEAD: () => "rowgroup",
     TIME: () => "time",
     TR: () => "row",
     UL: () => "list"
   };
-  var kPresentationInheritance = {
+  var kPresentationInheritance2 = {
     DD: ["DL", "DIV"],
     DIV: ["DL"],
     DT: ["DL", "DIV"],
@@ -678,16 +1132,16 @@
     TH: ["TR"],
     OPTION: ["SELECT", "DATALIST", "OPTGROUP"]
   };
-  function getImplicitRole(element) {
+  function getImplicitRole2(element) {
     const tag = tagOf(element);
-    const implicit = kImplicitRoles[tag]?.(element) ?? null;
+    const implicit = kImplicitRoles2[tag]?.(element) ?? null;
     if (!implicit) return null;
     let child = element;
     for (; ; ) {
-      const owners = kPresentationInheritance[tagOf(child)];
+      const owners = kPresentationInheritance2[tagOf(child)];
       const parent = child.parentElement;
       if (!owners || !parent || !owners.includes(tagOf(parent))) break;
-      const parentRole = getExplicitRole(parent);
+      const parentRole = getExplicitRole2(parent);
       if ((parentRole === "none" || parentRole === "presentation") && !hasPresentationConflict(parent))
         return parentRole;
       child = parent;
@@ -798,7 +1252,7 @@
     return false;
   }
   function getDisabled(element) {
-    if (isNativelyDisabled(element)) return true;
+    if (isNativelyDisabled2(element)) return true;
     if (!kDisabledRoles.has(getRole(element) ?? "")) return false;
     return hasAriaDisabledInChain(element);
   }
@@ -2142,15 +2596,15 @@
     enter(parent, element, flags, pseudo, isRoot, containerOnly) {
       const selfVisible = isStyleVisible(element);
       noteShadowCandidate(element);
-      const open = selfVisible && !containerOnly ? this.openNode(element, isRoot) : null;
-      const target = open ?? parent;
+      const open2 = selfVisible && !containerOnly ? this.openNode(element, isRoot) : null;
+      const target = open2 ?? parent;
       const display = getDisplay(element);
       const block = !containerOnly && (display !== "inline" && display !== "contents" || element.localName === "br");
       if (block) parent.tokens.push(" ");
       const frame = {
         element,
         parent,
-        open,
+        open: open2,
         target,
         containerOnly,
         isRoot,
@@ -2240,15 +2694,15 @@
     }
     /** Pushes what comes after the children, closes the node and gives it (or its text) to the parent. */
     leave(frame) {
-      const { open, parent, block } = frame;
+      const { open: open2, parent, block } = frame;
       if (frame.after) {
         const after = getPseudoContentKnown(frame.element, "::after");
         if (after) frame.target.tokens.push(after);
       }
       if (frame.containerOnly) return;
-      if (open) {
-        this.close(open);
-        const node = open.node;
+      if (open2) {
+        this.close(open2);
+        const node = open2.node;
         if (!frame.isRoot && isCollapsible(node)) {
           for (const child of node.children) parent.tokens.push(isText(child) ? child.text : child);
         } else if (!frame.isRoot && isEmptyLeaf(node)) {
@@ -2335,7 +2789,7 @@
       return { role, name, ref, elements: Math.max(0, count.elements), interactive: count.interactive };
     }
     /** Joins raw text tokens into normalized text lines and finalizes the node's children. */
-    close(open) {
+    close(open2) {
       const children = [];
       let buffer = "";
       const flush = () => {
@@ -2343,7 +2797,7 @@
         if (text) children.push({ text });
         buffer = "";
       };
-      for (const token of open.tokens) {
+      for (const token of open2.tokens) {
         if (typeof token === "string") {
           buffer += token;
         } else {
@@ -2352,14 +2806,14 @@
         }
       }
       flush();
-      const node = open.node;
+      const node = open2.node;
       const only = children.length === 1 ? children[0] : void 0;
-      if (only && isText(only) && (only.text === open.fullName || node.value !== void 0 && only.text === node.value))
+      if (only && isText(only) && (only.text === open2.fullName || node.value !== void 0 && only.text === node.value))
         node.children = [];
       else node.children = children;
-      if (node.name && node.children.some(isNode) && contentEquals(node.children, node.value, open.fullName))
+      if (node.name && node.children.some(isNode) && contentEquals(node.children, node.value, open2.fullName))
         node.name = "";
-      if (open.fullName) node.content = open.fullName;
+      if (open2.fullName) node.content = open2.fullName;
     }
   };
   function findAriaModal(root, active) {
@@ -2379,13 +2833,13 @@
     return null;
   }
   function isRealModal(element) {
-    if (kNativeControls.has(element.localName)) return false;
+    if (kNativeControls2.has(element.localName)) return false;
     if (element.localName === "a" && element.hasAttribute("href")) return false;
     if (!hasBox(element)) return false;
     const text = normalizeWhitespace(element.textContent ?? "");
     return !!text || !!element.querySelector(kFocusableSelector);
   }
-  var kNativeControls = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "summary", "option", "img", "iframe"]);
+  var kNativeControls2 = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "summary", "option", "img", "iframe"]);
   var kFocusableSelector = "a[href], button, input:not([type=hidden]), select, textarea, [tabindex], [contenteditable]";
   function hasBox(element) {
     if (getDisplay(element) === "contents") {
@@ -3891,83 +4345,6 @@
     return (value) => value.toLowerCase().includes(lower);
   }
 
-  // src/locator/visible.ts
-  var hiddenCache;
-  var styleVisibleCache;
-  function withVisibilityCaches(fn) {
-    const outer = hiddenCache;
-    if (!outer) {
-      hiddenCache = /* @__PURE__ */ new Map();
-      styleVisibleCache = /* @__PURE__ */ new Map();
-    }
-    try {
-      return fn();
-    } finally {
-      if (!outer) {
-        hiddenCache = void 0;
-        styleVisibleCache = void 0;
-      }
-    }
-  }
-  function isStyleVisibilityVisible(element) {
-    const cached = styleVisibleCache?.get(element);
-    if (cached !== void 0) return cached;
-    const result = element.checkVisibility() && getStyle(element).visibility === "visible";
-    styleVisibleCache?.set(element, result);
-    return result;
-  }
-  function isElementVisible(element) {
-    const style = getStyle(element);
-    if (style.display === "contents") {
-      for (let child = element.firstChild; child; child = child.nextSibling) {
-        if (child.nodeType === 1 && isElementVisible(child)) return true;
-        if (child.nodeType === 3 && isVisibleTextNode(child)) return true;
-      }
-      return false;
-    }
-    if (!isStyleVisibilityVisible(element)) return false;
-    const rect = element.getBoundingClientRect();
-    return rect.width > 0 && rect.height > 0;
-  }
-  function isVisibleTextNode(node) {
-    const range = node.ownerDocument.createRange();
-    range.selectNode(node);
-    const rect = range.getBoundingClientRect();
-    return rect.width > 0 && rect.height > 0;
-  }
-  var kIgnored = /* @__PURE__ */ new Set(["STYLE", "SCRIPT", "NOSCRIPT", "TEMPLATE"]);
-  function isHiddenForRole(element) {
-    if (kIgnored.has(element.nodeName)) return true;
-    const style = getStyle(element);
-    const isSlot = element.nodeName === "SLOT";
-    if (style.display === "contents" && !isSlot) {
-      for (let child = element.firstChild; child; child = child.nextSibling) {
-        if (child.nodeType === 1 && !isHiddenForRole(child)) return false;
-        if (child.nodeType === 3 && isVisibleTextNode(child)) return false;
-      }
-      return true;
-    }
-    const isOptionInsideSelect = element.nodeName === "OPTION" && !!element.closest("select");
-    if (!isOptionInsideSelect && !isSlot && !isStyleVisibilityVisible(element)) return true;
-    return isHiddenByAncestry(element);
-  }
-  function isHiddenByAncestry(element) {
-    const cached = hiddenCache?.get(element);
-    if (cached !== void 0) return cached;
-    let hidden = false;
-    const parent = element.parentElement;
-    if (parent && parent.shadowRoot && !element.assignedSlot) hidden = true;
-    if (!hidden) {
-      hidden = getStyle(element).display === "none" || (element.getAttribute("aria-hidden") ?? "").toLowerCase() === "true";
-    }
-    if (!hidden) {
-      const up = parentElementOrHost(element);
-      if (up) hidden = isHiddenByAncestry(up);
-    }
-    hiddenCache?.set(element, hidden);
-    return hidden;
-  }
-
   // src/locator/css.ts
   var CssEvaluator = class {
     constructor(textCache) {
@@ -4252,340 +4629,6 @@
     return refs2 && refs2.length ? [...refs2] : null;
   }
 
-  // src/locator/playwright-role.ts
-  var kPlaywrightRoles = [
-    "alert",
-    "alertdialog",
-    "application",
-    "article",
-    "banner",
-    "blockquote",
-    "button",
-    "caption",
-    "cell",
-    "checkbox",
-    "code",
-    "columnheader",
-    "combobox",
-    "complementary",
-    "contentinfo",
-    "definition",
-    "deletion",
-    "dialog",
-    "directory",
-    "document",
-    "emphasis",
-    "feed",
-    "figure",
-    "form",
-    "generic",
-    "grid",
-    "gridcell",
-    "group",
-    "heading",
-    "img",
-    "insertion",
-    "link",
-    "list",
-    "listbox",
-    "listitem",
-    "log",
-    "main",
-    "mark",
-    "marquee",
-    "math",
-    "meter",
-    "menu",
-    "menubar",
-    "menuitem",
-    "menuitemcheckbox",
-    "menuitemradio",
-    "navigation",
-    "none",
-    "note",
-    "option",
-    "paragraph",
-    "presentation",
-    "progressbar",
-    "radio",
-    "radiogroup",
-    "region",
-    "row",
-    "rowgroup",
-    "rowheader",
-    "scrollbar",
-    "search",
-    "searchbox",
-    "separator",
-    "slider",
-    "spinbutton",
-    "status",
-    "strong",
-    "subscript",
-    "superscript",
-    "switch",
-    "tab",
-    "table",
-    "tablist",
-    "tabpanel",
-    "term",
-    "textbox",
-    "time",
-    "timer",
-    "toolbar",
-    "tooltip",
-    "tree",
-    "treegrid",
-    "treeitem"
-  ];
-  var kValidRoles2 = new Set(kPlaywrightRoles);
-  function isPlaywrightRole(role) {
-    return kValidRoles2.has(role);
-  }
-  var kNamingProhibited = [
-    "caption",
-    "code",
-    "deletion",
-    "emphasis",
-    "generic",
-    "insertion",
-    "paragraph",
-    "presentation",
-    "strong",
-    "subscript",
-    "superscript"
-  ];
-  var kGlobalAriaAttributes2 = [
-    ["aria-atomic", void 0],
-    ["aria-busy", void 0],
-    ["aria-controls", void 0],
-    ["aria-current", void 0],
-    ["aria-describedby", void 0],
-    ["aria-details", void 0],
-    ["aria-dropeffect", void 0],
-    ["aria-flowto", void 0],
-    ["aria-grabbed", void 0],
-    ["aria-hidden", void 0],
-    ["aria-keyshortcuts", void 0],
-    ["aria-label", kNamingProhibited],
-    ["aria-labelledby", kNamingProhibited],
-    ["aria-live", void 0],
-    ["aria-owns", void 0],
-    ["aria-relevant", void 0],
-    ["aria-roledescription", ["generic"]]
-  ];
-  var kAncestorPreventingLandmark = "article:not([role]), aside:not([role]), main:not([role]), nav:not([role]), section:not([role]), [role=article], [role=complementary], [role=main], [role=navigation], [role=region]";
-  var kInputTypeRoles2 = {
-    button: "button",
-    checkbox: "checkbox",
-    image: "button",
-    number: "spinbutton",
-    radio: "radio",
-    range: "slider",
-    reset: "button",
-    submit: "button"
-  };
-  var kPresentationInheritance2 = {
-    DD: ["DL", "DIV"],
-    DIV: ["DL"],
-    DT: ["DL", "DIV"],
-    LI: ["OL", "UL"],
-    TBODY: ["TABLE"],
-    TD: ["TR"],
-    TFOOT: ["TABLE"],
-    TH: ["TR"],
-    THEAD: ["TABLE"],
-    TR: ["THEAD", "TBODY", "TFOOT", "TABLE"]
-  };
-  var roleCache2;
-  function withRoleCache(fn) {
-    if (roleCache2) return fn();
-    roleCache2 = /* @__PURE__ */ new Map();
-    try {
-      return fn();
-    } finally {
-      roleCache2 = void 0;
-    }
-  }
-  function getPlaywrightRole(element) {
-    const cached = roleCache2?.get(element);
-    if (cached !== void 0) return cached;
-    const role = computeRole2(element);
-    roleCache2?.set(element, role);
-    return role;
-  }
-  function computeRole2(element) {
-    const explicit = getExplicitRole2(element);
-    if (!explicit) return getImplicitRole2(element);
-    if (explicit === "none" || explicit === "presentation") {
-      const implicit = getImplicitRole2(element);
-      if (hasPresentationConflictResolution(element, implicit)) return implicit;
-    }
-    return explicit;
-  }
-  function getExplicitRole2(element) {
-    const roles = (element.getAttribute("role") || "").toLowerCase().split(" ").map((role) => role.trim());
-    return roles.find((role) => kValidRoles2.has(role)) || null;
-  }
-  function hasPresentationConflictResolution(element, role) {
-    const globalAttribute = kGlobalAriaAttributes2.some(([attribute, prohibited]) => !prohibited?.includes(role || "") && element.hasAttribute(attribute));
-    return globalAttribute || isFocusable2(element);
-  }
-  function hasTabIndex(element) {
-    return !Number.isNaN(Number(String(element.getAttribute("tabindex"))));
-  }
-  function isFocusable2(element) {
-    return !isNativelyDisabled2(element) && (isNativelyFocusable(element) || hasTabIndex(element));
-  }
-  function isNativelyFocusable(element) {
-    const tag = tagOf(element);
-    if (tag === "BUTTON" || tag === "DETAILS" || tag === "SELECT" || tag === "TEXTAREA") return true;
-    if (tag === "A" || tag === "AREA") return element.hasAttribute("href");
-    if (tag === "INPUT") return !element.hidden;
-    return false;
-  }
-  var kNativeControls2 = /* @__PURE__ */ new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP"]);
-  function isNativelyDisabled2(element) {
-    if (!kNativeControls2.has(tagOf(element))) return false;
-    if (element.hasAttribute("disabled")) return true;
-    if (tagOf(element) === "OPTION" && element.closest("OPTGROUP[DISABLED]")) return true;
-    const fieldset = element.closest("FIELDSET[DISABLED]");
-    if (!fieldset) return false;
-    const legend = fieldset.querySelector(":scope > LEGEND");
-    return !legend || !legend.contains(element);
-  }
-  function hasExplicitAccessibleName(element) {
-    return element.hasAttribute("aria-label") || element.hasAttribute("aria-labelledby");
-  }
-  function closestCrossShadow(element, css) {
-    for (let e = element; e; ) {
-      const found = e.closest(css);
-      if (found) return found;
-      let top = e;
-      while (top.parentElement) top = top.parentElement;
-      e = parentElementOrHost(top);
-    }
-    return void 0;
-  }
-  function isNonEmptyDataCell2(element) {
-    if (!element || tagOf(element) !== "TD") return false;
-    return !!(element.textContent?.trim() || element.children.length > 0);
-  }
-  function thRole2(th) {
-    const scope = th.getAttribute("scope");
-    if (scope === "col" || scope === "colgroup") return "columnheader";
-    if (scope === "row" || scope === "rowgroup") return "rowheader";
-    const next = th.nextElementSibling;
-    const previous = th.previousElementSibling;
-    const row = th.parentElement && tagOf(th.parentElement) === "TR" ? th.parentElement : void 0;
-    if (!next && !previous) {
-      if (row) {
-        const table = closestCrossShadow(row, "table");
-        if (table && table.rows.length <= 1) return null;
-      }
-      return "columnheader";
-    }
-    if (next && tagOf(next) === "TH" && previous && tagOf(previous) === "TH") return "columnheader";
-    if (isNonEmptyDataCell2(next) || isNonEmptyDataCell2(previous)) return "rowheader";
-    return "columnheader";
-  }
-  function inputRole2(input) {
-    const type = input.type.toLowerCase();
-    if (["email", "search", "tel", "text", "url", ""].includes(type)) {
-      const list = getIdRefs(input, input.getAttribute("list"))[0];
-      if (list && tagOf(list) === "DATALIST") return "combobox";
-      return type === "search" ? "searchbox" : "textbox";
-    }
-    if (type === "hidden") return null;
-    if (type === "file") return "button";
-    return kInputTypeRoles2[type] || "textbox";
-  }
-  var kImplicitRoles2 = {
-    A: (e) => e.hasAttribute("href") ? "link" : null,
-    AREA: (e) => e.hasAttribute("href") ? "link" : null,
-    ARTICLE: () => "article",
-    ASIDE: () => "complementary",
-    BLOCKQUOTE: () => "blockquote",
-    BUTTON: () => "button",
-    CAPTION: () => "caption",
-    CODE: () => "code",
-    DATALIST: () => "listbox",
-    DD: () => "definition",
-    DEL: () => "deletion",
-    DETAILS: () => "group",
-    DFN: () => "term",
-    DIALOG: () => "dialog",
-    DT: () => "term",
-    EM: () => "emphasis",
-    FIELDSET: () => "group",
-    FIGURE: () => "figure",
-    FOOTER: (e) => closestCrossShadow(e, kAncestorPreventingLandmark) ? null : "contentinfo",
-    FORM: (e) => hasExplicitAccessibleName(e) ? "form" : null,
-    H1: () => "heading",
-    H2: () => "heading",
-    H3: () => "heading",
-    H4: () => "heading",
-    H5: () => "heading",
-    H6: () => "heading",
-    HEADER: (e) => closestCrossShadow(e, kAncestorPreventingLandmark) ? null : "banner",
-    HR: () => "separator",
-    HTML: () => "document",
-    IMG: (e) => e.getAttribute("alt") === "" && !e.getAttribute("title") && !hasPresentationConflictOnImage(e) ? "presentation" : "img",
-    INPUT: (e) => inputRole2(e),
-    INS: () => "insertion",
-    LI: () => "listitem",
-    MAIN: () => "main",
-    MARK: () => "mark",
-    MATH: () => "math",
-    MENU: () => "list",
-    METER: () => "meter",
-    NAV: () => "navigation",
-    OL: () => "list",
-    OPTGROUP: () => "group",
-    OPTION: () => "option",
-    OUTPUT: () => "status",
-    P: () => "paragraph",
-    PROGRESS: () => "progressbar",
-    SEARCH: () => "search",
-    SECTION: (e) => hasExplicitAccessibleName(e) ? "region" : null,
-    SELECT: (e) => e.multiple || e.size > 1 ? "listbox" : "combobox",
-    STRONG: () => "strong",
-    SUB: () => "subscript",
-    SUP: () => "superscript",
-    SVG: () => "img",
-    TABLE: () => "table",
-    TBODY: () => "rowgroup",
-    TD: (e) => {
-      const table = closestCrossShadow(e, "table");
-      const role = table ? getExplicitRole2(table) : "";
-      return role === "grid" || role === "treegrid" ? "gridcell" : "cell";
-    },
-    TEXTAREA: () => "textbox",
-    TFOOT: () => "rowgroup",
-    TH: thRole2,
-    THEAD: () => "rowgroup",
-    TIME: () => "time",
-    TR: () => "row",
-    UL: () => "list"
-  };
-  function hasPresentationConflictOnImage(element) {
-    return kGlobalAriaAttributes2.some(([attribute]) => element.hasAttribute(attribute)) || hasTabIndex(element);
-  }
-  function getImplicitRole2(element) {
-    const implicit = kImplicitRoles2[tagOf(element)]?.(element) || "";
-    if (!implicit) return null;
-    for (let ancestor = element; ; ) {
-      const parent = parentElementOrHost(ancestor);
-      const parents = kPresentationInheritance2[tagOf(ancestor)];
-      if (!parents || !parent || !parents.includes(tagOf(parent))) break;
-      const parentRole = getExplicitRole2(parent);
-      if ((parentRole === "none" || parentRole === "presentation") && !hasPresentationConflictResolution(parent, parentRole))
-        return parentRole;
-      ancestor = parent;
-    }
-    return implicit;
-  }
-
   // src/locator/role.ts
   var kCheckedRoles2 = /* @__PURE__ */ new Set(["checkbox", "menuitemcheckbox", "option", "radio", "switch", "menuitemradio", "treeitem"]);
   var kSelectedRoles2 = /* @__PURE__ */ new Set(["gridcell", "option", "row", "tab", "rowheader", "columnheader", "treeitem"]);
@@ -4722,7 +4765,7 @@
     return 0;
   }
   function isDisabled(element) {
-    if (isNativelyDisabled2(element)) return true;
+    if (isNativelyDisabled(element)) return true;
     if (!kDisabledRoles2.has(getPlaywrightRole(element) ?? "")) return false;
     for (let e = element; e; e = parentElementOrHost(e)) {
       const value = (e.getAttribute("aria-disabled") ?? "").toLowerCase();
@@ -4738,7 +4781,8 @@
       this.testIdAttribute = testIdAttribute;
     }
     testIdAttribute;
-    textCache = /* @__PURE__ */ new Map();
+    /** Element texts: the open cache scope's (cacheScope.ts), else this evaluation's own. */
+    textCache = scopeTextCache() ?? /* @__PURE__ */ new Map();
     css = new CssEvaluator(this.textCache);
   };
   function queryLocator(evaluation, locator, root) {
@@ -5669,7 +5713,7 @@
     beginWalk();
     try {
       return withRoleCache(() => withVisibilityCaches(() => {
-        const cache = /* @__PURE__ */ new Map();
+        const cache = scopeTextCache() ?? /* @__PURE__ */ new Map();
         const lookalikes = lookalikesOf(target, cache);
         const all = ancestorsOf(target);
         const shown = all.slice(0, kMaxAncestors2);
@@ -6045,7 +6089,7 @@
       let quietTimer = 0;
       const watched = /* @__PURE__ */ new Set();
       const owners = /* @__PURE__ */ new Set();
-      const changed = () => {
+      const changed2 = () => {
         const now2 = performance.now();
         longest = Math.max(longest, now2 - last);
         last = now2;
@@ -6054,14 +6098,14 @@
       };
       const onLoad = (event) => {
         if (event.target instanceof Element) watchOwner(event.target);
-        changed();
+        changed2();
       };
       const observer = new MutationObserver((records) => {
         mutations += records.length;
         for (const record of records)
           for (const node of Array.from(record.addedNodes))
             if (node instanceof Element) watchOwnersIn(node);
-        changed();
+        changed2();
       });
       const watchOwner = (owner) => {
         if (!owners.has(owner)) {
@@ -6260,6 +6304,7 @@
       refs.beginCall(optionalString(args, "refPrefix") ?? "e", optionalNumber(args, "refStart") ?? 1);
       configureTestIdAttribute(optionalString(args, "testIdAttribute") ?? "data-testid");
       configureFailedSheets(optionalStringArray(args, "failedSheets"));
+      enterCacheScope(optionalString(args, "cacheScope"));
       const fn = Object.prototype.hasOwnProperty.call(methods, method) ? methods[method] : void 0;
       if (!fn) throw new BridgeError("bad-args", `unknown method ${JSON.stringify(method)}; methods: ${Object.keys(methods).join(", ")}`);
       const value = fn(args, element);

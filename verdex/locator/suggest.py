@@ -8,6 +8,9 @@ demo. It costs a handful of bridge calls in the element's frame:
 2. ``countLocators``: the candidates of :mod:`verdex.locator.candidates`, cheapest first, counted in
    batches with Playwright's rules (one evaluation per batch) until ``limit`` of them match exactly
    the element;
+
+   these calls share one cache scope (:meth:`verdex.bridge.api.Bridge.scoped`): the roles, names, texts and
+   visibility the first one computes serve the next ones (until the document changes);
 3. for a frame ref, the iframes on the way (``frameOwner``), each named by its most stable fact that
    selects it alone in its parent (counted there);
 4. ``queryLocator`` (:func:`verdex.locator.verify.verify_on_page`) for every suggestion, from the page
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import functools
 import json
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,7 +139,9 @@ async def suggest_locators(
         RefError: ``ref`` is malformed, unknown, stale or another role's.
     """
     frame, number = page.locate(ref)
-    bridge = page.worlds.bridge(frame, ref=ref)
+    # The facts and the counts share one evaluation's caches (roles, names, texts, visibility: on a long page
+    # each call computed them again, ~a quarter of the time); the answers are verified outside it.
+    bridge = page.worlds.bridge(frame, ref=ref).scoped(uuid.uuid4().hex)
     facts = await bridge.suggest_facts(number)
     target = facts.target
     result = Suggestions(ref, target.role, target.name, target.tagName, target.lookalikes)

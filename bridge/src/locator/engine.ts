@@ -19,12 +19,14 @@ import { queryAllPierce, sortInDOMOrder } from './order';
 import { queryRole } from './role';
 import { elementMatchesText, elementText, legacyTextMatcher, textArgMatcher, type TextCache, type TextMatcher } from './text';
 import { isElementVisible } from './visible';
+import { scopeTextCache } from '../cacheScope';
 
 export type Root = Document | Element;
 
 /** State of one evaluation: caches and the configured test-id attribute. */
 export class Evaluation {
-  readonly textCache: TextCache = new Map();
+  /** Element texts: the open cache scope's (cacheScope.ts), else this evaluation's own. */
+  readonly textCache: TextCache = scopeTextCache() ?? new Map();
   readonly css = new CssEvaluator(this.textCache);
 
   constructor(readonly testIdAttribute: string) {}

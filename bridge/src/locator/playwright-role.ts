@@ -76,6 +76,16 @@ export function withRoleCache<T>(fn: () => T): T {
   }
 }
 
+/** Opens the role cache for a cache scope (cacheScope.ts): the evaluations until `closeRoleCache` share it. */
+export function openRoleCache(): void {
+  roleCache ??= new Map();
+}
+
+/** Closes the role cache a cache scope opened. */
+export function closeRoleCache(): void {
+  roleCache = undefined;
+}
+
 /** Playwright's role of `element`, or null. */
 export function getPlaywrightRole(element: Element): string | null {
   const cached = roleCache?.get(element);

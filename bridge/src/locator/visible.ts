@@ -38,6 +38,18 @@ export function withVisibilityCaches<T>(fn: () => T): T {
   }
 }
 
+/** Opens the visibility caches for a cache scope (cacheScope.ts): the evaluations until `closeVisibilityCaches` share them. */
+export function openVisibilityCaches(): void {
+  hiddenCache ??= new Map();
+  styleVisibleCache ??= new Map();
+}
+
+/** Closes the visibility caches a cache scope opened. */
+export function closeVisibilityCaches(): void {
+  hiddenCache = undefined;
+  styleVisibleCache = undefined;
+}
+
 /** `checkVisibility()` and `visibility: visible` (Playwright's isElementStyleVisibilityVisible). */
 export function isStyleVisibilityVisible(element: Element): boolean {
   const cached = styleVisibleCache?.get(element);

@@ -23,6 +23,7 @@
  * still a substring: never an ellipsis); the Python side takes shorter windows of long texts.
  */
 
+import { scopeTextCache } from '../cacheScope';
 import { beginWalk, endWalk, parentElementOrHost, tagNameOf } from '../dom';
 import { labelsOf } from '../locator/label';
 import { getPlaywrightRole, withRoleCache } from '../locator/playwright-role';
@@ -538,7 +539,7 @@ export function suggestFacts(refs: RefRegistry, ref: number, testIdAttribute: st
   beginWalk();
   try {
     return withRoleCache(() => withVisibilityCaches(() => {
-      const cache: TextCache = new Map();
+      const cache: TextCache = scopeTextCache() ?? new Map();
       const lookalikes = lookalikesOf(target, cache);
       const all = ancestorsOf(target);
       const shown = all.slice(0, kMaxAncestors);

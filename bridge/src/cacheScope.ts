@@ -1,0 +1,67 @@
+/**
+ * Cache scopes: the caches of one evaluation (computed styles, roles, names, visibility, element
+ * texts) kept open across the bridge calls of one operation, so a later call reads what an earlier
+ * one computed instead of computing it again over the whole page (suggest_locator asks for the
+ * target's facts, then counts its candidates in one or more calls: on a long page each call
+ * rebuilt the same caches, a quarter of the tool's time).
+ *
+ * A call that carries `cacheScope` (a token, CallArgs) runs in that scope: the first call with a
+ * token opens it (the caches stay open after the call, as if an outer evaluation held them), the
+ * following calls with the same token share them. A call with another token or none closes the
+ * open scope first, so no other call ever reads a scope's caches, and a scope ends at the latest
+ * with the next call its operation makes without the token (suggest_locator's checks of its
+ * answers run fresh: what it answers is verified on the page as it is then).
+ *
+ * A DOM change in the document (a MutationObserver on it: children, attributes, texts) closes the
+ * scope before the next call, which then opens a new one with fresh caches. Changes it does not
+ * see (inside shadow roots, style changes without a DOM change: a transition, a media query) can
+ * leave a cached fact stale for the rest of the scope: they change which candidates an operation
+ * keeps, not its answers, which are checked outside any scope.
+ */
+
+import { beginWalk, endWalk } from './dom';
+import type { TextCache } from './locator/text';
+import { closeRoleCache, openRoleCache } from './locator/playwright-role';
+import { closeVisibilityCaches, openVisibilityCaches } from './locator/visible';
+
+interface Scope {
+  token: string;
+  textCache: TextCache;
+  /** Watches the document for the first DOM change (then stops). */
+  observer: MutationObserver;
+}
+
+let open: Scope | null = null;
+/** A DOM change was seen since the open scope began. */
+let changed = false;
+
+/** Runs before every call: enters `token`'s scope (opening it if needed), or closes the open scope (no token). */
+export function enterCacheScope(token: string | undefined): void {
+  if (open && (open.token !== token || changed || open.observer.takeRecords().length > 0)) closeCacheScope();
+  if (token === undefined || open) return;
+  beginWalk();
+  openRoleCache();
+  openVisibilityCaches();
+  changed = false;
+  const observer = new MutationObserver(() => {
+    changed = true;
+    observer.disconnect();
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  open = { token, textCache: new Map(), observer };
+}
+
+/** Closes the open scope, if any: its caches are dropped. */
+export function closeCacheScope(): void {
+  if (!open) return;
+  open.observer.disconnect();
+  open = null;
+  closeVisibilityCaches();
+  closeRoleCache();
+  endWalk();
+}
+
+/** The element texts of the open scope (an evaluation's text cache), or undefined outside a scope. */
+export function scopeTextCache(): TextCache | undefined {
+  return open?.textCache;
+}
