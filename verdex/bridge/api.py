@@ -131,15 +131,8 @@ class Bridge:
         the document (bridge README: Cache scopes). For the calls of one operation on a page that does not
         change meanwhile; what is answered to the model is checked outside the scope."""
 
-        async def call(
-            method: str,
-            args: dict[str, Any],
-            *,
-            element: str | None = None,
-            timeout: float | None = None,
-            once: bool = False,
-        ) -> Any:
-            return await self._call(method, {**args, "cacheScope": token}, element=element, timeout=timeout, once=once)
+        async def call(method: str, args: dict[str, Any], **options: Any) -> Any:
+            return await self._call(method, {**args, "cacheScope": token}, **options)
 
         return Bridge(call)
 
