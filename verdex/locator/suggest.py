@@ -140,7 +140,7 @@ async def suggest_locators(
     """
     frame, number = page.locate(ref)
     # The facts and the counts share one evaluation's caches (roles, names, texts, visibility: on a long page
-    # each call computed them again, ~a quarter of the time); the answers are verified outside it.
+    # each call computed them again, a fifth of the time on long real pages); the answers are verified outside it.
     bridge = page.worlds.bridge(frame, ref=ref).scoped(uuid.uuid4().hex)
     facts = await bridge.suggest_facts(number)
     target = facts.target
