@@ -3,20 +3,20 @@
  * texts) kept open across the bridge calls of one operation, so a later call reads what an earlier
  * one computed instead of computing it again over the whole page (suggest_locator asks for the
  * target's facts, then counts its candidates in one or more calls: on a long page each call
- * rebuilt the same caches: a fifth of the tool's time on seven long real pages).
+ * rebuilt the same caches).
  *
  * A call that carries `cacheScope` (a token, CallArgs) runs in that scope: the first call with a
  * token opens it (the caches stay open after the call, as if an outer evaluation held them), the
  * following calls with the same token share them. A call with another token or none closes the
  * open scope first, so no other call ever reads a scope's caches, and a scope ends at the latest
- * with the next call its operation makes without the token (suggest_locator's checks of its
- * answers run fresh: what it answers is verified on the page as it is then).
+ * with the next call its operation makes with another token or none (suggest_locator checks its
+ * answers in a scope of their own, opened fresh after its counting).
  *
  * A DOM change in the document (a MutationObserver on it: children, attributes, texts) closes the
  * scope before the next call, which then opens a new one with fresh caches. Changes it does not
  * see (inside shadow roots, style changes without a DOM change: a transition, a media query) can
- * leave a cached fact stale for the rest of the scope: they change which candidates an operation
- * keeps, not its answers, which are checked outside any scope.
+ * leave a cached fact stale for the rest of the scope, which lasts the few milliseconds of one
+ * operation's calls.
  */
 
 import { beginWalk, endWalk } from './dom';

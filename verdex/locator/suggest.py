@@ -15,7 +15,9 @@ demo. It costs a handful of bridge calls in the element's frame:
    selects it alone in its parent (counted there);
 4. ``queryLocator`` (:func:`verdex.locator.verify.verify_on_page`) for every suggestion, from the page
    through its frames: the locator text is parsed back (so what is returned is what was checked) and
-   must match one element, the element itself. A candidate that fails is dropped, never returned.
+   must match one element, the element itself. A candidate that fails is dropped, never returned. The
+   checks share a cache scope of their own, opened fresh by the first: the suggestions are checked as in one
+   evaluation of the page as it is then.
 
 When none of these is unique, what is beside the element (:func:`_before_position`: its ``data-*``
 attributes, its attribute or class inside a container that holds a look-alike, being that container's
@@ -140,7 +142,7 @@ async def suggest_locators(
     """
     frame, number = page.locate(ref)
     # The facts and the counts share one evaluation's caches (roles, names, texts, visibility: on a long page
-    # each call computed them again, a fifth of the time on long real pages); the answers are verified outside it.
+    # each call computed them again); the answers are checked in a fresh scope of their own (below).
     bridge = page.worlds.bridge(frame, ref=ref).scoped(uuid.uuid4().hex)
     facts = await bridge.suggest_facts(number)
     target = facts.target
@@ -170,12 +172,14 @@ async def suggest_locators(
     if not found:
         found += _positional(own, counts, result)
     shapes: set[str] = set()
+    # The checks run afresh (a scope of their own, opened by the first): together, as one evaluation of the page.
+    checks = uuid.uuid4().hex
     for candidate in found:
         if len(result.suggestions) >= limit:
             break
         if candidate.shape in shapes:
             continue
-        suggestion = await _verified(page, ref, prefix, prefix_facts, candidate)
+        suggestion = await _verified(page, ref, prefix, prefix_facts, candidate, checks)
         if suggestion is not None:
             shapes.add(candidate.shape)
             result.suggestions.append(suggestion)
@@ -379,14 +383,15 @@ _PLACEHOLDER = Step("locator", "*")
 
 
 async def _verified(
-    page: Page, ref: str, prefix: list[Step], prefix_facts: list[str], candidate: Candidate
+    page: Page, ref: str, prefix: list[Step], prefix_facts: list[str], candidate: Candidate, cache_scope: str
 ) -> Suggestion | None:
-    """The candidate from ``page`` (through its frames), if it matches exactly ``ref``'s element there."""
+    """The candidate from ``page`` (through its frames), if it matches exactly ``ref``'s element there; checked in
+    the bridge's ``cache_scope`` (the checks of one call share it)."""
     steps = [*prefix, *candidate.steps]
     text = render_js(steps)
     try:
         parsed = parse_locator(text)
-        verification = await verify_on_page(page, parsed, Source(text), target=ref, limit=2)
+        verification = await verify_on_page(page, parsed, Source(text), target=ref, limit=2, cache_scope=cache_scope)
     except LocatorError:
         return None
     if verification.count != 1 or verification.target_index != 0:

@@ -53,6 +53,7 @@ async def verify_on_page(
     target: str | None = None,
     limit: int = MATCH_LIMIT,
     report_attribute: str | None = None,
+    cache_scope: str | None = None,
 ) -> Verification:
     """Evaluate ``locator`` on ``page``.
 
@@ -64,6 +65,9 @@ async def verify_on_page(
         limit: how many matches to describe.
         report_attribute: also report this attribute's value of each match (``attribute``), so
             tests can compare the matches with another engine's by a stamped attribute.
+        cache_scope: evaluate in this cache scope of the bridge (:meth:`verdex.bridge.api.Bridge.scoped`):
+            the verifications of one operation that give one token share the caches of one evaluation, as if
+            they were made at once (a change to the document in between ends the scope).
 
     Raises:
         LocatorError: Playwright would fail on this locator here (an invalid regular expression or
@@ -88,6 +92,8 @@ async def verify_on_page(
         frame = entered
     same_frame = target_frame is not None and target_frame.id == frame.id
     bridge = page.worlds.bridge(frame, ref=target if same_frame else None)
+    if cache_scope is not None:
+        bridge = bridge.scoped(cache_scope)
     try:
         value = await bridge.query_locator(
             chunks[-1], limit=limit, target=target_number if same_frame else None, attribute=report_attribute
