@@ -127,9 +127,9 @@ class Bridge:
 
     def scoped(self, token: str) -> Bridge:
         """This bridge, with every call in the cache scope ``token``: the calls share the caches of one
-        evaluation (styles, roles, names, visibility, texts) until a call made without it, or a change to
-        the document (bridge README: Cache scopes). For the calls of one operation on a page that does not
-        change meanwhile; what is answered to the model is checked outside the scope."""
+        evaluation (styles, roles, names, visibility, texts) until a call in this document with another token
+        or none, or a change to the document (bridge README: Cache scopes). For the calls of one operation,
+        milliseconds apart, on a page that does not change meanwhile."""
 
         async def call(method: str, args: dict[str, Any], **options: Any) -> Any:
             return await self._call(method, {**args, "cacheScope": token}, **options)
