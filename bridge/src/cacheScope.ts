@@ -24,31 +24,31 @@ import type { TextCache } from './locator/text';
 import { closeRoleCache, openRoleCache } from './locator/playwright-role';
 import { closeVisibilityCaches, openVisibilityCaches } from './locator/visible';
 
-interface Scope {
-  token: string;
-  textCache: TextCache;
+class Scope {
+  readonly textCache: TextCache = new Map();
+  /** A DOM change was seen since the scope began. */
+  changed = false;
   /** Watches the document for the first DOM change (then stops). */
-  observer: MutationObserver;
+  readonly observer = new MutationObserver(() => {
+    this.changed = true;
+    this.observer.disconnect();
+  });
+
+  constructor(readonly token: string) {
+    this.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  }
 }
 
 let open: Scope | null = null;
-/** A DOM change was seen since the open scope began. */
-let changed = false;
 
 /** Runs before every call: enters `token`'s scope (opening it if needed), or closes the open scope (no token). */
 export function enterCacheScope(token: string | undefined): void {
-  if (open && (open.token !== token || changed || open.observer.takeRecords().length > 0)) closeCacheScope();
+  if (open && (open.token !== token || open.changed || open.observer.takeRecords().length > 0)) closeCacheScope();
   if (token === undefined || open) return;
   beginWalk();
   openRoleCache();
   openVisibilityCaches();
-  changed = false;
-  const observer = new MutationObserver(() => {
-    changed = true;
-    observer.disconnect();
-  });
-  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  open = { token, textCache: new Map(), observer };
+  open = new Scope(token);
 }
 
 /** Closes the open scope, if any: its caches are dropped. */

@@ -41,7 +41,7 @@ export interface CallArgs {
    * worth reading (pseudo.ts). */
   failedSheets?: string[];
   /** The cache scope the call runs in (cacheScope.ts): calls with one token share the caches of one evaluation
-   * (styles, roles, names, visibility, texts) until a call without it, or a DOM change. */
+   * (styles, roles, names, visibility, texts) until a call with another token or none, or a DOM change. */
   cacheScope?: string;
 }
 

@@ -766,21 +766,29 @@
   }
 
   // src/cacheScope.ts
+  var Scope = class {
+    constructor(token) {
+      this.token = token;
+      this.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    }
+    token;
+    textCache = /* @__PURE__ */ new Map();
+    /** A DOM change was seen since the scope began. */
+    changed = false;
+    /** Watches the document for the first DOM change (then stops). */
+    observer = new MutationObserver(() => {
+      this.changed = true;
+      this.observer.disconnect();
+    });
+  };
   var open = null;
-  var changed = false;
   function enterCacheScope(token) {
-    if (open && (open.token !== token || changed || open.observer.takeRecords().length > 0)) closeCacheScope();
+    if (open && (open.token !== token || open.changed || open.observer.takeRecords().length > 0)) closeCacheScope();
     if (token === void 0 || open) return;
     beginWalk();
     openRoleCache();
     openVisibilityCaches();
-    changed = false;
-    const observer = new MutationObserver(() => {
-      changed = true;
-      observer.disconnect();
-    });
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    open = { token, textCache: /* @__PURE__ */ new Map(), observer };
+    open = new Scope(token);
   }
   function closeCacheScope() {
     if (!open) return;
@@ -6089,7 +6097,7 @@
       let quietTimer = 0;
       const watched = /* @__PURE__ */ new Set();
       const owners = /* @__PURE__ */ new Set();
-      const changed2 = () => {
+      const changed = () => {
         const now2 = performance.now();
         longest = Math.max(longest, now2 - last);
         last = now2;
@@ -6098,14 +6106,14 @@
       };
       const onLoad = (event) => {
         if (event.target instanceof Element) watchOwner(event.target);
-        changed2();
+        changed();
       };
       const observer = new MutationObserver((records) => {
         mutations += records.length;
         for (const record of records)
           for (const node of Array.from(record.addedNodes))
             if (node instanceof Element) watchOwnersIn(node);
-        changed2();
+        changed();
       });
       const watchOwner = (owner) => {
         if (!owners.has(owner)) {
