@@ -66,12 +66,14 @@ export function noteShadowCandidate(element: Element): void {
 /** A light child with a used display but no box: the element renders something else (a shadow tree). */
 function hasUnrenderedChild(element: Element): boolean {
   const first = element.firstElementChild;
-  if (!first || !kBuiltInHosts.has(element.localName)) return false;
+  if (!first || !kBuiltInHosts.has(element.localName) || !(first instanceof HTMLElement)) return false;
   const style = getStyle(first);
   const display = style.display;
   if (display === 'none' || display === 'contents' || style.position === 'fixed') return false;
-  // `offsetParent` is null for an element without a box (cheaper than getClientRects).
-  return first instanceof HTMLElement && first.offsetParent === null;
+  // No box: `checkVisibility()` is false for an element without one, and for one whose content is skipped
+  // (a `content-visibility: hidden` ancestor: not a shadow root's doing, left out). It reads the layout tree
+  // only, where `offsetParent` lays the page out and climbs to the containing block.
+  return !first.checkVisibility() && getStyle(element).contentVisibility !== 'hidden';
 }
 
 /** Built-in elements that can host a shadow root (DOM Standard, attachShadow). */

@@ -262,6 +262,22 @@ async def test_iframes_are_listed_with_their_line(page: Page, load_html: LoadHtm
     assert value["iframes"] == [{"ref": "e2", "line": 1}]
 
 
+async def test_closed_roots_on_built_in_elements_are_candidates_only_when_a_light_child_has_no_box(
+    page: Page, fixture_url: URL
+) -> None:
+    """The tell of a closed root on a built-in element (shadow.ts): its first light child has a display but no box.
+    A root that slots that child leaves no tell; content skipped by ``content-visibility: hidden`` is not one."""
+    await page.navigate(fixture_url("closed-builtin.html"))
+    snapshot = await page.bridge().snapshot()
+    assert snapshot.unknownHosts == 1  # the vault, not the slotted section nor the skipped div
+    assert snapshot.text == (
+        "- main [ref=e1]:\n"
+        '  - heading "Closed roots on built-in elements" [level=1] [ref=e2]\n'
+        "  - paragraph: Slotted light text\n"
+        "  - paragraph: After"
+    )
+
+
 async def test_shadow_content_in_render_order_and_aria_owns(page: Page, load_html: LoadHtml) -> None:
     await load_html(
         '<body><div id="host"><span slot="title">Slotted title</span><button>Light button</button>'

@@ -214,3 +214,22 @@ async def test_closed_shadow_root_facts(tools: Tools, fixture_url: URL) -> None:
         "ref": "e15",
         "closedShadowRoot": True,
     }
+
+
+async def test_a_closed_root_on_a_built_in_element_is_shown_as_such(tools: Tools, fixture_url: URL) -> None:
+    """A ``div`` whose closed root slots nothing (its light paragraph has no box) is asked about over CDP within the
+    call and shown with a ref and its closed-root line; a closed root that slots its light child leaves no tell (the
+    light content shows), and neither does content that ``content-visibility: hidden`` skips."""
+    url = fixture_url("closed-builtin.html")
+    await tools.ok("browser_navigate", url=url)
+    snapshot = await tools.ok("browser_snapshot")
+    assert snapshot.text == (
+        f'Page: "Closed roots on built-in elements" ({url})\n'
+        "- main [ref=e1]:\n"
+        '  - heading "Closed roots on built-in elements" [level=1] [ref=e2]\n'
+        "  - generic [ref=e3]:\n"
+        "    - … closed shadow root\n"
+        "  - paragraph: Slotted light text\n"
+        "  - paragraph: After"
+    )
+    assert (await tools.ok("browser_snapshot")).text == snapshot.text

@@ -1422,7 +1422,11 @@
 
   // src/aria/text.ts
   function normalizeWhitespace(text) {
-    return text.replace(/[\t\n\f\r ]+/g, " ").replace(/^ | $/g, "");
+    const collapsed = text.replace(/[\t\n\f\r ]+/g, " ");
+    const length = collapsed.length;
+    const start = length && collapsed.charCodeAt(0) === 32 ? 1 : 0;
+    const end = length > start && collapsed.charCodeAt(length - 1) === 32 ? length - 1 : length;
+    return start === 0 && end === length ? collapsed : collapsed.slice(start, end);
   }
   function asFlatString(text) {
     return normalizeWhitespace(text.replace(/[\u200b\u00ad]/g, ""));
@@ -1607,11 +1611,11 @@
   }
   function hasUnrenderedChild(element) {
     const first = element.firstElementChild;
-    if (!first || !kBuiltInHosts.has(element.localName)) return false;
+    if (!first || !kBuiltInHosts.has(element.localName) || !(first instanceof HTMLElement)) return false;
     const style = getStyle(first);
     const display = style.display;
     if (display === "none" || display === "contents" || style.position === "fixed") return false;
-    return first instanceof HTMLElement && first.offsetParent === null;
+    return !first.checkVisibility() && getStyle(element).contentVisibility !== "hidden";
   }
   var kBuiltInHosts = /* @__PURE__ */ new Set([
     "article",

@@ -25,14 +25,16 @@ import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import trio
-from mcp.server.mcpserver import Context
 
 from verdex._nursery import open_service_nursery
 from verdex.masking import MaskingFilter, SecretValues, mask_urls
 from verdex.safe_text import clean_text
+
+if TYPE_CHECKING:  # the SDK is imported after the handshake (verdex.server.startup)
+    from mcp.server.mcpserver import Context
 
 __all__ = [
     "HEARTBEAT_SECONDS",
