@@ -7,6 +7,8 @@ import re
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 
+import trio
+
 from tests.e2e.conftest import Tools
 
 URL = Callable[[str], str]
@@ -187,6 +189,24 @@ async def test_a_page_that_never_stops_changing(tools: Tools, fixture_url: URL) 
     assert clicked.text.startswith(f'Clicked button "Stable button" [ref={stable}].')
     resolve = await tools.ok("resolve_container", ref=stable)
     assert resolve.data["ancestors"][0]["tagName"] == "main"
+
+
+async def test_an_action_answers_when_the_page_it_opened_never_loads(tools: Tools, fixture_url: URL) -> None:
+    """A click whose navigation commits but never fires ``load`` (the response never ends) answers once the new
+    document is there and says it had not finished loading: it waits for ``load`` a few seconds
+    (``AFTER_ACTION_LOAD_SECONDS``), not the whole navigation timeout (30 s here)."""
+    await tools.ok("browser_navigate", url=fixture_url("to-never.html"))
+    snapshot = await tools.ok("browser_snapshot")
+    link = re.search(r'link "Go to the endless page" \[ref=(e\d+)\]', snapshot.text)
+    assert link is not None, snapshot.text
+    with trio.fail_after(15):
+        clicked = await tools.ok("browser_click", ref=link.group(1))
+    assert clicked.text.startswith(
+        f'Clicked link "Go to the endless page" [ref={link.group(1)}]. It navigated to {fixture_url("never")} '
+        "(HTTP 200). The new document had not finished loading. Next: browser_snapshot to see the result."
+    ), clicked.text
+    assert clicked.data["navigated"] is True
+    await tools.ok("browser_navigate", url=fixture_url("shop.html"))  # the session goes on
 
 
 async def test_a_page_that_never_finishes_loading(serve: Serve, fixture_url: URL) -> None:

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+import trio
+
 from verdex.browser.frames import Frame, FrameTree
 from verdex.browser.guard import BlockedNavigation
 from verdex.cdp import protocol as cdp
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from verdex.browser.page import Page
 
 __all__ = [
+    "AFTER_ACTION_LOAD_SECONDS",
     "Navigation",
     "NavigationWatch",
     "blocked_navigation_error",
@@ -37,6 +40,12 @@ __all__ = [
 ]
 
 logger = logging.getLogger(__name__)
+
+#: Longest wait, seconds, for the ``load`` event of a document an action navigated to, once it has committed (the
+#: navigation's commit itself may take the whole navigation timeout). A page whose load never comes (a frame that
+#: keeps navigating, a resource that never ends) answers then with ``load_pending``; ``browser_navigate`` waits for
+#: ``load`` up to the navigation timeout.
+AFTER_ACTION_LOAD_SECONDS = 5.0
 
 #: The URL of the browser's error page (a frame whose document failed to load shows it).
 _ERROR_PAGE = "chrome-error://"
@@ -80,15 +89,19 @@ async def wait_for_load(
     timeout: float,
     wanted: str,
     downloads: int | None = None,
+    load_within: float | None = None,
 ) -> Navigation:
     """Wait until ``frame`` shows a document other than ``previous`` and it has loaded.
 
     Args:
         loader: the new document's loader when known (``Page.navigate`` answers it), else "".
         previous: the loader of the document being left.
+        timeout: seconds for the whole wait (commit and ``load``).
         wanted: the URL asked for, for the error message.
         downloads: the frame's download count before the navigation: a navigation that becomes a
             download ends the wait (``Navigation.download``).
+        load_within: seconds to wait for ``load`` once a new document has committed (within ``timeout``);
+            None: until ``timeout``.
 
     Returns:
         The navigation; ``load_pending`` when the document committed but did not fire ``load`` in time.
@@ -110,7 +123,17 @@ async def wait_for_load(
     def downloaded() -> bool:
         return downloads is not None and frame.downloads > downloads and frame.loader_id == previous
 
-    done = await tree.wait_until(lambda: gone() or loaded() or downloaded(), timeout)
+    def committed() -> bool:
+        return frame.loader_id not in (None, previous)
+
+    if load_within is None:
+        done = await tree.wait_until(lambda: gone() or loaded() or downloaded(), timeout)
+    else:
+        start = trio.current_time()
+        done = await tree.wait_until(lambda: gone() or loaded() or downloaded() or committed(), timeout)
+        if done and not (gone() or loaded() or downloaded()):
+            left = max(0.0, timeout - (trio.current_time() - start))
+            done = await tree.wait_until(lambda: gone() or loaded() or downloaded(), min(load_within, left))
     if downloaded():
         return Navigation(url=frame.url, frame=frame.ordinal, download=True)
     if tree.crashed:
@@ -119,8 +142,7 @@ async def wait_for_load(
         raise NavigationError(
             f"{frame.label} was removed from the page while it loaded {wanted}; call browser_snapshot to see the page"
         )
-    committed = frame.loader_id not in (None, previous)
-    if not done and not committed:
+    if not done and not committed():
         raise NavigationError(
             f"{wanted} did not answer within {timeout:g} s; {frame.label} stays at {frame.url}. "
             "Check the URL, or raise --timeout-navigation for slow pages."
@@ -191,7 +213,10 @@ class NavigationWatch:
         return any(watched.started() for watched in self._watched)
 
     async def finish(self) -> Navigation | None:
-        """Stop watching; if a navigation started, wait for it to load and return it.
+        """Stop watching; if a navigation started, wait for it to load and return it: its commit within the
+        navigation timeout, then its ``load`` for at most :data:`AFTER_ACTION_LOAD_SECONDS` (``load_pending``
+        after that: the page's own navigation during an action may never fire ``load`` while a frame in it keeps
+        navigating).
 
         The main frame's navigation wins over the action frame's (it replaces the frame anyway).
         """
@@ -220,6 +245,7 @@ class NavigationWatch:
                     page.settings.navigation_timeout,
                     watched.requested_url or frame.url,
                     watched.downloads,
+                    load_within=AFTER_ACTION_LOAD_SECONDS,
                 )
                 blocked = page.guard.blocked_in(frame.id)
                 if blocked is not None and navigation.url.startswith(_ERROR_PAGE):
