@@ -13,11 +13,24 @@ export const kMask = '••••';
  * would otherwise mask every such letter). */
 const kMinSubstring = 4;
 
-/** The non-empty values of the document's secret fields now, longest first. */
+/** `Node.DOCUMENT_POSITION_FOLLOWING` (DOM Standard, compareDocumentPosition). */
+const kFollowing = 4;
+
+/**
+ * The non-empty values of the document's secret fields now, longest first (fields of equal length in
+ * document order). Every describing call asks: the fields come from the document's live `input` and
+ * `textarea` collections, which the browser keeps between calls while the DOM does not change (a
+ * selector query walked the whole document each time).
+ */
 export function secretValues(root: Document): string[] {
+  const fields: Element[] = [];
+  for (const tag of ['input', 'textarea']) {
+    const found = root.getElementsByTagName(tag);
+    for (let i = 0; i < found.length; i++) if (isSecretField(found[i]!)) fields.push(found[i]!);
+  }
+  if (fields.length > 1) fields.sort((a, b) => (a.compareDocumentPosition(b) & kFollowing ? -1 : 1));
   const values = new Set<string>();
-  for (const field of root.querySelectorAll('input, textarea')) {
-    if (!isSecretField(field)) continue;
+  for (const field of fields) {
     const value = (field as HTMLInputElement).value;
     if (value) values.add(value);
   }

@@ -189,6 +189,26 @@ NAMES = """
 """
 
 
+async def test_secret_values_are_masked_longest_first_then_in_document_order(page: Page, load_html: LoadHtml) -> None:
+    """Two secret values of one length that overlap in a text: the field first in the document is masked first (a
+    one-time-code textarea before a password input), whatever kind of field it is; a longer value goes before both."""
+    await load_html(
+        "<h1>xabcdey</h1><p>longsecret!</p>"
+        '<textarea autocomplete="one-time-code" aria-label="Code"></textarea>'
+        '<input type="password" aria-label="Password">'
+        '<input type="password" aria-label="Other">'
+    )
+    await run_in_page(
+        page,
+        "const [code, password, other] = document.querySelectorAll('textarea, input');"
+        "code.value = 'bcde'; password.value = 'abcd'; other.value = 'longsecret'; true",
+    )
+    assert stripped_lines(await snapshot_text(page))[:2] == [
+        '- heading "xa••••y" [level=1] [ref=e1]',
+        "- paragraph: ••••!",
+    ]
+
+
 async def test_accessible_names_for_label_cases(page: Page, load_html: LoadHtml) -> None:
     await load_html(NAMES)
     await run_in_page(page, "document.getElementById('email').focus()")

@@ -6188,10 +6188,16 @@
   // src/secrets.ts
   var kMask = "••••";
   var kMinSubstring = 4;
+  var kFollowing2 = 4;
   function secretValues(root) {
+    const fields = [];
+    for (const tag of ["input", "textarea"]) {
+      const found = root.getElementsByTagName(tag);
+      for (let i = 0; i < found.length; i++) if (isSecretField(found[i])) fields.push(found[i]);
+    }
+    if (fields.length > 1) fields.sort((a, b) => a.compareDocumentPosition(b) & kFollowing2 ? -1 : 1);
     const values = /* @__PURE__ */ new Set();
-    for (const field of root.querySelectorAll("input, textarea")) {
-      if (!isSecretField(field)) continue;
+    for (const field of fields) {
       const value = field.value;
       if (value) values.add(value);
     }
