@@ -91,15 +91,26 @@ async def type_into(page: Page, ref: str, text: str, *, submit: bool, timeout: f
     Raises:
         ActionError: not editable (not an input, textarea or contenteditable, or read-only), hidden,
             disabled or covered.
+        RefError: the element's document was replaced while the text went in (the ref is stale then).
     """
     point, watch = await _press(page, ref, "type", timeout)
     timeout_call = page.settings.call_timeout
     bridge, number = page.bridge_at(ref)
     await bridge.prepare_type(number)
-    await cdp_input.type_text(page.session, text, timeout=timeout_call)
-    if submit:
-        await cdp_input.press(page.session, cdp_input.parse_key("Enter"), timeout=timeout_call)
-    return _outcome(ref, point.target, await watch.finish())
+    frame, _ = page.locate(ref)
+    # Chromium may never answer an input command whose document is replaced meanwhile (seen while the page
+    # navigated on its own during a call): the wait for the answer ends when the element's document or the
+    # page's goes away.
+    with page.main_frame.guard() as page_left, frame.guard() as frame_left:
+        await cdp_input.type_text(page.session, text, timeout=timeout_call)
+        if submit:
+            await cdp_input.press(page.session, cdp_input.parse_key("Enter"), timeout=timeout_call)
+    navigation = await watch.finish()
+    if page_left.cancelled_caught or frame_left.cancelled_caught:
+        # Whether the text reached the element before its document went is unknown: when the ref is gone with
+        # its document, its error says where the page is now (a ref the new document still knows passes).
+        await bridge.element_state(number)
+    return _outcome(ref, point.target, navigation)
 
 
 async def select_option(page: Page, ref: str, values: list[str], *, timeout: float) -> tuple[ActionOutcome, list[str]]:

@@ -1,0 +1,46 @@
+"""Actions on real Chromium where the browser misbehaves in a way no page can trigger on demand."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+import trio
+
+from verdex.browser import actions
+from verdex.browser import input as cdp_input
+from verdex.browser.page import Page
+from verdex.browser.snapshot import take_snapshot
+from verdex.cdp import protocol as cdp
+from verdex.cdp.connection import CDPSession
+from verdex.errors import StaleRefError
+
+URL = Callable[[str], str]
+
+
+async def test_typing_stops_waiting_for_the_browser_when_the_document_goes(
+    page: Page, fixture_url: URL, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Chromium may never answer ``Input.insertText`` when the page replaces its document meanwhile (seen in the
+    racing-navigations test, once in ~50 runs). Here the insertion replaces the document and is never answered:
+    ``type_into`` stops waiting when the document goes and says the ref is stale, where the page is now."""
+    url = fixture_url("race.html")
+    await page.navigate(url)
+    snapshot = await take_snapshot(page, max_chars=None)
+    found = re.search(r'textbox "Query" \[ref=(e\d+)\]', snapshot.text)
+    assert found is not None, snapshot.text
+    ref = found.group(1)
+    replaced = fixture_url("race.html?left=0")
+
+    async def never_answered(session: CDPSession, text: str, *, timeout: float) -> None:
+        await session.send(cdp.Runtime.evaluate({"expression": f"location.replace({replaced!r}), 0"}))
+        await trio.sleep_forever()
+
+    monkeypatch.setattr(cdp_input, "type_text", never_answered)
+    with trio.fail_after(10), pytest.raises(StaleRefError) as raised:
+        await actions.type_into(page, ref, "x", submit=False, timeout=1)
+    assert str(raised.value) == (
+        f"ref {ref} is stale: it belonged to {url}, a document the page has left (now at {replaced}); "
+        "call browser_snapshot for fresh refs"
+    )
