@@ -97,11 +97,10 @@ async def type_into(page: Page, ref: str, text: str, *, submit: bool, timeout: f
     timeout_call = page.settings.call_timeout
     bridge, number = page.bridge_at(ref)
     await bridge.prepare_type(number)
-    frame, _ = page.locate(ref)
     # Chromium may never answer an input command whose document is replaced meanwhile (seen while the page
     # navigated on its own during a call): the wait for the answer ends when the element's document or the
     # page's goes away.
-    with page.main_frame.guard() as page_left, frame.guard() as frame_left:
+    with page.main_frame.guard() as page_left, point.frame.guard() as frame_left:
         await cdp_input.type_text(page.session, text, timeout=timeout_call)
         if submit:
             await cdp_input.press(page.session, cdp_input.parse_key("Enter"), timeout=timeout_call)

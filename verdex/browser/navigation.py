@@ -126,14 +126,13 @@ async def wait_for_load(
     def committed() -> bool:
         return frame.loader_id not in (None, previous)
 
-    if load_within is None:
-        done = await tree.wait_until(lambda: gone() or loaded() or downloaded(), timeout)
-    else:
-        start = trio.current_time()
-        done = await tree.wait_until(lambda: gone() or loaded() or downloaded() or committed(), timeout)
-        if done and not (gone() or loaded() or downloaded()):
-            left = max(0.0, timeout - (trio.current_time() - start))
-            done = await tree.wait_until(lambda: gone() or loaded() or downloaded(), min(load_within, left))
+    def finished() -> bool:
+        return gone() or loaded() or downloaded()
+
+    deadline = trio.current_time() + timeout
+    done = await tree.wait_until(lambda: finished() or (load_within is not None and committed()), timeout)
+    if done and load_within is not None and not finished():  # committed: its load gets load_within at most
+        done = await tree.wait_until(finished, min(load_within, max(0.0, deadline - trio.current_time())))
     if downloaded():
         return Navigation(url=frame.url, frame=frame.ordinal, download=True)
     if tree.crashed:
