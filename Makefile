@@ -9,7 +9,7 @@ URL    ?=
 REF    ?=
 BUTTON ?=
 
-.PHONY: all install bytecode chromium demo demo-roles test lint typecheck pytest bridge bridge-check bench bench-roles bench-workflow bench-suggest bench-real soak conformance skills-examples devices dockerfile-lint clean
+.PHONY: all install bytecode chromium demo demo-roles test lint typecheck pytest bridge bridge-check tool-list bench bench-roles bench-workflow bench-suggest bench-real soak conformance skills-examples devices dockerfile-lint clean
 
 all: test
 
@@ -79,6 +79,11 @@ bridge-check: bridge/node_modules/.stamp
 	cd bridge && VERDEX_CONTRACT_OUT=$$(mktemp) && OUT=$$VERDEX_CONTRACT_OUT node contract.mjs \
 	  && cmp -s $$VERDEX_CONTRACT_OUT ../verdex/bridge/contract.json \
 	  || { echo "verdex/bridge/contract.json is out of date: run make bridge and commit it" >&2; exit 1; }
+
+## tool-list: rewrite verdex/server/tool_list.json, the SDK's tools/list answer that verdex serve sends before the
+## SDK is imported (verdex/server/early.py); a test fails while it is out of date
+tool-list: install
+	$(BIN)/python -m verdex.server.tool_list
 
 ## bench: token, latency, scale and cold-start benchmarks and the skill's token budgets (prints tables, writes
 ## benchmarks/results.json), then verify_locator's latency and suggest_locator's latency, answer tokens and correctness

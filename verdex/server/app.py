@@ -10,9 +10,7 @@ not 2), and no string or list past the limits of :mod:`verdex.server.limits` is 
 from __future__ import annotations
 
 import logging
-import os
 import re
-import signal
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -40,19 +38,11 @@ from verdex.masking import SecretValues
 from verdex.safe_text import clean_data, clean_text, cut, excerpt
 from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
 from verdex.server.fastcalls import FastCalls
-from verdex.server.feedback import (
-    LEVELS,
-    CallFeedback,
-    LoggingLevel,
-    calling,
-    forward_logs,
-    masked_logs,
-    python_level_of,
-)
+from verdex.server.feedback import LEVELS, CallFeedback, LoggingLevel, calling, python_level_of
 from verdex.server.groups import enabled_tools, slim_description, slim_schema
 from verdex.server.limits import MAX_ANY_CHARS, MAX_ANY_ITEMS
 from verdex.server.pool import CURRENT, SessionPool, client_key
-from verdex.server.session import Session, open_session
+from verdex.server.session import Session
 from verdex.server.skill import register_skill
 from verdex.server.startup import INSTRUCTIONS
 from verdex.server.stdio import StdioReadStream, StdioWriteStream, open_stdio
@@ -429,33 +419,13 @@ def _strict_arguments(server: VerdexServer) -> None:
         tool.fn_metadata.arg_model = type(lax.__name__, (lax,), namespace)
 
 
-async def serve(config: ServerConfig, streams: tuple[StdioReadStream, StdioWriteStream]) -> None:
-    """Serve MCP on ``streams`` (:func:`verdex.server.stdio.open_stdio`'s) until stdin closes or SIGTERM/SIGINT
-    arrives; then close the browser. ``verdex serve`` starts here through :func:`verdex.server.startup.serve_stdio`."""
+async def serve(config: ServerConfig, streams: tuple[StdioReadStream, StdioWriteStream], session: Session) -> None:
+    """Serve MCP on ``streams`` (:func:`verdex.server.stdio.open_stdio`'s) with the tools bound to ``session`` until
+    stdin closes. ``verdex serve`` starts here through :func:`verdex.server.startup.serve_stdio`, which opens the
+    session (and closes its browser) around it."""
     tracer = TraceWriter(config.trace_file) if config.trace_file is not None else None
-    forward_logs()
     try:
-        async with open_session(config) as session:
-            with masked_logs(session.secrets):
-                server = build_server(session, tracer)
-                async with trio.open_nursery() as nursery:
-                    nursery.start_soon(_stop_on_signal, session)
-                    await server.run_stdio_async(streams)
-                    nursery.cancel_scope.cancel()
+        await build_server(session, tracer).run_stdio_async(streams)
     finally:
         if tracer is not None:
             tracer.close()
-
-
-async def _stop_on_signal(session: Session) -> None:
-    """On SIGTERM/SIGINT close the browser (and its profile), then exit.
-
-    After closing what we own the process exits directly: a tool call in progress must not hold
-    the exit up.
-    """
-    with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
-        async for received in signals:
-            logger.info("received signal %s; closing the browser and exiting", received)
-            with trio.CancelScope(shield=True), trio.move_on_after(10):
-                await session.close_browser()
-            os._exit(128 + int(received))

@@ -4,13 +4,10 @@ that the page was still loading, and the answer when the whole snapshot went to 
 
 from __future__ import annotations
 
-from mcp_types import CallToolResult
-
 from verdex.browser.snapshot import PARSE_WAIT_SECONDS, Snapshot
 from verdex.server.config import ServerConfig
 from verdex.server.models import SnapshotResult
 from verdex.server.output import write_text
-from verdex.server.tooling import respond
 
 __all__ = ["LOADING_NOTICE", "MAX_SNAPSHOT_CHARS", "cut_notice", "snapshot_file_answer"]
 
@@ -43,8 +40,9 @@ def cut_notice(snapshot: Snapshot) -> str:
 
 def snapshot_file_answer(
     config: ServerConfig, filename: str, header: str, snapshot: Snapshot, url: str, title: str
-) -> CallToolResult:
-    """Write the header and the whole snapshot to ``filename`` in the output folder; answer its path and size.
+) -> tuple[str, SnapshotResult]:
+    """Write the header and the whole snapshot to ``filename`` in the output folder; answer its path and size (the
+    answer's text and facts).
 
     Raises:
         UsageError: the file name leads outside the output folder, or the file cannot be written.
@@ -66,4 +64,4 @@ def snapshot_file_answer(
         f"Wrote the snapshot of {url} to {path}: {lines} lines, {len(text)} characters, {snapshot.ref_count} refs. "
         "Read the parts you need from it (search it for a name); its refs work with every tool."
     )
-    return respond(answer + ("\n" + LOADING_NOTICE if snapshot.loading else ""), result)
+    return answer + ("\n" + LOADING_NOTICE if snapshot.loading else ""), result

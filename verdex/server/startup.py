@@ -30,8 +30,11 @@ from __future__ import annotations
 import gc
 import json
 import logging
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -43,11 +46,13 @@ from verdex.server.stdio import StdioReadStream, StdioWriteStream, open_stdio
 
 if TYPE_CHECKING:
     from verdex.server.config import ServerConfig
+    from verdex.server.session import Session
 
 __all__ = [
     "HANDSHAKE_VERSIONS",
     "INSTRUCTIONS",
     "MODERN_VERSIONS",
+    "client_shape",
     "collection_paused",
     "early_answer",
     "import_server",
@@ -111,7 +116,7 @@ def early_answer(line: bytes) -> tuple[str | int, dict[str, Any]] | None:
         return None
     if message.get("method") == "initialize":
         version = params.get("protocolVersion")
-        if version not in HANDSHAKE_VERSIONS or not _client_shape(params.get("clientInfo"), params.get("capabilities")):
+        if version not in HANDSHAKE_VERSIONS or not client_shape(params.get("clientInfo"), params.get("capabilities")):
             return None
         return request_id, {
             "capabilities": _capabilities(False),
@@ -127,7 +132,7 @@ def early_answer(line: bytes) -> tuple[str | int, dict[str, Any]] | None:
             or meta.get(_META + "protocolVersion") not in MODERN_VERSIONS
         ):
             return None
-        if not _client_shape(meta.get(_META + "clientInfo"), meta.get(_META + "clientCapabilities")):
+        if not client_shape(meta.get(_META + "clientInfo"), meta.get(_META + "clientCapabilities")):
             return None
         return request_id, {
             "cacheScope": "private",
@@ -141,7 +146,7 @@ def early_answer(line: bytes) -> tuple[str | int, dict[str, Any]] | None:
     return None
 
 
-def _client_shape(info: object, capabilities: object) -> bool:
+def client_shape(info: object, capabilities: object) -> bool:
     """A client description the SDK takes as it is: ``{name, version}`` strings (and a ``title``), and
     capabilities whose parts are objects of flags and objects (``{"roots": {"listChanged": true}, "sampling":
     {}}``)."""
@@ -193,7 +198,7 @@ def collection_paused() -> Iterator[None]:
             gc.enable()
 
 
-_Serve = Callable[["ServerConfig", tuple[StdioReadStream, StdioWriteStream]], Awaitable[None]]
+_Serve = Callable[["ServerConfig", tuple[StdioReadStream, StdioWriteStream], "Session"], Awaitable[None]]
 
 
 def import_server() -> _Serve:
@@ -204,6 +209,35 @@ def import_server() -> _Serve:
     return serve
 
 
+def import_session() -> None:
+    """Import the session and the calls answered before the SDK (:mod:`verdex.server.early`): the browser's modules,
+    pydantic, not the SDK."""
+    with collection_paused():
+        import verdex.server.early  # noqa: F401
+
+
+def early_calls_allowed(config: ServerConfig) -> bool:
+    """Whether this server answers calls before the SDK is imported (:mod:`verdex.server.early`): not with
+    ``VERDEX_NO_EARLY_CALLS=1``, ``--trace``, ``--output-schemas`` or an OpenTelemetry tracer provider set."""
+    return (
+        os.environ.get("VERDEX_NO_EARLY_CALLS", "") in ("", "0")
+        and config.trace_file is None
+        and not config.output_schemas
+        and not _tracing()
+    )
+
+
+def _tracing() -> bool:
+    """An OpenTelemetry tracer provider is configured (the SDK's middleware records a span per request then).
+
+    Only code run before verdex's can have configured one, and it imported the API to do so."""
+    if "opentelemetry.trace" not in sys.modules:
+        return False
+    from opentelemetry import trace
+
+    return not isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider | trace.NoOpTracerProvider)
+
+
 async def serve_stdio(config: ServerConfig) -> None:
     """Serve MCP over stdin/stdout until stdin closes or SIGTERM/SIGINT arrives (see the module docstring)."""
     head: HeadStart | None = None
@@ -212,29 +246,112 @@ async def serve_stdio(config: ServerConfig) -> None:
         imported: list[_Serve] = []
         done = trio.Event()
 
-        async def load(reading: trio.CancelScope) -> None:
+        async def load() -> None:
             imported.append(await trio.to_thread.run_sync(import_server))
             done.set()
-            reading.cancel()
 
-        with trio.CancelScope() as reading:
-            nursery.start_soon(load, reading)
-            try:
-                first = await read_stream.read_ahead()
-                answer = early_answer(first)
-                if answer is None:
-                    await trio.sleep_forever()
-                await write_stream.send_answer(*answer)
-                while True:
-                    line = await read_stream.read_ahead()
-                    if head is None and not config.browser.cdp_endpoint and _launches_browser(line):
-                        logger.info("launching the browser while the server starts (the first call navigates)")
-                        head = HeadStart.begin(config.browser, nursery)
-            except (anyio.EndOfStream, anyio.ClosedResourceError):
-                pass  # the client is gone: the SDK will read the end of the input too
-        await done.wait()  # the input may have ended before the import did
+        def start_import() -> None:
+            nursery.start_soon(load)
+
         try:
-            await imported[0](config, streams)
+            first = await read_stream.read_ahead()
+        except (anyio.EndOfStream, anyio.ClosedResourceError):
+            return  # the client left without a word
+        answer = early_answer(first)
+        try:
+            if answer is not None and b'"server/discover"' in first and early_calls_allowed(config):
+                await write_stream.send_answer(*answer)
+                head = await _serve_early(config, streams, nursery, start_import, done, imported)
+                return
+            start_import()
+            with trio.CancelScope() as reading:
+                nursery.start_soon(_cancel_when, done, reading)
+                try:
+                    if answer is None:
+                        await trio.sleep_forever()
+                    await write_stream.send_answer(*answer)
+                    while True:
+                        line = await read_stream.read_ahead()
+                        if head is None and _launches_browser(line):
+                            head = _head_start(config, nursery)
+                except (anyio.EndOfStream, anyio.ClosedResourceError):
+                    pass  # the client is gone: the SDK will read the end of the input too
+            await done.wait()  # the input may have ended before the import did
+            from verdex.server.session import open_session
+
+            async with open_session(config) as session, _guarded(session):
+                await imported[0](config, streams, session)
         finally:
             if head is not None:
                 await head.discard()
+
+
+async def _serve_early(
+    config: ServerConfig,
+    streams: tuple[StdioReadStream, StdioWriteStream],
+    nursery: trio.Nursery,
+    start_import: Callable[[], None],
+    done: trio.Event,
+    imported: list[_Serve],
+) -> HeadStart | None:
+    """The rest of a 2026-07-28 connection: its first calls answered before the SDK (:mod:`verdex.server.early`),
+    then the SDK, if it is needed. Returns the browser launched ahead, if one was."""
+    read_stream, write_stream = streams
+    head: HeadStart | None = None
+    try:
+        second = await read_stream.read_line()
+    except (anyio.EndOfStream, anyio.ClosedResourceError):
+        return None  # the handshake alone: answered
+    if _launches_browser(second):
+        head = _head_start(config, nursery)
+    await trio.to_thread.run_sync(import_session)
+    from verdex.server.early import EarlyCalls
+    from verdex.server.session import open_session
+
+    async with open_session(config) as session, _guarded(session):
+        calls = EarlyCalls(session, read_stream, write_stream, start_import)
+        if await calls.serve(done, first=second):
+            await done.wait()
+            await imported[0](config, streams, session)
+    return head
+
+
+def _head_start(config: ServerConfig, nursery: trio.Nursery) -> HeadStart | None:
+    """Launch the browser ahead for the first call (it navigates), unless the browser is an endpoint's."""
+    if config.browser.cdp_endpoint:
+        return None
+    logger.info("launching the browser while the server starts (the first call navigates)")
+    return HeadStart.begin(config.browser, nursery)
+
+
+@asynccontextmanager
+async def _guarded(session: Session) -> AsyncIterator[None]:
+    """While ``session`` serves: verdex's log records forwarded to the calling client, secrets masked in every log
+    line, and the browser closed on SIGTERM/SIGINT."""
+    from verdex.server.feedback import forward_logs, masked_logs
+
+    forward_logs()
+    with masked_logs(session.secrets):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(_stop_on_signal, session)
+            yield
+            nursery.cancel_scope.cancel()
+
+
+async def _cancel_when(event: trio.Event, scope: trio.CancelScope) -> None:
+    await event.wait()
+    scope.cancel()
+
+
+async def _stop_on_signal(session: Session) -> None:
+    """On SIGTERM/SIGINT close the browser (and its profile), then exit.
+
+    After closing what we own the process exits directly: a tool call in progress must not hold
+    the exit up.
+    """
+    with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
+        async for received in signals:
+            logger.info("received signal %s; closing the browser and exiting", received)
+            with trio.CancelScope(shield=True), trio.move_on_after(10):
+                await session.close_browser()
+            os._exit(128 + int(received))

@@ -99,6 +99,16 @@ class StdioReadStream(MessageIterator):
         self._ahead.append(line)
         return line
 
+    async def read_line(self) -> bytes:
+        """Read the next line now, without parsing it or keeping it (:meth:`keep` keeps it for :meth:`receive`;
+        :mod:`verdex.server.early` answers some lines itself). Cancelling it loses nothing. Raises as
+        :meth:`read_ahead`."""
+        return await self._next_line()
+
+    def keep(self, line: bytes) -> None:
+        """Keep ``line`` for :meth:`receive`, after the lines kept before it."""
+        self._ahead.append(line)
+
     async def receive(self) -> SessionMessage | Exception:
         """The next message (blocks until a whole line arrived).
 
@@ -172,17 +182,18 @@ class StdioWriteStream(_ClosedOnExit):
         self._stream = stream
         self._lock = trio.StrictFIFOLock()
         self._closed = False
-        self._answered: tuple[str | int, dict[str, Any]] | None = None
+        #: The requests answered before the SDK runs whose SDK answer is still to come: their results, by id.
+        self._answered: dict[str | int, dict[str, Any]] = {}
 
     async def send_answer(self, request_id: str | int, result: dict[str, Any]) -> None:
-        """Answer a request before the SDK runs (:mod:`verdex.server.startup`); the SDK's own answer
-        to that request, when it comes, is not sent again: it is compared with ``result`` (a
+        """Answer a request before the SDK runs (:mod:`verdex.server.startup`, :mod:`verdex.server.early`); the
+        SDK's own answer to that request, when it comes, is not sent again: it is compared with ``result`` (a
         difference is logged as an error) and dropped.
 
         Raises:
             anyio.ClosedResourceError, anyio.BrokenResourceError: as :meth:`send`.
         """
-        self._answered = (request_id, result)
+        self._answered[request_id] = result
         await self._write(_json_line({"jsonrpc": "2.0", "id": request_id, "result": result}))
 
     async def send_json(self, message: dict[str, Any]) -> None:
@@ -207,18 +218,17 @@ class StdioWriteStream(_ClosedOnExit):
         if self._closed:
             raise anyio.ClosedResourceError
         line = item.message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
-        if self._answered is not None and self._is_answered(line):
+        if self._answered and self._is_answered(line):
             return
         await self._write(line)
 
     def _is_answered(self, line: bytes) -> bool:
         """Whether ``line`` is the SDK's answer to the request :meth:`send_answer` answered already."""
-        assert self._answered is not None
-        request_id, result = self._answered
         message = json.loads(line)
-        if message.get("id") != request_id or "method" in message:
+        request_id = message.get("id")
+        if "method" in message or not isinstance(request_id, str | int) or request_id not in self._answered:
             return False
-        self._answered = None
+        result = self._answered.pop(request_id)
         if message.get("result") != result:
             logger.error(
                 "the early answer to request %r differs from the MCP SDK's: sent %s, the SDK's was %s",

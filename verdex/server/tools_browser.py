@@ -14,12 +14,9 @@ from verdex.bridge.api import Action
 from verdex.browser import actions
 from verdex.browser.actions import ActionOutcome
 from verdex.browser.describe import DescriptionMatch, resolve_description
-from verdex.browser.dialogs import dismiss_dialogs
-from verdex.browser.page import Navigation, Page, check_url
-from verdex.browser.snapshot import take_titled_snapshot
+from verdex.browser.page import Page
 from verdex.browser.text import page_text
 from verdex.errors import NavigationError, UsageError
-from verdex.masking import mask_url
 from verdex.safe_text import quote
 from verdex.server.arguments import Element, OptionalRef
 from verdex.server.feedback import stage
@@ -34,8 +31,9 @@ from verdex.server.models import (
     SnapshotResult,
     WaitResult,
 )
+from verdex.server.page_answers import navigate, navigation_answer, snapshot
 from verdex.server.session import Session
-from verdex.server.snapshot_answers import LOADING_NOTICE, MAX_SNAPSHOT_CHARS, cut_notice, snapshot_file_answer
+from verdex.server.snapshot_answers import MAX_SNAPSHOT_CHARS
 from verdex.server.tooling import guarded, respond
 from verdex.server.tools_suggest import CodeArgument, code_lines, code_target
 
@@ -48,9 +46,6 @@ _ACTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world
 
 #: What a code line types into a secret field (a password ...) instead of the text.
 MASKED = "<secret>"
-#: Seconds a page in a dialog loop is given to be navigated away (its dialogs dismissed) before its tab is replaced.
-LEAVE_DIALOG_SECONDS = 5.0
-
 #: Longest explicit wait, milliseconds.
 MAX_WAIT_MS = 60_000
 #: Polling interval of text waits, seconds.
@@ -89,41 +84,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         ],
     ) -> Annotated[CallToolResult, NavigateResult]:
         """Open a URL and wait for it to load; reports the HTTP status. The page's current URL loads it again."""
-        page = await session.page()
-        stage(f"loading {mask_url(url)[:200]}")
-        if page.dialog is None:
-            if url == page.url and not page.url.startswith("about:"):
-                # The same URL again: a reload (Page.navigate would only scroll to a #fragment of it).
-                return await _navigation_answer(page, await page.reload(), reloaded=True)
-            return await _navigation_answer(page, await page.navigate(url))
-        # Leaving a page that shows a dialog (a dialog loop, a prompt nobody will answer): the dialogs it
-        # opens while it is left are answered by verdex, and the answer says how many. A loop that keeps
-        # the renderer too busy to take the new document gets its tab replaced instead.
-        navigation: Navigation | None = None
-        fresh: Page | None = None
-        check_url(url, allow_file_urls=page.guard.policy.allow_file_urls)
-        async with dismiss_dialogs(page) as dismissal:
-            with trio.move_on_after(LEAVE_DIALOG_SECONDS):
-                navigation = await page.navigate(url)
-            if navigation is None:
-                # Still dismissing while the old tab closes: its loop goes on until then.
-                role = session.roles[session.current_role]
-                assert role.context is not None
-                fresh = await role.context.replace_page(page)
-        events = page.settings.events
-        if (sentence := dismissal.sentence()) is not None and events is not None:
-            events.note(sentence)
-        if fresh is not None:
-            if events is not None:
-                events.note(
-                    f"The page kept opening dialogs and could not be left within {LEAVE_DIALOG_SECONDS:g} s, so verdex "
-                    "replaced its tab with a new one in the same browser context (cookies and storage kept; the "
-                    "tab's history is gone)."
-                )
-            page = fresh
-            navigation = await page.navigate(url)
-        assert navigation is not None
-        return await _navigation_answer(page, navigation)
+        return respond(*await navigate(session, url))
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_reload")
@@ -131,7 +92,7 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
         """Load the current page again (after another role changed its data); refs of the old document go stale."""
         page = await session.page()
         stage("reloading")
-        return await _navigation_answer(page, await page.reload(), reloaded=True)
+        return respond(*await navigation_answer(page, await page.reload(), reloaded=True))
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_go_back")
@@ -158,31 +119,10 @@ def register_browser_tools(server: MCPServer, session: Session) -> None:
     ) -> Annotated[CallToolResult, SnapshotResult]:
         """Accessibility snapshot: a line per node, role "name" [states] [ref=eN]. On big pages find the element
         with browser_find instead, or narrow with ref/depth."""
-        page = await session.page()
-        whole = filename is not None
-        limit = None if whole else maxChars or DEFAULT_MAX_CHARS
-        snapshot, title = await take_titled_snapshot(
-            page, ref=ref, depth=depth, max_chars=limit, behind_modal=behindModal
+        taken = await snapshot(
+            session, ref=ref, depth=depth, max_chars=maxChars, behind_modal=behindModal, filename=filename
         )
-        header = f"Page: {quote(title)} ({page.url})" if title else f"Page: {page.url}"
-        if filename is not None:
-            return snapshot_file_answer(session.config, filename, header, snapshot, page.url, title)
-        truncated = snapshot.truncated
-        lines = [header, snapshot.text]
-        if truncated:
-            lines.append(cut_notice(snapshot))
-        if snapshot.loading:
-            lines.append(LOADING_NOTICE)
-        result = SnapshotResult(
-            url=page.url,
-            title=title,
-            snapshot=snapshot.text,
-            refCount=snapshot.ref_count,
-            truncated=truncated,
-            cutInside=list(snapshot.cut_inside) or None,
-            loading=snapshot.loading or None,
-        )
-        return respond("\n".join(line for line in lines if line), result)
+        return respond(*taken)
 
     @server.tool(annotations=_ACTS)
     @guarded(session, "browser_click")
@@ -302,7 +242,7 @@ async def go_back(session: Session) -> CallToolResult:
     """``browser_go_back`` (and Playwright MCP's ``browser_navigate_back``)."""
     page = await session.page()
     stage("going back")
-    return await _navigation_answer(page, await page.go_back())
+    return respond(*await navigation_answer(page, await page.go_back()))
 
 
 async def wait_for(
@@ -349,44 +289,6 @@ async def wait_for(
             )
     waited = round((trio.current_time() - start) * 1000)
     return respond(f"Waited {waited} ms for {condition}.", WaitResult(waitedMs=waited, condition=condition))
-
-
-#: Default snapshot size limit, characters.
-DEFAULT_MAX_CHARS = 40_000
-
-
-async def _navigation_answer(page: Page, navigation: Navigation, *, reloaded: bool = False) -> CallToolResult:
-    title = await page.title()
-    result = NavigateResult(
-        url=page.url,
-        frame=f"f{navigation.frame}" if navigation.frame else None,
-        frameUrl=navigation.url if navigation.frame else None,
-        title=title,
-        status=navigation.status,
-        statusText=navigation.status_text or None,
-        loadPending=navigation.load_pending or None,
-        sameDocument=navigation.same_document or None,
-    )
-    status = (
-        f" (HTTP {' '.join(filter(None, [str(navigation.status), navigation.status_text]))})"
-        if navigation.status
-        else ""
-    )
-    if navigation.frame:
-        # A frame moved (going back through an entry a frame added), not the page.
-        verb = "moved within its document" if navigation.same_document else "navigated"
-        text = f"Frame f{navigation.frame} {verb} to {navigation.url}{status}; the page stays at {page.url}."
-    elif navigation.same_document:
-        text = f"Moved to {navigation.url} in the same document (a History API or fragment change: refs stay valid)."
-    elif reloaded:
-        text = f"Reloaded {navigation.url}{status}: refs of the previous document are stale, take a new snapshot."
-    else:
-        text = f"Navigated to {navigation.url}{status}."
-    if title:
-        text += f" Title: {quote(title)}."
-    if navigation.load_pending:
-        text += " The page had not finished loading (its load event had not fired); content may still be arriving."
-    return respond(text + " Next: browser_snapshot.", result)
 
 
 async def _target(
