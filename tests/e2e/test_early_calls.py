@@ -228,3 +228,13 @@ async def test_requests_not_in_the_early_shape_go_to_the_sdk(fixture_url: URL) -
                 answers.append(await client.ask(call(9, "browser_snapshot")))
             assert early_ids(log) == []
         assert answers[:2] == answers[2:], first
+
+
+def test_the_early_calls_import_nothing_of_the_sdk() -> None:
+    """What answers before the SDK is imported imports none of it (nor does the server's start up to there)."""
+    probe = (
+        "import sys, verdex.server.startup, verdex.server.early\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('mcp', 'mcp_types', 'starlette', 'httpx2')))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60)
+    assert out.stdout.strip() == "[]"

@@ -179,7 +179,7 @@ class EarlyCalls:
                     line = await self._reader.read_line()
                 if line is None:
                     if not self._pending:
-                        self._start_import()  # the client is quiet: its model reads the answers
+                        self._start_import("the client is quiet")  # its model reads the answers
                     continue
             await self._take(line)
 
@@ -200,7 +200,7 @@ class EarlyCalls:
         if message is None or "id" in message:
             self._open = False  # a request the SDK answers: the calls after it wait for it too
             self._for_sdk = True
-            self._start_import()
+            self._start_import("a request for it")
 
     def _request(self, message: dict[str, Any], keys: set[str]) -> bool:
         """``message`` is a request of the early revision whose params hold ``keys`` and its envelope alone."""
@@ -257,8 +257,9 @@ class EarlyCalls:
         call.scope.cancel()
         return True
 
-    def _start_import(self) -> None:
+    def _start_import(self, why: str) -> None:
         if not self._importing:
+            logger.debug("importing the MCP SDK: %s", why)
             self._importing = True
             self._import_sdk()
 

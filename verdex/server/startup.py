@@ -1,24 +1,30 @@
 """``verdex serve`` over stdio: answer the MCP handshake first, import the rest while the client goes on.
 
 A client spawns the server and waits for the answer to its first request before it sends a tool
-call. Importing the MCP SDK and the tools takes most of a start (~0.4 s of ~0.5 s on a 2-core
-machine: the SDK's protocol models, its HTTP transport, pydantic schemas), and a first
-``browser_navigate`` then waits for Chromium on top (~0.15 s to its first CDP answer, more for the
-first tab). :func:`serve_stdio` overlaps them:
+call. Importing the MCP SDK and the tools takes most of a start (~0.45 s of CPU on a 2-core
+machine: the SDK's protocol models for every revision, its HTTP transport, pydantic schemas), and a
+first ``browser_navigate`` then waits for Chromium on top (~0.25 s to a blank tab). :func:`serve_stdio`
+reads the client's first line, and when it is a handshake whose answer is known here
+(:func:`early_answer`: ``initialize`` of a handshake-era protocol revision, or ``server/discover``
+of the 2026-07-28 revision) the answer goes out at once, the same answer the SDK gives (a test
+holds them equal, ``tests/unit/test_startup.py``). Then:
 
-1. The SDK and the server are imported in a worker thread (:func:`import_server`) while this thread
-   reads the client's first line. When it is a handshake whose answer is known here
-   (:func:`early_answer`: ``initialize`` of a handshake-era protocol revision, or ``server/discover``
-   of the 2026-07-28 revision), the answer goes out at once, the same answer the SDK gives (a test
-   holds them equal, :mod:`tests.server.test_startup`). Any other first line is left to the SDK.
-2. Until the import is done, the lines that follow are read ahead (kept for the SDK, in order).
-   A ``tools/call`` of ``browser_navigate`` among them launches the browser now, and makes its first
-   browser context and blank tab (:class:`~verdex.browser.launcher.HeadStart`), which the call then
-   takes instead of launching one; nothing else launches a browser early, so a client that only
-   lists tools never starts one.
-3. The SDK then serves every line from the first: it handles the handshake itself (so its session
-   state is its own) and its answer to it, already sent, is compared and dropped
-   (:meth:`~verdex.server.stdio.StdioWriteStream.send_answer`).
+- A 2026-07-28 client (``server/discover``): its next requests are answered without the SDK
+  (:mod:`verdex.server.early`: ``tools/list``, ``browser_navigate``, ``browser_snapshot``), and the
+  SDK is imported once a request needs it or the client goes quiet; it then serves the rest. When
+  that next request is a ``browser_navigate``, the browser is launched before the session's modules
+  are imported (:class:`~verdex.browser.launcher.HeadStart`).
+- Any other first line: the SDK and the server are imported in a worker thread (:func:`import_server`)
+  while this thread reads the lines that follow ahead (kept for the SDK, in order). A ``tools/call``
+  of ``browser_navigate`` among them launches the browser now, and makes its first browser context
+  and blank tab, which the call then takes instead of launching one.
+
+Nothing else launches a browser early, so a client that only lists tools never starts one. Either
+way the SDK serves every line kept, from the first: it handles the handshake itself (so its session
+state is its own) and its answer to it, already sent, is compared and dropped
+(:meth:`~verdex.server.stdio.StdioWriteStream.send_answer`), as is its answer to a ``tools/list``
+answered early. The session (and its browser) lives across both parts: opened here, closed when
+the server ends, with its secrets masked in every log line and SIGTERM/SIGINT closing its browser.
 
 Sources: MCP specification, lifecycle (``initialize``, protocol revisions 2024-11-05 to 2025-11-25)
 and the 2026-07-28 revision's ``server/discover``; the answers follow the MCP SDK (``mcp`` 2.3)
