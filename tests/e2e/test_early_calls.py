@@ -193,6 +193,27 @@ async def test_a_cancelled_early_call_is_not_answered_and_the_next_is(fixture_ur
     assert b"the client cancelled tools/call 3" in b"\n".join(log)
 
 
+async def test_an_early_call_is_cancelled_after_the_sdk_is_imported_and_the_sdk_then_answers(fixture_url: URL) -> None:
+    """A request for the SDK while an early call runs: the SDK is imported but waits for that call (in order), and
+    the client can still cancel it meanwhile; then the SDK answers what came after."""
+    async with served("--caps", "all", "--timeout-navigation", "30000") as (client, log):
+        await client.ask(DISCOVER)
+        await client.send(call(2, "browser_navigate", {"url": fixture_url("never")}))
+        await client.send(call(3, "browser_tabs", {"action": "list"}))
+        await trio.sleep(3)  # the import is done well before (the navigation never is)
+        await client.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2}})
+        with trio.fail_after(10):
+            tabs = json.loads(await client.line())
+        assert tabs["id"] == 3
+        assert tabs["result"]["content"][0]["text"] == (
+            f"Tabs of role 'default':\n- [0] \"Never\": {fixture_url('never')} (selected)"
+        )
+    assert early_ids(log) == [2]
+    text = b"\n".join(log)
+    assert b"importing the MCP SDK: a request for it" in text
+    assert b"the client cancelled tools/call 2" in text
+
+
 async def test_the_end_of_input_cuts_an_early_call_short_as_it_cuts_the_sdks(fixture_url: URL) -> None:
     """The client closed its input during a call (it is leaving): no answer, and the server exits at once."""
     for early in (True, False):

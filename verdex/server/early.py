@@ -88,8 +88,12 @@ _REQUEST_KEYS = frozenset({"jsonrpc", "id", "method", "params"})
 
 
 @functools.cache
-def _all_tools() -> dict[str, Any]:
-    result: dict[str, Any] = json.loads(TOOL_LIST.read_text(encoding="utf-8"))
+def _all_tools() -> dict[str, Any] | None:
+    try:
+        result: dict[str, Any] = json.loads(TOOL_LIST.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        logger.warning("%s cannot be read (%s): the MCP SDK answers tools/list itself", TOOL_LIST, exc)
+        return None
     return result
 
 
@@ -98,7 +102,7 @@ def listed_tools(config: ServerConfig) -> dict[str, Any] | None:
     if config.output_schemas:
         return None
     result = _all_tools()
-    if result.get("_meta", {}).get(_META + "serverInfo", {}).get("version") != __version__:
+    if result is None or result.get("_meta", {}).get(_META + "serverInfo", {}).get("version") != __version__:
         return None  # written by another version: its own answer is the SDK's to give
     enabled = enabled_tools(config.caps, roles_given=config.roles != (RoleConfig(DEFAULT_ROLE),))
     tools = [tool for tool in result["tools"] if tool["name"] in enabled]
@@ -145,18 +149,23 @@ class EarlyCalls:
         self._pending: dict[str | int, _Call] = {}
         #: A line was kept that only the SDK answers (a request, or what is not JSON).
         self._for_sdk = False
+        #: Set while no early call is pending (a new one clears it).
+        self._drained = trio.Event()
+        self._drained.set()
 
     async def serve(self, imported: trio.Event, first: bytes | None = None) -> bool:
-        """Read and answer lines until the SDK is imported (``imported`` set) or the client's input ends; returns
-        once the early calls accepted have answered (at the input's end: cut short, as the SDK cuts its calls
-        short then), the lines for the SDK kept in order in the reader. True when the SDK has to run: it was
-        imported, or a line kept is the SDK's alone to answer. ``first``: a line read already, taken first."""
+        """Read and answer lines until the SDK is imported (``imported`` set) and the early calls accepted have
+        answered (lines read meanwhile are kept for the SDK, but a cancellation of an early call still cancels
+        it), or until the client's input ends (the calls still running are cut short, unanswered, as the SDK's
+        are then). The lines for the SDK are kept in order in the reader. Returns True when the SDK has to run:
+        it was imported, or a line kept is the SDK's alone to answer. ``first``: a line read already, taken
+        first."""
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self._run_calls)
             ended = False
             with trio.CancelScope() as reading:
                 async with trio.open_nursery() as watching:
-                    watching.start_soon(_cancel_when, imported, reading)
+                    watching.start_soon(self._stop_reading, imported, reading)
                     try:
                         if first is not None:
                             await self._take(first)
@@ -168,6 +177,13 @@ class EarlyCalls:
             if ended:
                 nursery.cancel_scope.cancel()
         return imported.is_set() or self._for_sdk
+
+    async def _stop_reading(self, imported: trio.Event, reading: trio.CancelScope) -> None:
+        """Once the SDK is imported, answer nothing more early and stop reading when the early calls are done."""
+        await imported.wait()
+        self._open = False
+        await self._drained.wait()
+        reading.cancel()
 
     async def _read(self) -> None:
         while True:
@@ -186,10 +202,10 @@ class EarlyCalls:
     async def _take(self, line: bytes) -> None:
         """Answer ``line`` early, or keep it for the SDK."""
         message = _message(line)
+        method = message.get("method") if message is not None else None
+        if message is not None and method == "notifications/cancelled" and self._cancelled(message):
+            return
         if message is not None and self._open:
-            method = message.get("method")
-            if method == "notifications/cancelled" and self._cancelled(message):
-                return
             if method == "tools/call" and self._accept(message):
                 return
             if method == "tools/list" and self._listed is not None and self._request(message, {"_meta"}):
@@ -244,6 +260,8 @@ class EarlyCalls:
         except trio.WouldBlock:
             return False
         self._pending[call.request_id] = call
+        if self._drained.is_set():
+            self._drained = trio.Event()
         logger.debug("tools/call %r (%s) answered before the MCP SDK is imported", call.request_id, tool)
         return True
 
@@ -267,6 +285,8 @@ class EarlyCalls:
         async for call in self._queue:
             await self._answer(call)
             del self._pending[call.request_id]
+            if not self._pending:
+                self._drained.set()
 
     async def _answer(self, call: _Call) -> None:
         """Run one call and write its answer (none when the client cancelled it)."""
@@ -300,11 +320,6 @@ class EarlyCalls:
                 logger.info("Tool %r failed: %r", call.tool, message)
                 return session.secrets.mask(clean_text(message)), True
         return session.secrets.mask(clean_text(notes + "\n" + text if notes else text)), False
-
-
-async def _cancel_when(event: trio.Event, scope: trio.CancelScope) -> None:
-    await event.wait()
-    scope.cancel()
 
 
 def _message(line: bytes) -> dict[str, Any] | None:
