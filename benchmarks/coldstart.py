@@ -2,13 +2,13 @@
 
 Each run spawns a new server process behind a real MCP client over stdio and takes the first
 steps a user's assistant takes: the MCP handshake (the SDK client's ``server/discover``),
-``browser_navigate`` to the lean shop (which launches the browser), ``browser_snapshot``. Times are
-milliseconds from the spawn. The server answers the handshake before its tools are imported and
-launches the browser while they are (:mod:`verdex.server.startup`), so ``handshake`` is not the
-moment the server is up: ``ready`` is, measured in runs of their own as the answer to ``tools/list``
-sent right after the handshake (the SDK answers it once imported). ``firstCalls`` is the path from
-``ready`` to the snapshot's answer in those runs: what a user waits for on the first call to a
-server that is already up (assistants start their MCP servers well before the first call).
+``browser_navigate`` to the lean shop (which launches the browser), ``browser_snapshot`` (the SDK's
+client also lists the tools once, after the first answer, to check answers against their output schemas). Times are
+milliseconds from the spawn. The server answers such a client's handshake, ``tools/list``,
+``browser_navigate`` and ``browser_snapshot`` before it imports the MCP SDK (:mod:`verdex.server.startup`,
+:mod:`verdex.server.early`), and imports the SDK once the client goes quiet or asks for something
+else. ``ready`` is measured in runs of their own, as the answer to ``tools/list`` sent right after the
+handshake; ``firstCalls`` is the path from ``ready`` to the snapshot's answer in those runs.
 
 The server is started as a user's configuration starts it: ``verdex serve`` with its default tool
 groups (``--caps core``; the other benchmarks add ``--caps all`` to time every tool, which builds 29

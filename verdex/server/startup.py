@@ -246,7 +246,7 @@ def _tracing() -> bool:
 
 async def serve_stdio(config: ServerConfig) -> None:
     """Serve MCP over stdin/stdout until stdin closes or SIGTERM/SIGINT arrives (see the module docstring)."""
-    head: HeadStart | None = None
+    heads: list[HeadStart] = []  # the browser launched ahead, if one was
     async with open_stdio() as streams, trio.open_nursery() as nursery:
         read_stream, write_stream = streams
         imported: list[_Serve] = []
@@ -267,7 +267,7 @@ async def serve_stdio(config: ServerConfig) -> None:
         try:
             if answer is not None and b'"server/discover"' in first and early_calls_allowed(config):
                 await write_stream.send_answer(*answer)
-                head = await _serve_early(config, streams, nursery, start_import, done, imported)
+                await _serve_early(config, streams, nursery, heads, start_import, done, imported)
                 return
             start_import()
             with trio.CancelScope() as reading:
@@ -278,8 +278,8 @@ async def serve_stdio(config: ServerConfig) -> None:
                     await write_stream.send_answer(*answer)
                     while True:
                         line = await read_stream.read_ahead()
-                        if head is None and _launches_browser(line):
-                            head = _head_start(config, nursery)
+                        if not heads and _launches_browser(line):
+                            _head_start(config, nursery, heads)
                 except (anyio.EndOfStream, anyio.ClosedResourceError):
                     pass  # the client is gone: the SDK will read the end of the input too
             await done.wait()  # the input may have ended before the import did
@@ -288,7 +288,7 @@ async def serve_stdio(config: ServerConfig) -> None:
             async with open_session(config) as session, _guarded(session):
                 await imported[0](config, streams, session)
         finally:
-            if head is not None:
+            for head in heads:
                 await head.discard()
 
 
@@ -296,20 +296,20 @@ async def _serve_early(
     config: ServerConfig,
     streams: tuple[StdioReadStream, StdioWriteStream],
     nursery: trio.Nursery,
+    heads: list[HeadStart],
     start_import: Callable[[], None],
     done: trio.Event,
     imported: list[_Serve],
-) -> HeadStart | None:
+) -> None:
     """The rest of a 2026-07-28 connection: its first calls answered before the SDK (:mod:`verdex.server.early`),
-    then the SDK, if it is needed. Returns the browser launched ahead, if one was."""
+    then the SDK, if it is needed. A browser launched ahead goes into ``heads``."""
     read_stream, write_stream = streams
-    head: HeadStart | None = None
     try:
         second = await read_stream.read_line()
     except (anyio.EndOfStream, anyio.ClosedResourceError):
-        return None  # the handshake alone: answered
+        return  # the handshake alone: answered
     if _launches_browser(second):
-        head = _head_start(config, nursery)
+        _head_start(config, nursery, heads)
     await trio.to_thread.run_sync(import_session)
     from verdex.server.early import EarlyCalls
     from verdex.server.session import open_session
@@ -319,15 +319,15 @@ async def _serve_early(
         if await calls.serve(done, first=second):
             await done.wait()
             await imported[0](config, streams, session)
-    return head
 
 
-def _head_start(config: ServerConfig, nursery: trio.Nursery) -> HeadStart | None:
-    """Launch the browser ahead for the first call (it navigates), unless the browser is an endpoint's."""
+def _head_start(config: ServerConfig, nursery: trio.Nursery, heads: list[HeadStart]) -> None:
+    """Launch the browser ahead for the first call (it navigates) into ``heads``, unless the browser is an
+    endpoint's."""
     if config.browser.cdp_endpoint:
-        return None
+        return
     logger.info("launching the browser while the server starts (the first call navigates)")
-    return HeadStart.begin(config.browser, nursery)
+    heads.append(HeadStart.begin(config.browser, nursery))
 
 
 @asynccontextmanager
