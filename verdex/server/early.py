@@ -55,7 +55,7 @@ from verdex.server.guarding import ToolFailure, run_guarded
 from verdex.server.limits import MAX_URL_CHARS
 from verdex.server.page_answers import navigate, snapshot
 from verdex.server.session import Session
-from verdex.server.startup import client_shape
+from verdex.server.startup import client_shape, json_object
 from verdex.server.stdio import StdioReadStream, StdioWriteStream
 
 __all__ = [
@@ -201,7 +201,7 @@ class EarlyCalls:
 
     async def _take(self, line: bytes) -> None:
         """Answer ``line`` early, or keep it for the SDK."""
-        message = _message(line)
+        message = json_object(line)
         method = message.get("method") if message is not None else None
         if message is not None and method == "notifications/cancelled" and self._cancelled(message):
             return
@@ -320,11 +320,3 @@ class EarlyCalls:
                 logger.info("Tool %r failed: %r", call.tool, message)
                 return session.secrets.mask(clean_text(message)), True
         return session.secrets.mask(clean_text(notes + "\n" + text if notes else text)), False
-
-
-def _message(line: bytes) -> dict[str, Any] | None:
-    try:
-        message = json.loads(line)
-    except ValueError:
-        return None
-    return message if isinstance(message, dict) else None

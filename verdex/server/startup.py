@@ -61,7 +61,10 @@ __all__ = [
     "client_shape",
     "collection_paused",
     "early_answer",
+    "early_calls_allowed",
     "import_server",
+    "import_session",
+    "json_object",
     "serve_stdio",
 ]
 
@@ -113,7 +116,7 @@ def early_answer(line: bytes) -> tuple[str | int, dict[str, Any]] | None:
     """The request id and ``result`` the SDK would answer to ``line``, when it is a well-formed handshake
     request of a revision in :data:`HANDSHAKE_VERSIONS` (``initialize``) or :data:`MODERN_VERSIONS`
     (``server/discover``); None for anything else (the SDK then answers it, as it answers everything)."""
-    message = _message(line)
+    message = json_object(line)
     if message is None or message.get("jsonrpc") != "2.0":
         return None
     request_id = message.get("id")
@@ -168,7 +171,7 @@ def client_shape(info: object, capabilities: object) -> bool:
     )
 
 
-def _message(line: bytes) -> dict[str, Any] | None:
+def json_object(line: bytes) -> dict[str, Any] | None:
     """``line`` as a JSON object, or None (the SDK answers a line that is not one)."""
     try:
         message = json.loads(line)
@@ -178,7 +181,7 @@ def _message(line: bytes) -> dict[str, Any] | None:
 
 
 def _launches_browser(line: bytes) -> bool:
-    message = _message(line)
+    message = json_object(line)
     if message is None or message.get("method") != "tools/call":
         return False
     params = message.get("params")
