@@ -178,12 +178,13 @@ def render_section(results: dict[str, Any]) -> str:
 
 
 def _up(cold: dict[str, Any]) -> str:
-    """The sentence on the early handshake, when the run measured when the server is up."""
+    """The sentence on the early answers, when the run measured when the server answers ``tools/list``."""
     if "ready" not in cold:
         return ""
     return (
-        f"The handshake is answered before the tools are imported, and a first `browser_navigate` launches "
-        f"Chromium while they are (the server is up at {_ms(cold['ready']['p50'])} ms). "
+        "The handshake, `tools/list`, `browser_navigate` and `browser_snapshot` of this (2026-07-28) client are "
+        "answered before the MCP SDK is imported, and a first `browser_navigate` launches Chromium while the "
+        f"session's modules are (`tools/list` answers at {_ms(cold['ready']['p50'])} ms). "
     )
 
 
