@@ -44,3 +44,49 @@ async def test_typing_stops_waiting_for_the_browser_when_the_document_goes(
         f"ref {ref} is stale: it belonged to {url}, a document the page has left (now at {replaced}); "
         "call browser_snapshot for fresh refs"
     )
+
+
+async def test_hovering_stops_waiting_for_the_browser_when_the_document_goes(
+    page: Page, fixture_url: URL, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As for typing: a mouse move never answered while the page replaces its document ends when the document goes,
+    and the ref's error says where the page is now."""
+    url = fixture_url("race.html")
+    await page.navigate(url)
+    snapshot = await take_snapshot(page, max_chars=None)
+    found = re.search(r'button "Go" \[ref=(e\d+)\]', snapshot.text)
+    assert found is not None, snapshot.text
+    ref = found.group(1)
+    replaced = fixture_url("race.html?left=1")
+
+    async def never_answered(session: CDPSession, x: float, y: float, *, timeout: float) -> None:
+        await session.send(cdp.Runtime.evaluate({"expression": f"location.replace({replaced!r}), 0"}))
+        await trio.sleep_forever()
+
+    monkeypatch.setattr(cdp_input, "move_to", never_answered)
+    with trio.fail_after(10), pytest.raises(StaleRefError) as raised:
+        await actions.hover(page, ref, timeout=1)
+    assert str(raised.value) == (
+        f"ref {ref} is stale: it belonged to {url}, a document the page has left (now at {replaced}); "
+        "call browser_snapshot for fresh refs"
+    )
+
+
+async def test_a_key_press_stops_waiting_for_the_browser_when_the_document_goes(
+    page: Page, fixture_url: URL, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As for typing: a key press never answered while the page replaces its document ends when the document goes,
+    and the navigation is the press's outcome."""
+    await page.navigate(fixture_url("race.html"))
+    replaced = fixture_url("race.html?left=2")
+
+    async def never_answered(session: CDPSession, key: cdp_input.KeyPress, *, timeout: float) -> None:
+        await session.send(cdp.Runtime.evaluate({"expression": f"location.replace({replaced!r}), 0"}))
+        await trio.sleep_forever()
+
+    monkeypatch.setattr(cdp_input, "press", never_answered)
+    with trio.fail_after(10):
+        outcome = await actions.press_key(page, "Enter")
+    assert outcome.navigation is not None
+    assert outcome.navigation.url == replaced
+    assert page.url == replaced

@@ -75,9 +75,18 @@ async def hover(page: Page, ref: str, *, timeout: float) -> ActionOutcome:
     """Move the mouse over the element of ``ref`` (menus and tooltips open on hover).
 
     The same checks as a click except ``enabled`` (a disabled element still shows its tooltip).
+
+    Raises:
+        RefError: the element's document was replaced while the mouse moved (the ref is stale then).
     """
     point = await _action_point(page, ref, "hover", timeout)
-    await cdp_input.move_to(page.session, point.x, point.y, timeout=page.settings.call_timeout)
+    bridge, number = page.bridge_at(ref)
+    # As for typing (type_into): the wait for the input command's answer ends when the element's document or
+    # the page's goes away.
+    with page.main_frame.guard() as page_left, point.frame.guard() as frame_left:
+        await cdp_input.move_to(page.session, point.x, point.y, timeout=page.settings.call_timeout)
+    if page_left.cancelled_caught or frame_left.cancelled_caught:
+        await bridge.element_state(number)  # a ref gone with its document says where the page is now
     return _outcome(ref, point.target, None)
 
 
@@ -150,7 +159,10 @@ async def press_key(page: Page, key: str) -> ActionOutcome:
     """Press a key (with modifiers, ``Shift+Tab``) at the element that has focus, in whatever frame."""
     parsed = cdp_input.parse_key(key)
     watch = await page.watch_navigation()
-    await cdp_input.press(page.session, parsed, timeout=page.settings.call_timeout)
+    # As for typing (type_into): the wait for the key's answer ends when the page's document goes away (the
+    # navigation is then the outcome).
+    with page.main_frame.guard():
+        await cdp_input.press(page.session, parsed, timeout=page.settings.call_timeout)
     return ActionOutcome(None, None, None, None, await watch.finish())
 
 
