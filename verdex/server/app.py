@@ -36,10 +36,10 @@ from verdex import __version__
 from verdex.errors import UsageError
 from verdex.masking import SecretValues
 from verdex.safe_text import clean_data, clean_text, cut, excerpt
-from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
+from verdex.server.config import ServerConfig
 from verdex.server.fastcalls import FastCalls
 from verdex.server.feedback import LEVELS, CallFeedback, LoggingLevel, calling, python_level_of
-from verdex.server.groups import enabled_tools, slim_description, slim_schema
+from verdex.server.groups import slim_description, slim_schema
 from verdex.server.limits import MAX_ANY_CHARS, MAX_ANY_ITEMS
 from verdex.server.pool import CURRENT, SessionPool, client_key
 from verdex.server.session import Session
@@ -394,7 +394,7 @@ def _build(session: Session, config: ServerConfig, tracer: TraceWriter | None) -
     # The logging capability (deprecated by MCP 2026-07-28, which takes the level from each request's _meta).
     server._lowlevel_server.add_request_handler("logging/setLevel", SetLevelRequestParams, server._set_level)
     server.output_schemas = config.output_schemas
-    server.enabled = enabled_tools(config.caps, roles_given=config.roles != (RoleConfig(DEFAULT_ROLE),))
+    server.enabled = config.tools
     register_browser_tools(server, session)
     register_find_tools(server, session)
     register_observe_tools(server, session)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verdex.browser.launcher import BrowserOptions
-from verdex.server.groups import DEFAULT_GROUPS
+from verdex.server.groups import DEFAULT_GROUPS, enabled_tools
 
 __all__ = ["DEFAULT_ROLE", "RoleConfig", "ServerConfig"]
 
@@ -60,6 +60,12 @@ class ServerConfig:
     caps: frozenset[str] = DEFAULT_GROUPS
     output_schemas: bool = False
     codegen: str = "typescript"
+
+    @property
+    def tools(self) -> set[str]:
+        """The names of the tools this configuration turns on (``--caps``, and the roles group when ``--role`` is
+        given: :func:`verdex.server.groups.enabled_tools`)."""
+        return enabled_tools(self.caps, roles_given=self.roles != (RoleConfig(DEFAULT_ROLE),))
 
     @property
     def tool_timeout(self) -> float:

@@ -48,19 +48,19 @@ import trio
 
 from verdex import __version__
 from verdex.safe_text import clean_text
-from verdex.server.config import DEFAULT_ROLE, RoleConfig, ServerConfig
+from verdex.server.config import ServerConfig
 from verdex.server.feedback import CallFeedback, calling
-from verdex.server.groups import enabled_tools
 from verdex.server.guarding import ToolFailure, run_guarded
 from verdex.server.limits import MAX_URL_CHARS
 from verdex.server.page_answers import navigate, snapshot
 from verdex.server.session import Session
-from verdex.server.startup import client_shape, json_object
+from verdex.server.startup import META, MODERN_VERSIONS, client_shape, json_object, server_info
 from verdex.server.stdio import StdioReadStream, StdioWriteStream
 
 __all__ = [
     "EARLY_TOOLS",
     "IDLE_SECONDS",
+    "REVISION",
     "TOOL_LIST",
     "EarlyCalls",
     "listed_tools",
@@ -80,10 +80,10 @@ EARLY_TOOLS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "browser_snapshot": {},
 }
 
-#: The revisions served early, and the keys of their request envelope.
-_REVISION = "2026-07-28"
-_META = "io.modelcontextprotocol/"
-_ENVELOPE_KEYS = frozenset({_META + "protocolVersion", _META + "clientInfo", _META + "clientCapabilities"})
+#: The revision served early (its ``tools/list`` answer is the one ``tool_list.json`` holds), and the keys of its
+#: request envelope.
+REVISION = MODERN_VERSIONS[0]
+_ENVELOPE_KEYS = frozenset({META + "protocolVersion", META + "clientInfo", META + "clientCapabilities"})
 _REQUEST_KEYS = frozenset({"jsonrpc", "id", "method", "params"})
 
 
@@ -102,9 +102,9 @@ def listed_tools(config: ServerConfig) -> dict[str, Any] | None:
     if config.output_schemas:
         return None
     result = _all_tools()
-    if result is None or result.get("_meta", {}).get(_META + "serverInfo", {}).get("version") != __version__:
+    if result is None or result.get("_meta", {}).get(META + "serverInfo", {}).get("version") != __version__:
         return None  # written by another version: its own answer is the SDK's to give
-    enabled = enabled_tools(config.caps, roles_given=config.roles != (RoleConfig(DEFAULT_ROLE),))
+    enabled = config.tools
     tools = [tool for tool in result["tools"] if tool["name"] in enabled]
     return {key: tools if key == "tools" else value for key, value in result.items()}
 
@@ -138,9 +138,7 @@ class EarlyCalls:
         self._writer = writer
         self._import_sdk = import_sdk
         self._importing = False
-        self._tools = enabled_tools(
-            session.config.caps, roles_given=session.config.roles != (RoleConfig(DEFAULT_ROLE),)
-        )
+        self._tools = session.config.tools
         self._listed = listed_tools(session.config)
         #: Answering early: until a line is kept for the SDK.
         self._open = True
@@ -236,8 +234,8 @@ class EarlyCalls:
         return (
             isinstance(meta, dict)
             and meta.keys() == _ENVELOPE_KEYS
-            and meta[_META + "protocolVersion"] == _REVISION
-            and client_shape(meta[_META + "clientInfo"], meta[_META + "clientCapabilities"])
+            and meta[META + "protocolVersion"] == REVISION
+            and client_shape(meta[META + "clientInfo"], meta[META + "clientCapabilities"])
         )
 
     def _accept(self, message: dict[str, Any]) -> bool:
@@ -297,7 +295,7 @@ class EarlyCalls:
                 "content": [{"text": text, "type": "text"}],
                 "isError": failed,
                 "resultType": "complete",
-                "_meta": {_META + "serverInfo": {"name": "verdex", "version": __version__}},
+                "_meta": {META + "serverInfo": server_info()},
             }
         if answer is not None:
             await self._writer.send_json({"jsonrpc": "2.0", "id": call.request_id, "result": answer})

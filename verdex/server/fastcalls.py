@@ -56,9 +56,9 @@ from mcp_types import (
 )
 from mcp_types import methods as _methods
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
-from opentelemetry import trace
 from pydantic import ValidationError
 
+from verdex.server.startup import tracer_configured
 from verdex.server.stdio import MessageIterator, StdioReadStream, StdioWriteStream
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ class FastCalls(MessageIterator):
         #: The SDK's per-connection kernel, for its result serializer alone (``_serialize`` reads only the server).
         self._runner: ServerRunner[Any] = ServerRunner(lowlevel, None, {})  # type: ignore[arg-type]
         #: Off when something the SDK would do on every call is configured (see the module docstring).
-        self._enabled = self._handler is not None and not server._extensions and _no_tracing()
+        self._enabled = self._handler is not None and not server._extensions and not tracer_configured()
         #: "legacy" (the initialize handshake) or "modern" (2026-07-28 envelopes), from the first request.
         self._era: str | None = None
         #: The revision a handshake-era connection's ``initialize`` negotiated (None: not yet, or refused).
@@ -331,9 +331,3 @@ def _negotiated(params: Any) -> str | None:
         return ServerRunner._negotiate_initialize(params)[1]
     except ValidationError:
         return None
-
-
-def _no_tracing() -> bool:
-    """No OpenTelemetry tracer provider is configured (the API's default proxy is in place)."""
-    provider = trace.get_tracer_provider()
-    return isinstance(provider, trace.ProxyTracerProvider | trace.NoOpTracerProvider)

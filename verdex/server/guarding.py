@@ -97,15 +97,16 @@ async def run_guarded(
     session's ``tool_timeout``); returns its result and the ``Note: ...`` lines to put before the answer's text
     (empty: none).
 
+    Args:
+        passes: exception types ``call`` may raise that go out as they are (the SDK's own tool errors).
+
     Raises:
         ToolFailure: a dialog blocks the page (for a tool not in :data:`DIALOG_SAFE`), one opened during the call
             (not in :data:`DIALOG_AWARE`), the browser connection was lost, a verdex error, anything unexpected
             (logged with its traceback: the session stays usable), or the time limit passed.
-        passes: what ``call`` raised of these types, as it is (the SDK's own tool errors).
     """
     limit = session.config.tool_timeout if timeout is None else timeout
-    done = False
-    result: R | None = None
+    returned: list[R] = []  # the call's result, once it returned
     with trio.move_on_after(limit):
         queued = session.lock.locked()
         if queued:
@@ -119,8 +120,8 @@ async def run_guarded(
             mark = session.events.mark()
             try:
                 with session.events.interruptible(name not in DIALOG_AWARE) as interruption:
-                    result = await call()
-                done = True  # a time limit passing from here on stops only the wait below
+                    returned.append(await call())
+                # A time limit passing from here on stops only the wait below.
                 if interruption.dialog is not None:
                     raise ToolFailure(_with_notices(session, _interrupted(name, interruption.dialog)))
                 await session.events.settle(SETTLE_SECONDS, since=mark)
@@ -145,7 +146,7 @@ async def run_guarded(
                         "The session is still usable; if this repeats, call browser_close and start again.",
                     )
                 ) from exc
-    if not done:
+    if not returned:
         raise ToolFailure(
             _with_notices(
                 session,
@@ -154,7 +155,7 @@ async def run_guarded(
             )
         )
     notices = session.take_notices()
-    return result, (notes_text(notices) if notices else "")  # type: ignore[return-value]  # done: call returned
+    return returned[0], (notes_text(notices) if notices else "")
 
 
 def _open_dialog(session: Session) -> Dialog | None:

@@ -57,6 +57,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HANDSHAKE_VERSIONS",
     "INSTRUCTIONS",
+    "META",
     "MODERN_VERSIONS",
     "client_shape",
     "collection_paused",
@@ -66,6 +67,8 @@ __all__ = [
     "import_session",
     "json_object",
     "serve_stdio",
+    "server_info",
+    "tracer_configured",
 ]
 
 logger = logging.getLogger(__name__)
@@ -94,10 +97,12 @@ MODERN_VERSIONS = ("2026-07-28",)
 #: The tool calls that give the browser a head start (they launch one as their first step).
 _LAUNCHING_TOOLS = frozenset({"browser_navigate"})
 
-_META = "io.modelcontextprotocol/"
+#: The prefix of the 2026-07-28 revision's ``_meta`` keys.
+META = "io.modelcontextprotocol/"
 
 
-def _server_info() -> dict[str, str]:
+def server_info() -> dict[str, str]:
+    """``serverInfo`` as the SDK states it (``Implementation``: name and version)."""
     return {"name": "verdex", "version": __version__}
 
 
@@ -131,17 +136,17 @@ def early_answer(line: bytes) -> tuple[str | int, dict[str, Any]] | None:
             "capabilities": _capabilities(False),
             "instructions": INSTRUCTIONS,
             "protocolVersion": version,
-            "serverInfo": _server_info(),
+            "serverInfo": server_info(),
         }
     if message.get("method") == "server/discover":
         meta = params.get("_meta")
         if (
             set(params) != {"_meta"}
             or not isinstance(meta, dict)
-            or meta.get(_META + "protocolVersion") not in MODERN_VERSIONS
+            or meta.get(META + "protocolVersion") not in MODERN_VERSIONS
         ):
             return None
-        if not client_shape(meta.get(_META + "clientInfo"), meta.get(_META + "clientCapabilities")):
+        if not client_shape(meta.get(META + "clientInfo"), meta.get(META + "clientCapabilities")):
             return None
         return request_id, {
             "cacheScope": "private",
@@ -150,7 +155,7 @@ def early_answer(line: bytes) -> tuple[str | int, dict[str, Any]] | None:
             "resultType": "complete",
             "supportedVersions": list(MODERN_VERSIONS),
             "ttlMs": 0,
-            "_meta": {_META + "serverInfo": _server_info()},
+            "_meta": {META + "serverInfo": server_info()},
         }
     return None
 
@@ -232,14 +237,15 @@ def early_calls_allowed(config: ServerConfig) -> bool:
         os.environ.get("VERDEX_NO_EARLY_CALLS", "") in ("", "0")
         and config.trace_file is None
         and not config.output_schemas
-        and not _tracing()
+        and not tracer_configured()
     )
 
 
-def _tracing() -> bool:
+def tracer_configured() -> bool:
     """An OpenTelemetry tracer provider is configured (the SDK's middleware records a span per request then).
 
-    Only code run before verdex's can have configured one, and it imported the API to do so."""
+    One configured imported the OpenTelemetry API to do so (code run before verdex's, or the SDK's): without it
+    imported, none is."""
     if "opentelemetry.trace" not in sys.modules:
         return False
     from opentelemetry import trace
@@ -268,7 +274,8 @@ async def serve_stdio(config: ServerConfig) -> None:
             return  # the client left without a word
         answer = early_answer(first)
         try:
-            if answer is not None and b'"server/discover"' in first and early_calls_allowed(config):
+            discover = (json_object(first) or {}).get("method") == "server/discover"
+            if answer is not None and discover and early_calls_allowed(config):
                 await write_stream.send_answer(*answer)
                 await _serve_early(config, streams, nursery, heads, start_import, done, imported)
                 return

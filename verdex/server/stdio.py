@@ -95,15 +95,9 @@ class StdioReadStream(MessageIterator):
             anyio.EndOfStream: the client closed stdin.
             anyio.ClosedResourceError: this stream was closed.
         """
-        line = await self._next_line()
+        line = await self.read_line()
         self._ahead.append(line)
         return line
-
-    async def read_line(self) -> bytes:
-        """Read the next line now, without parsing it or keeping it (:meth:`keep` keeps it for :meth:`receive`;
-        :mod:`verdex.server.early` answers some lines itself). Cancelling it loses nothing. Raises as
-        :meth:`read_ahead`."""
-        return await self._next_line()
 
     def keep(self, line: bytes) -> None:
         """Keep ``line`` for :meth:`receive`, after the lines kept before it."""
@@ -121,7 +115,7 @@ class StdioReadStream(MessageIterator):
     async def receive_line(self) -> bytes:
         """The next line, unparsed (:meth:`receive` parses it; :class:`~verdex.server.fastcalls.FastCalls` looks
         at it first). Raises as :meth:`receive`."""
-        return self._ahead.popleft() if self._ahead else await self._next_line()
+        return self._ahead.popleft() if self._ahead else await self.read_line()
 
     @staticmethod
     def parse(raw: bytes) -> SessionMessage | Exception:
@@ -138,7 +132,14 @@ class StdioReadStream(MessageIterator):
             return exc
         return SessionMessage(message)
 
-    async def _next_line(self) -> bytes:
+    async def read_line(self) -> bytes:
+        """Read the next line now, without parsing it or keeping it (:meth:`keep` keeps it for :meth:`receive`;
+        :mod:`verdex.server.early` answers some lines itself). Cancelling it loses nothing.
+
+        Raises:
+            anyio.EndOfStream: the client closed stdin.
+            anyio.ClosedResourceError: this stream was closed.
+        """
         while True:
             end = self._buffer.find(b"\n")
             if end >= 0:

@@ -15,13 +15,10 @@ from typing import Any
 import trio
 
 from verdex.server.config import RoleConfig, ServerConfig
-from verdex.server.early import TOOL_LIST
+from verdex.server.early import REVISION, TOOL_LIST
 from verdex.server.groups import GROUPS
 
-__all__ = ["main", "sdk_tool_list"]
-
-#: The revision whose answer is written.
-REVISION = "2026-07-28"
+__all__ = ["REVISION", "main", "sdk_tool_list"]
 
 
 async def sdk_tool_list(config: ServerConfig) -> dict[str, Any]:
