@@ -19,7 +19,7 @@ import type { AriaFactsResult } from './aria/facts';
 import type { FindArgs, FindResult } from './find/index';
 import type { FrameOwnerFacts, FramePoint } from './frames/owner';
 import type { QueryFramesResult, QueryLocatorResult } from './locator/index';
-import type { SnapshotArgs, SnapshotResult } from './snapshot/index';
+import type { SnapshotArgs, SnapshotResult, WarmUpResult } from './snapshot/index';
 import type { AnchorsResult } from './structure/anchors';
 import type { ContainerResult } from './structure/containers';
 import type { PatternResult } from './structure/patterns';
@@ -50,6 +50,7 @@ export interface LevelArgs { ref: number; ancestorLevel: number }
 
 export interface BridgeMethods {
   snapshot: { args: SnapshotArgs; result: SnapshotResult };
+  warmUp: { args: { budgetMs: number }; result: WarmUpResult };
   resolveContainer: { args: RefArgs; result: ContainerResult };
   inspectPattern: { args: LevelArgs; result: PatternResult };
   extractAnchors: { args: LevelArgs; result: AnchorsResult };

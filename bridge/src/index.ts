@@ -17,7 +17,7 @@ import { elementState } from './actions/state';
 import type { BridgeMethods, MethodName } from './contract';
 import { BridgeError, type Json } from './errors';
 import { RefRegistry } from './snapshot/refs';
-import { snapshot } from './snapshot/index';
+import { snapshot, warmUp } from './snapshot/index';
 import { configureTestIdAttribute } from './structure/attributes';
 import { configureFailedSheets } from './pseudo';
 import { extractAnchors } from './structure/anchors';
@@ -66,6 +66,7 @@ const methods: { [M in MethodName]: Method<M> } = {
     maxChars: optionalNumber(args, 'maxChars'),
     behindModal: optionalBoolean(args, 'behindModal'),
   }),
+  warmUp: args => warmUp(document, requireNumber(args, 'budgetMs')),
   resolveContainer: args => resolveContainer(refs, requireNumber(args, 'ref')),
   inspectPattern: args => inspectPattern(refs, requireNumber(args, 'ref'), requireNumber(args, 'ancestorLevel')),
   extractAnchors: args => extractAnchors(refs, requireNumber(args, 'ref'), requireNumber(args, 'ancestorLevel')),

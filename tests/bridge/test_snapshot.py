@@ -7,6 +7,7 @@ import pytest
 from tests.bridge.conftest import URL, LoadHtml, ref_number, run_in_page, snapshot_text, stripped_lines
 from tests.support import bridge_json
 from verdex.browser.page import Page
+from verdex.browser.snapshot import take_snapshot
 from verdex.errors import BridgeCallError
 
 SHOP_HEAD = """\
@@ -502,3 +503,38 @@ async def test_generated_content_from_a_sheet_imported_from_another_origin(
         " ? resolve(1) : setTimeout(check, 10); check(); })",
     )
     assert await snapshot_text(page) == '- button "Cross one" [ref=e1]'
+
+
+async def test_warm_up_walks_the_document_once_and_gives_out_no_ref(page: Page, fixture_url: URL) -> None:
+    await page.navigate(fixture_url("shop.html"))
+    main = page.main_frame
+    loader = main.loader_id
+    assert page.cold_frames() == [main]
+    warmed = await page.warm_up(main, 5_000, 3)
+    assert [result.complete for result in warmed] == [True, True, True]
+    assert main.warm_loader == loader
+    assert page.cold_frames() == []
+    assert page.ledger.next_number == 1  # the warm-up's refs were its own
+    assert await page.warm_up(main, 5_000, 3) == []  # this document has run the snapshot code
+    value = await bridge_json(page.bridge().snapshot())
+    assert value["text"].startswith(SHOP_HEAD)
+    assert value["text"].endswith(SHOP_TAIL)
+    assert page.ledger.next_number == 38
+    # A new document is warmed up again; a snapshot of it (the tool's) counts as its warm-up.
+    await page.navigate(fixture_url("shop.html"))
+    assert page.cold_frames() == [main]
+    await take_snapshot(page, max_chars=None)
+    assert main.warm_loader == main.loader_id != loader
+    assert await page.warm_up(main, 5_000, 3) == []
+
+
+async def test_warm_up_stops_at_its_budget(page: Page, load_html: LoadHtml) -> None:
+    await load_html("<main>" + "<div><p>text <a href='/x'>link</a></p></div>" * 2_000 + "</main>")
+    page.main_frame.warm_loader = None
+    warmed = await page.warm_up(page.main_frame, 0, 3)
+    assert [result.complete for result in warmed] == [False]  # a pass stopped at its budget is the last
+    # The stopped walk left nothing behind: the next snapshot is whole, refs from e1.
+    text = await snapshot_text(page)
+    assert text.count('link "link"') == 2_000
+    assert ref_number(text, "main") == 1
+    assert ref_number(text, 'link "link"', 1_999) == 2_001

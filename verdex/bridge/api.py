@@ -42,6 +42,7 @@ from verdex.bridge.models import (
     SnapshotResult,
     SuggestFactsResult,
     WaitForStableResult,
+    WarmUpResult,
 )
 
 __all__ = [
@@ -64,6 +65,7 @@ Action = Literal["click", "hover", "type", "select"]
 #: the TypeScript contract).
 METHODS: dict[str, type[BridgeModel]] = {
     "snapshot": SnapshotResult,
+    "warmUp": WarmUpResult,
     "resolveContainer": ResolveContainerResult,
     "inspectPattern": InspectPatternResult,
     "extractAnchors": ExtractAnchorsResult,
@@ -168,6 +170,13 @@ class Bridge:
         if behind_modal:
             args["behindModal"] = True
         return await self._answer(SnapshotResult, "snapshot", {k: v for k, v in args.items() if v is not None})
+
+    async def warm_up(self, budget_ms: int, *, timeout: float) -> WarmUpResult:
+        """Take the document's snapshot in the page and throw it away (with refs of its own: no ref is given out),
+        so that the next snapshot runs on code compiled in this document's isolated world; the walk stops after
+        ``budget_ms`` milliseconds in the page. ``timeout``: seconds the CDP call may take (past it the script
+        running in the page is stopped, as for every bridge call). Not repeated in a new document."""
+        return await self._answer(WarmUpResult, "warmUp", {"budgetMs": budget_ms}, timeout=timeout, once=True)
 
     async def resolve_container(self, ref: int) -> ResolveContainerResult:
         """The element of ``ref`` and its ancestors up to <body>."""

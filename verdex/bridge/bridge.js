@@ -2552,20 +2552,25 @@
     return "text" in item;
   }
   var kNoValueInputTypes = /* @__PURE__ */ new Set(["checkbox", "radio", "file", "hidden", "button", "submit", "reset", "image"]);
+  var WalkBudgetExceeded = class extends Error {
+  };
+  var kClockEvery = 64;
   function buildTree(root, refs2, options) {
-    const builder = new TreeBuilder(root, refs2);
+    const builder = new TreeBuilder(root, refs2, options.deadline);
     return builder.build(options.keepRoot, !!options.behindModal);
   }
   var TreeBuilder = class {
-    constructor(root, refs2) {
+    constructor(root, refs2, deadline) {
       this.root = root;
       this.refs = refs2;
+      this.deadline = deadline;
       const doc = root.ownerDocument;
       this.active = deepActiveElement(doc);
       this.ownedBy = getOwnerMap(doc);
     }
     root;
     refs;
+    deadline;
     active;
     /** Elements taken out of their DOM place by an aria-owns elsewhere, mapped to their owner. */
     ownedBy;
@@ -2573,6 +2578,8 @@
     /** Set by nextChild for the element it returns. */
     nextFlags = 0;
     nextPseudo = "none";
+    /** Elements entered so far (counted only when there is a deadline). */
+    entered = 0;
     build(keepRoot, behindModal) {
       const fragment = { node: { role: "fragment", name: "", children: [] }, fullName: "", tokens: [] };
       const modal = keepRoot || behindModal ? null : getModalScope(this.root.ownerDocument)?.dialog ?? findAriaModal(this.root, this.active);
@@ -2596,6 +2603,8 @@
         const frame = stack[stack.length - 1];
         const child = this.nextChild(frame);
         if (child) {
+          if (this.deadline !== void 0 && ++this.entered % kClockEvery === 0 && performance.now() > this.deadline)
+            throw new WalkBudgetExceeded();
           const entered = this.enter(frame.target, child, this.nextFlags, this.nextPseudo, false, false);
           if (entered) stack.push(entered);
         } else {
@@ -3708,7 +3717,7 @@
   }
 
   // src/snapshot/index.ts
-  function snapshot(doc, refs2, args) {
+  function snapshot(doc, refs2, args, deadline) {
     const rootElement = args.root !== void 0 ? refs2.resolve(args.root) : doc.body ?? doc.documentElement;
     const loading = doc.readyState === "loading";
     if (!rootElement) return { text: "", refCount: 0, nodeCount: 0, truncated: null, iframes: [], unknownHosts: 0, loading };
@@ -3716,12 +3725,27 @@
     beginCandidates();
     if (args.behindModal) ignoreModalDialogs();
     try {
-      const tree = buildTree(rootElement, refs2, { keepRoot: args.root !== void 0, behindModal: !!args.behindModal });
+      const tree = buildTree(
+        rootElement,
+        refs2,
+        { keepRoot: args.root !== void 0, behindModal: !!args.behindModal, deadline }
+      );
       const rendered = renderTree(tree, refs2, { depth: args.depth, maxChars: args.maxChars, rootIsNode: args.root !== void 0 });
       return { ...rendered, unknownHosts: unknownHostCount(), loading };
     } finally {
       endWalk();
     }
+  }
+  function warmUp(doc, budgetMs) {
+    const start = performance.now();
+    let complete = true;
+    try {
+      snapshot(doc, new RefRegistry(), {}, start + budgetMs);
+    } catch (error) {
+      if (!(error instanceof WalkBudgetExceeded)) throw error;
+      complete = false;
+    }
+    return { complete, elapsedMs: Math.round(performance.now() - start) };
   }
 
   // src/structure/anchors.ts
@@ -6238,6 +6262,7 @@
       maxChars: optionalNumber(args, "maxChars"),
       behindModal: optionalBoolean(args, "behindModal")
     }),
+    warmUp: (args) => warmUp(document, requireNumber(args, "budgetMs")),
     resolveContainer: (args) => resolveContainer(refs, requireNumber(args, "ref")),
     inspectPattern: (args) => inspectPattern(refs, requireNumber(args, "ref"), requireNumber(args, "ancestorLevel")),
     extractAnchors: (args) => extractAnchors(refs, requireNumber(args, "ref"), requireNumber(args, "ancestorLevel")),

@@ -79,6 +79,7 @@ __all__ = [
     "TargetFacts",
     "TextFact",
     "WaitForStableResult",
+    "WarmUpResult",
     "playwright_roles",
 ]
 
@@ -136,6 +137,14 @@ class SnapshotResult(BridgeModel):
         description="document.readyState is 'loading': the HTML is not parsed to its end yet, so elements may be "
         "missing (a snapshot of the page waits for DOMContentLoaded, then takes it again)."
     )
+
+
+class WarmUpResult(BridgeModel):
+    """``warmUp``: the document's snapshot taken and thrown away, so that the first real one runs on code compiled
+    in this isolated world (README: Methods)."""
+
+    complete: bool = Field(description="The walk reached the end of the document within budgetMs (and was rendered).")
+    elapsedMs: int = Field(description="Milliseconds it took, measured in the page.")
 
 
 # -- resolveContainer --------------------------------------------------------------------------

@@ -87,6 +87,8 @@ class Frame:
             or answered a status that is not ok (a sheet Chromium then holds without rules).
         loaded_sheets: URLs of the current document's stylesheets that loaded (``Network.loadingFinished``
             after an ok status): a URL in both sets has a sheet with rules.
+        warm_loader: the loader of the last document of the frame in which the bridge's snapshot code has run (a
+            snapshot, or a warm-up: ``Page.warm_up``).
     """
 
     id: str
@@ -104,6 +106,7 @@ class Frame:
     downloads: int = 0
     failed_sheets: set[str] = field(default_factory=set)
     loaded_sheets: set[str] = field(default_factory=set)
+    warm_loader: str | None = None
     _guards: set[trio.CancelScope] = field(default_factory=set)
 
     @property

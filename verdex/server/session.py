@@ -15,6 +15,7 @@ login or not started.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -39,6 +40,19 @@ from verdex.server.feedback import stage
 __all__ = ["Role", "Session", "open_session"]
 
 logger = logging.getLogger(__name__)
+
+#: Seconds without a tool call after which the current page's document is warmed up (:meth:`Page.warm_up`): a
+#: model reads an answer for a second or more, a script's next call comes within milliseconds and never waits on it.
+WARM_UP_IDLE_SECONDS = 0.02
+
+#: Seconds a warm-up may wait on the page in all (a page that never yields would keep it waiting until the next call).
+WARM_UP_SECONDS = 10.0
+
+#: Milliseconds in the page a warm-up pass may walk (the snapshot of a median real page takes ~20 the first time).
+WARM_UP_BUDGET_MS = 200
+
+#: Times a warm-up runs the snapshot code in a document (V8 compiles more of it after each run).
+WARM_UP_PASSES = 3
 
 _AUTH_HINT = (
     "Nothing of it was applied and the role has no browser context. Fix the file (Playwright's storageState "
@@ -107,6 +121,10 @@ class Session:
         self.notices: list[str] = []
         #: Dialogs, new tabs and downloads the pages report (see verdex.browser.events).
         self.events = PageEvents(tab_of=self.tab_of)
+        #: The warm-up waiting or running after the last call (:meth:`_warm_up`); the next call cancels it.
+        self._warming: trio.CancelScope | None = None
+        #: Warm a new document's snapshot code between calls (``VERDEX_NO_WARM_UP=1`` turns it off).
+        self.warm_up = os.environ.get("VERDEX_NO_WARM_UP", "") in ("", "0")
 
     # -- current role ------------------------------------------------------------------------
 
@@ -127,12 +145,47 @@ class Session:
         """Hold :attr:`lock` for one tool call, its current role pinned (in its task) until it ends: ``select_role``
         of a started role answers without the lock (it needs no page), and must not move a call in flight to
         another role's page."""
+        if self._warming is not None:
+            self._warming.cancel()
         async with held(self.lock):
             token = self._call_role.set(self._current_role)
             try:
                 yield
             finally:
                 self._call_role.reset(token)
+                self._schedule_warm_up()
+
+    def _schedule_warm_up(self) -> None:
+        """After a call: warm up the documents of the current role's page that have not run the snapshot code
+        (:meth:`_warm_up`)."""
+        role = self.roles.get(self._current_role)
+        page = role.page if role is not None else None
+        if not self.warm_up or page is None or page.closed or not page.cold_frames():
+            return
+        self._warming = trio.CancelScope()
+        self._nursery.start_soon(self._warm_up, page, self._warming)
+
+    async def _warm_up(self, page: Page, scope: trio.CancelScope) -> None:
+        """:meth:`Page.warm_up` of each of the page's cold frames once the session has had no call for
+        :data:`WARM_UP_IDLE_SECONDS`, so that the model's first snapshot of a new document runs on compiled code.
+        The next call cancels it; a document still being walked in the page makes that call's first command there
+        wait for the walk (at most :data:`WARM_UP_BUDGET_MS`). Failures are only logged: it answers nobody."""
+        with scope, trio.move_on_after(WARM_UP_IDLE_SECONDS + WARM_UP_SECONDS):
+            await trio.sleep(WARM_UP_IDLE_SECONDS)
+            if self.lock.locked():
+                return  # a call runs: it schedules the next warm-up when it ends
+            for frame in page.cold_frames():
+                try:
+                    passes = await page.warm_up(frame, WARM_UP_BUDGET_MS, WARM_UP_PASSES)
+                except Exception as exc:  # a warm-up answers nobody: the next call meets any real trouble itself
+                    logger.debug("warming up %s (%s): %s", frame.label, frame.url, exc)
+                    continue
+                if passes:
+                    times = ", ".join(str(result.elapsedMs) for result in passes)
+                    budget = "" if passes[-1].complete else f" (the last stopped at its {WARM_UP_BUDGET_MS} ms budget)"
+                    logger.debug(
+                        "warmed up %s (%s): the snapshot code ran in %s ms%s", frame.label, frame.url, times, budget
+                    )
 
     # -- browser -----------------------------------------------------------------------------
 

@@ -96,14 +96,22 @@ export interface BuildOptions {
   keepRoot: boolean;
   /** Show the page behind an open modal dialog (the caller has made no dialog modal for the walk). */
   behindModal?: boolean;
+  /** `performance.now()` past which the walk stops with {@link WalkBudgetExceeded} (a warm-up's budget). */
+  deadline?: number;
 }
+
+/** Thrown by {@link buildTree} when the walk passes its `deadline`. */
+export class WalkBudgetExceeded extends Error {}
+
+/** Elements walked between two looks at the clock when the walk has a deadline. */
+const kClockEvery = 64;
 
 /**
  * The tree under `root`: with `keepRoot` false the root element is only a container (the body of a
  * page snapshot), otherwise it is the first node.
  */
 export function buildTree(root: Element, refs: RefRegistry, options: BuildOptions): AriaNode {
-  const builder = new TreeBuilder(root, refs);
+  const builder = new TreeBuilder(root, refs, options.deadline);
   return builder.build(options.keepRoot, !!options.behindModal);
 }
 
@@ -147,8 +155,11 @@ class TreeBuilder {
   /** Set by nextChild for the element it returns. */
   private nextFlags = 0;
   private nextPseudo: PseudoCandidates = 'none';
+  /** Elements entered so far (counted only when there is a deadline). */
+  private entered = 0;
 
-  constructor(private readonly root: Element, private readonly refs: RefRegistry) {
+  constructor(private readonly root: Element, private readonly refs: RefRegistry,
+    private readonly deadline: number | undefined) {
     const doc = root.ownerDocument;
     this.active = deepActiveElement(doc);
     this.ownedBy = getOwnerMap(doc);
@@ -185,6 +196,8 @@ class TreeBuilder {
       const frame = stack[stack.length - 1]!;
       const child = this.nextChild(frame);
       if (child) {
+        if (this.deadline !== undefined && ++this.entered % kClockEvery === 0 && performance.now() > this.deadline)
+          throw new WalkBudgetExceeded();
         const entered = this.enter(frame.target, child, this.nextFlags, this.nextPseudo, false, false);
         if (entered) stack.push(entered);
       } else {

@@ -1,0 +1,128 @@
+"""The warm-up between calls (``Session._warm_up``): a new document's snapshot code runs while the model reads the
+answer, gives out no ref, and never changes an answer, whether a call comes before, during or after it."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+
+import pytest
+import trio
+from mcp import Client
+
+from tests.mcp_client import Tools
+from verdex.browser.launcher import BrowserOptions
+from verdex.server import session as session_module
+from verdex.server.app import build_server
+from verdex.server.config import ServerConfig
+from verdex.server.session import Session, open_session
+
+URL = Callable[[str], str]
+
+
+@asynccontextmanager
+async def serving(cdp_endpoint: str, *, warm_up: bool = True) -> AsyncIterator[tuple[Session, Tools]]:
+    config = ServerConfig(browser=BrowserOptions(cdp_endpoint=cdp_endpoint))
+    async with open_session(config) as session, Client(build_server(session)) as client:
+        session.warm_up = warm_up
+        yield session, Tools(client)
+
+
+def warm_ups(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == session_module.__name__ and "warm" in r.getMessage()]
+
+
+async def until(predicate: Callable[[], bool]) -> None:
+    """Wait (at most 10 s) until ``predicate()`` holds: the warm-up runs in the session's own task."""
+    with trio.fail_after(10):
+        while not predicate():  # noqa: ASYNC110 -- state of another task, polled
+            await trio.sleep(0.01)
+
+
+@pytest.mark.parametrize(("path", "hover"), [("shop.html", "e12"), ("nested.html", "f1_e7")])
+async def test_each_new_document_is_warmed_up_once_and_its_snapshot_is_unchanged(
+    cdp_endpoint: str, fixture_url: URL, caplog: pytest.LogCaptureFixture, path: str, hover: str
+) -> None:
+    caplog.set_level(logging.DEBUG, logger=session_module.__name__)
+    url = fixture_url(path)
+    async with serving(cdp_endpoint, warm_up=False) as (_, tools):
+        await tools.ok("browser_navigate", url=url)
+        expected = await tools.ok("browser_snapshot")
+    assert warm_ups(caplog) == []
+
+    async with serving(cdp_endpoint) as (session, tools):
+        await tools.ok("browser_navigate", url=url)
+        page = await session.page()
+        await until(lambda: not page.cold_frames())
+        frames = sorted(page.frames.values(), key=lambda frame: frame.ordinal)
+        await until(lambda: len(warm_ups(caplog)) == len(frames))
+        assert session.ledger.next_number == 1  # no ref given out
+        # Calls on the same documents warm nothing more.
+        snapshot = await tools.ok("browser_snapshot")
+        await tools.ok("browser_hover", ref=hover)
+        await trio.sleep(session_module.WARM_UP_IDLE_SECONDS * 5)
+    assert snapshot.text == expected.text
+    assert snapshot.data == expected.data
+    messages = warm_ups(caplog)
+    assert len(messages) == len(frames) == (1 if path == "shop.html" else 5)
+    for message, frame in zip(messages, frames, strict=True):
+        pattern = rf"warmed up {frame.label} \({re.escape(frame.url)}\): the snapshot code ran in \d+, \d+, \d+ ms"
+        assert re.fullmatch(pattern, message), message
+
+
+async def test_a_call_before_the_warm_up_cancels_it_and_a_snapshot_counts_as_one(
+    cdp_endpoint: str, fixture_url: URL, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    caplog.set_level(logging.DEBUG, logger=session_module.__name__)
+    monkeypatch.setattr(session_module, "WARM_UP_IDLE_SECONDS", 0.5)
+    async with serving(cdp_endpoint) as (session, tools):
+        await tools.ok("browser_navigate", url=fixture_url("shop.html"))
+        await tools.ok("browser_snapshot")  # within the idle time: the warm-up waiting is cancelled
+        await trio.sleep(1.0)
+        page = await session.page()
+        assert page.cold_frames() == []
+        # Another document: warmed up after the call.
+        await tools.ok("browser_navigate", url=fixture_url("shop.html") + "?again")
+        await until(lambda: len(warm_ups(caplog)) == 1)
+    assert len(warm_ups(caplog)) == 1
+
+
+async def test_calls_during_a_warm_up_answer_as_without_it(
+    cdp_endpoint: str, fixture_url: URL, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG, logger=session_module.__name__)
+    url = fixture_url("hostile/heavy.html?elements=20000")  # its first snapshot takes a while in the page
+    answers: dict[bool, list[str]] = {}
+    for warm_up in (False, True):
+        async with serving(cdp_endpoint, warm_up=warm_up) as (_, tools):
+            texts = []
+            await tools.ok("browser_navigate", url=url)
+            # Right after the idle time: the warm-up has started walking the page's 20,000 elements.
+            await trio.sleep(session_module.WARM_UP_IDLE_SECONDS * 2)
+            texts.append((await tools.ok("browser_snapshot", maxChars=2_000)).text)
+            texts.append((await tools.ok("resolve_container", ref="e4")).text)
+            answers[warm_up] = texts
+    assert answers[True] == answers[False]
+    assert answers[True][0].startswith(f'Page: "Heavy page" ({url})\n- main [ref=e1]:\n  - heading "Heavy page"')
+    assert '      - button "Buy 0" [ref=e4]\n' in answers[True][0]
+    assert answers[True][1].endswith(
+        '"containsRefs":["e4","e6","e8","e10","e12","e14","e16","e18"],"refsOmitted":3992},'
+        '{"level":3,"tagName":"main","childElements":4,"refsOmitted":4001}]}'
+    )
+
+
+async def test_no_warm_up_when_turned_off(
+    cdp_endpoint: str, fixture_url: URL, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    caplog.set_level(logging.DEBUG, logger=session_module.__name__)
+    monkeypatch.setenv("VERDEX_NO_WARM_UP", "1")
+    config = ServerConfig(browser=BrowserOptions(cdp_endpoint=cdp_endpoint))
+    async with open_session(config) as session, Client(build_server(session)) as client:
+        assert session.warm_up is False
+        await Tools(client).ok("browser_navigate", url=fixture_url("shop.html"))
+        await trio.sleep(0.3)
+        page = await session.page()
+        assert page.cold_frames() == [page.main_frame]
+    assert warm_ups(caplog) == []
