@@ -41,7 +41,7 @@ export function snapshot(doc: Document, refs: RefRegistry, args: SnapshotArgs, d
   }
 }
 
-/** `warmUp`: what the document's first snapshot did (README: Methods). */
+/** `warmUp`: how one pass went (README: Methods). */
 export interface WarmUpResult {
   /** The walk reached the end of the document within the budget (and the tree was rendered). */
   complete: boolean;
@@ -50,10 +50,10 @@ export interface WarmUpResult {
 }
 
 /**
- * `warmUp`: takes the document's snapshot and throws it away, so that the snapshot code of this
- * document's isolated world has run once (V8 compiles and optimizes a function by how it ran in
- * this context; the first call after a navigation takes about 1.6x a warm one). The refs it gives
- * are its own (a registry of its own): the document's refs, and every ref number, are untouched.
+ * `warmUp`: takes the document's snapshot and throws it away, so that the snapshot code has run in
+ * this document's isolated world: V8 compiles a function by how it ran in this context, more of it
+ * after each run, and the first snapshot after a navigation takes about twice the fourth. The refs
+ * it gives are a registry of its own: the document's refs, and every ref number, are untouched.
  * The walk stops after `budgetMs` (the tree then is not rendered).
  */
 export function warmUp(doc: Document, budgetMs: number): WarmUpResult {
