@@ -13,6 +13,7 @@ import trio
 from mcp import Client
 
 from tests.mcp_client import Tools
+from tests.support import ROOT
 from verdex.browser.launcher import BrowserOptions
 from verdex.server import session as session_module
 from verdex.server.app import build_server
@@ -20,6 +21,7 @@ from verdex.server.config import ServerConfig
 from verdex.server.session import Session, open_session
 
 URL = Callable[[str], str]
+FIXTURE_PAGES = ROOT / "fixtures" / "pages"
 
 
 @asynccontextmanager
@@ -126,3 +128,49 @@ async def test_no_warm_up_when_turned_off(
         page = await session.page()
         assert page.cold_frames() == [page.main_frame]
     assert warm_ups(caplog) == []
+
+
+#: Fixture pages whose snapshot depends on time (they change on their own) or on the visit, or that open dialogs.
+_CHANGING = {
+    "hostile/dialogs.html",
+    "hostile/dialog-frame.html",
+    "hostile/spin.html",
+    "hostile/heavy.html",
+    "hostile/mutating.html",
+    "actions/navigate-away.html",
+    "ticker.html",
+    "race.html",  # holds ticker.html
+    "late.html",
+}
+
+
+def renumbered(text: str) -> str:
+    """``text`` with its refs and frame numbers numbered in order of appearance: a server's refs go on from the
+    pages it saw before (a page that changes on its own can give one more ref than the other server's)."""
+    numbers: dict[str, str] = {}
+    return re.sub(r"\b(?:f\d+_)?e\d+\b|\bf\d+\b", lambda m: numbers.setdefault(m[0], f"#{len(numbers)}"), text)
+
+
+def _fixture_pages() -> list[str]:
+    pages = sorted(str(path.relative_to(FIXTURE_PAGES)) for path in FIXTURE_PAGES.rglob("*.html"))
+    return [page for page in pages if page not in _CHANGING]
+
+
+async def test_every_fixture_page_snapshots_the_same_after_a_warm_up(
+    cdp_endpoint: str, fixture_url: URL, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG, logger=session_module.__name__)
+    differ: list[str] = []
+    async with serving(cdp_endpoint, warm_up=False) as (_, cold), serving(cdp_endpoint) as (session, warm):
+        for name in _fixture_pages():
+            url = fixture_url(name)
+            await cold.call("browser_navigate", url=url)
+            await warm.call("browser_navigate", url=url)
+            page = await session.page()
+            await until(lambda: not page.cold_frames())  # noqa: B023 -- awaited in this iteration
+            expected = await cold.call("browser_snapshot", maxChars=1_000_000)
+            answer = await warm.call("browser_snapshot", maxChars=1_000_000)
+            if renumbered(answer.text) != renumbered(expected.text):
+                differ.append(name)
+    assert differ == [], differ
+    assert not [m for m in warm_ups(caplog) if not m.startswith("warmed up ")]  # no warm-up failed
