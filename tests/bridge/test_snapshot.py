@@ -505,7 +505,7 @@ async def test_generated_content_from_a_sheet_imported_from_another_origin(
     assert await snapshot_text(page) == '- button "Cross one" [ref=e1]'
 
 
-async def test_warm_up_walks_the_document_once_and_gives_out_no_ref(page: Page, fixture_url: URL) -> None:
+async def test_warm_up_runs_once_a_document_and_gives_out_no_ref(page: Page, fixture_url: URL) -> None:
     await page.navigate(fixture_url("shop.html"))
     main = page.main_frame
     loader = main.loader_id

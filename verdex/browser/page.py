@@ -43,7 +43,7 @@ logger = logging.getLogger(__name__)
 #: Seconds the page's renderer has to answer a round trip before a navigation stops its running script.
 RUNAWAY_PROBE = 3.0
 
-#: Frames one warm-up goes through (:meth:`Page.cold_frames`): the main frame and the first of its iframes.
+#: Frames one warm-up goes through (:meth:`Page.cold_frames`): the main frame and the first seven others by ordinal.
 MAX_WARM_FRAMES = 8
 
 
