@@ -72,7 +72,7 @@ def checkout_plan(url: str, cart_total: str = "Total: $49.00") -> list[dict[str,
         {
             "action": "click",
             "locator": "page.getByRole('link', { name: 'Cart (1)' })",
-            "timeoutMs": 1000,
+            "timeoutMs": 3000,  # time for the cart page to load on a busy machine
             "postconditions": [
                 {"type": "urlChanges"},
                 {"type": "elementTextContains", "locator": "page.getByTestId('cart-total')", "text": cart_total},
@@ -152,7 +152,7 @@ async def test_plan_with_a_wrong_expectation_stops_at_that_step(tools: Tools, ma
     assert message.splitlines() == [
         "Error executing tool browser_run_plan: Plan failed at step [5] click page.getByRole('link', "
         "{ name: 'Cart (1)' }): postcondition elementTextContains('Total: $50.00', page.getByTestId('cart-total')) "
-        'failed: e8 (paragraph) has text "Total: $49.00" (checked for 1000 ms).',
+        'failed: e8 (paragraph) has text "Total: $49.00" (checked for 3000 ms).',
         "Steps done:",
         f"[0] navigate {url}login: ok",
         "[1] type page.getByLabel('Email') -> e2 (textbox \"Email\"): ok",
