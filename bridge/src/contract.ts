@@ -19,7 +19,7 @@ import type { AriaFactsResult } from './aria/facts';
 import type { FindArgs, FindResult } from './find/index';
 import type { FrameOwnerFacts, FramePoint } from './frames/owner';
 import type { QueryFramesResult, QueryLocatorResult } from './locator/index';
-import type { SnapshotArgs, SnapshotResult, WarmUpResult } from './snapshot/index';
+import type { SnapshotArgs, SnapshotResult } from './snapshot/index';
 import type { AnchorsResult } from './structure/anchors';
 import type { ContainerResult } from './structure/containers';
 import type { PatternResult } from './structure/patterns';
@@ -27,6 +27,7 @@ import type { CountLocatorsResult } from './suggest/count';
 import type { DiagnoseLocatorResult } from './suggest/diagnose';
 import type { SuggestFactsResult } from './suggest/facts';
 import type { StableResult } from './wait/stable';
+import type { WarmUpResult } from './warmup';
 
 /** Arguments every call carries besides its own (README: Calling). */
 export interface CallArgs {

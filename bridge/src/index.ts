@@ -17,7 +17,7 @@ import { elementState } from './actions/state';
 import type { BridgeMethods, MethodName } from './contract';
 import { BridgeError, type Json } from './errors';
 import { RefRegistry } from './snapshot/refs';
-import { snapshot, warmUp } from './snapshot/index';
+import { snapshot } from './snapshot/index';
 import { configureTestIdAttribute } from './structure/attributes';
 import { configureFailedSheets } from './pseudo';
 import { extractAnchors } from './structure/anchors';
@@ -35,6 +35,7 @@ import { suggestFacts } from './suggest/facts';
 import { waitForStable } from './wait/stable';
 import { paint } from './wait/paint';
 import { maskSecrets, secretValues } from './secrets';
+import { warmUp } from './warmup';
 
 declare const __VERDEX_VERSION__: string;
 

@@ -511,28 +511,32 @@ async def test_warm_up_runs_once_a_document_and_gives_out_no_ref(page: Page, fix
     loader = main.loader_id
     assert page.cold_frames() == [main]
     warmed = await page.warm_up(main, 5_000, 3)
-    assert [result.complete for result in warmed] == [True, True, True]
+    # Each pass: the snapshot, then resolveContainer, inspectPattern and extractAnchors on ten of its elements (the
+    # first, the <header> banner right under <body>, has no ancestor to inspect: resolveContainer alone).
+    assert [(result.complete, result.structureCalls) for result in warmed] == [(True, 28)] * 3
     assert main.warm_loader == loader
     assert page.cold_frames() == []
     assert page.ledger.next_number == 1  # the warm-up's refs were its own
-    assert await page.warm_up(main, 5_000, 3) == []  # this document has run the snapshot code
+    assert await page.warm_up(main, 5_000, 3) == []  # this document has been warmed up
     value = await bridge_json(page.bridge().snapshot())
     assert value["text"].startswith(SHOP_HEAD)
     assert value["text"].endswith(SHOP_TAIL)
     assert page.ledger.next_number == 38
-    # A new document is warmed up again; a snapshot of it (the tool's) counts as its warm-up.
+    # A new document is warmed up again, a snapshot of it (the tool's) or not: the structural code has not run.
     await page.navigate(fixture_url("shop.html"))
     assert page.cold_frames() == [main]
     await take_snapshot(page, max_chars=None)
+    assert page.cold_frames() == [main]
+    assert [result.complete for result in await page.warm_up(main, 5_000, 1)] == [True]
     assert main.warm_loader == main.loader_id != loader
-    assert await page.warm_up(main, 5_000, 3) == []
 
 
 async def test_warm_up_stops_at_its_budget(page: Page, load_html: LoadHtml) -> None:
     await load_html("<main>" + "<div><p>text <a href='/x'>link</a></p></div>" * 2_000 + "</main>")
     page.main_frame.warm_loader = None
     warmed = await page.warm_up(page.main_frame, 0, 3)
-    assert [result.complete for result in warmed] == [False]  # a pass stopped at its budget is the last
+    # A pass stopped at its budget is the last; a walk stopped makes no structural call.
+    assert [(result.complete, result.structureCalls) for result in warmed] == [(False, 0)]
     # The stopped walk left nothing behind: the next snapshot is whole, refs from e1.
     text = await snapshot_text(page)
     assert text.count('link "link"') == 2_000

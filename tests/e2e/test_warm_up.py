@@ -1,5 +1,6 @@
-"""The warm-up between calls (``Session._warm_up``): a new document's snapshot code runs while the model reads the
-answer, gives out no ref, and never changes an answer, whether a call comes before, during or after it."""
+"""The warm-up between calls (``Session._warm_up``): a new document's snapshot and structural code runs while the
+model reads the answer, gives out no ref, and never changes an answer, whether a call comes before, during or after
+it."""
 
 from __future__ import annotations
 
@@ -43,9 +44,21 @@ async def until(predicate: Callable[[], bool]) -> None:
             await trio.sleep(0.01)
 
 
-@pytest.mark.parametrize(("path", "hover"), [("shop.html", "e12"), ("nested.html", "f1_e7")])
-async def test_each_new_document_is_warmed_up_once_and_its_snapshot_is_unchanged(
-    cdp_endpoint: str, fixture_url: URL, caplog: pytest.LogCaptureFixture, path: str, hover: str
+#: The structural calls of each pass of each document's warm-up (the frames by ordinal).
+_SHOP_CALLS = [("28", "28", "28")]
+_NESTED_CALLS = [("13", "13", "13"), ("7", "7", "7"), ("1", "1", "1"), ("7", "7", "7"), ("6", "6", "6")]
+
+
+@pytest.mark.parametrize(
+    ("path", "hover", "structure_calls"), [("shop.html", "e12", _SHOP_CALLS), ("nested.html", "f1_e7", _NESTED_CALLS)]
+)
+async def test_each_new_document_is_warmed_up_once_and_its_answers_are_unchanged(
+    cdp_endpoint: str,
+    fixture_url: URL,
+    caplog: pytest.LogCaptureFixture,
+    path: str,
+    hover: str,
+    structure_calls: list[tuple[str, ...]],
 ) -> None:
     caplog.set_level(logging.DEBUG, logger=session_module.__name__)
     url = fixture_url(path)
@@ -69,26 +82,32 @@ async def test_each_new_document_is_warmed_up_once_and_its_snapshot_is_unchanged
     assert snapshot.data == expected.data
     messages = warm_ups(caplog)
     assert len(messages) == len(frames) == (1 if path == "shop.html" else 5)
+    calls: list[tuple[str, ...]] = []
     for message, frame in zip(messages, frames, strict=True):
-        pattern = rf"warmed up {frame.label} \({re.escape(frame.url)}\): the snapshot code ran in \d+, \d+, \d+ ms"
-        assert re.fullmatch(pattern, message), message
+        passes = r"\d+, \d+, \d+ ms \((\d+), (\d+), (\d+) structural calls\)"
+        found = re.fullmatch(rf"warmed up {frame.label} \({re.escape(frame.url)}\): passes of {passes}", message)
+        assert found is not None, message
+        calls.append(found.groups())
+    assert calls == structure_calls
 
 
-async def test_a_call_before_the_warm_up_cancels_it_and_a_snapshot_counts_as_one(
+async def test_a_call_before_the_warm_up_cancels_it_and_the_warm_up_comes_after_that_call(
     cdp_endpoint: str, fixture_url: URL, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     caplog.set_level(logging.DEBUG, logger=session_module.__name__)
     monkeypatch.setattr(session_module, "WARM_UP_IDLE_SECONDS", 0.5)
     async with serving(cdp_endpoint) as (session, tools):
         await tools.ok("browser_navigate", url=fixture_url("shop.html"))
-        await tools.ok("browser_snapshot")  # within the idle time: the warm-up waiting is cancelled
-        await trio.sleep(1.0)
         page = await session.page()
+        await tools.ok("browser_snapshot")  # within the idle time: the warm-up waiting is cancelled ...
+        assert warm_ups(caplog) == []
+        assert page.cold_frames() == [page.main_frame]  # ... and a snapshot is not one (no structural call ran)
+        await until(lambda: len(warm_ups(caplog)) == 1)  # it comes after the snapshot
         assert page.cold_frames() == []
         # Another document: warmed up after the call.
         await tools.ok("browser_navigate", url=fixture_url("shop.html") + "?again")
-        await until(lambda: len(warm_ups(caplog)) == 1)
-    assert len(warm_ups(caplog)) == 1
+        await until(lambda: len(warm_ups(caplog)) == 2)
+    assert len(warm_ups(caplog)) == 2
 
 
 async def test_calls_during_a_warm_up_answer_as_without_it(
@@ -156,7 +175,18 @@ def _fixture_pages() -> list[str]:
     return [page for page in pages if page not in _CHANGING]
 
 
-async def test_every_fixture_page_snapshots_the_same_after_a_warm_up(
+async def structure_walk(tools: Tools) -> str:
+    """The page's snapshot, then the three structural calls (at the parent) on its first two refs: their texts."""
+    snapshot = (await tools.call("browser_snapshot", maxChars=1_000_000)).text
+    texts = [snapshot]
+    for ref in re.findall(r"\[ref=((?:f\d+_)?e\d+)\]", snapshot)[:2]:
+        texts.append((await tools.call("resolve_container", ref=ref)).text)
+        texts.append((await tools.call("inspect_pattern", ref=ref, ancestorLevel=1)).text)
+        texts.append((await tools.call("extract_anchors", ref=ref, ancestorLevel=1)).text)
+    return "\n".join(texts)
+
+
+async def test_every_fixture_page_answers_the_same_after_a_warm_up(
     cdp_endpoint: str, fixture_url: URL, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG, logger=session_module.__name__)
@@ -168,9 +198,10 @@ async def test_every_fixture_page_snapshots_the_same_after_a_warm_up(
             await warm.call("browser_navigate", url=url)
             page = await session.page()
             await until(lambda: not page.cold_frames())  # noqa: B023 -- awaited in this iteration
-            expected = await cold.call("browser_snapshot", maxChars=1_000_000)
-            answer = await warm.call("browser_snapshot", maxChars=1_000_000)
-            if renumbered(answer.text) != renumbered(expected.text):
-                differ.append(name)
+            expected = await structure_walk(cold)
+            answer = await structure_walk(warm)
+            if renumbered(answer) != renumbered(expected):
+                lines = zip(renumbered(expected).splitlines(), renumbered(answer).splitlines(), strict=False)
+                differ.append(f"{name}: {next(((a, b) for a, b in lines if a != b), 'a line more or less')}")
     assert differ == [], differ
     assert not [m for m in warm_ups(caplog) if not m.startswith("warmed up ")]  # no warm-up failed

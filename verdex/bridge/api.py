@@ -172,10 +172,11 @@ class Bridge:
         return await self._answer(SnapshotResult, "snapshot", {k: v for k, v in args.items() if v is not None})
 
     async def warm_up(self, budget_ms: int, *, timeout: float) -> WarmUpResult:
-        """Take the document's snapshot in the page and throw it away (with refs of its own: no ref is given out),
-        so that the next snapshot runs on code compiled in this document's isolated world; the walk stops after
-        ``budget_ms`` milliseconds in the page. ``timeout``: seconds the CDP call may take (past it the script
-        running in the page is stopped, as for every bridge call). Not repeated in a new document."""
+        """Take the document's snapshot in the page, then make the structural calls on up to ten of its elements,
+        and throw the answers away (with refs of their own: no ref is given out), so that the next calls run on
+        code compiled in this document's isolated world; the pass stops after ``budget_ms`` milliseconds in the
+        page. ``timeout``: seconds the CDP call may take (past it the script running in the page is stopped, as for
+        every bridge call). Not repeated in a new document."""
         return await self._answer(WarmUpResult, "warmUp", {"budgetMs": budget_ms}, timeout=timeout, once=True)
 
     async def resolve_container(self, ref: int) -> ResolveContainerResult:

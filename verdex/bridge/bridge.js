@@ -3736,17 +3736,6 @@
       endWalk();
     }
   }
-  function warmUp(doc, budgetMs) {
-    const start = performance.now();
-    let complete = true;
-    try {
-      snapshot(doc, new RefRegistry(), {}, start + budgetMs);
-    } catch (error) {
-      if (!(error instanceof WalkBudgetExceeded)) throw error;
-      complete = false;
-    }
-    return { complete, elapsedMs: Math.round(performance.now() - start) };
-  }
 
   // src/structure/anchors.ts
   var kMaxAnchorDepth = 4;
@@ -6251,6 +6240,53 @@
       }
     }
     return out;
+  }
+
+  // src/warmup.ts
+  var kWarmUpTargets = 10;
+  function warmUp(doc, budgetMs) {
+    const start = performance.now();
+    const deadline = start + budgetMs;
+    const refs2 = new RefRegistry();
+    const result = (complete, structureCalls) => ({ complete, elapsedMs: Math.round(performance.now() - start), structureCalls });
+    try {
+      snapshot(doc, refs2, {}, deadline);
+    } catch (error) {
+      if (!(error instanceof WalkBudgetExceeded)) throw error;
+      return result(false, 0);
+    }
+    const count = refs2.nextRef - 1;
+    const targets = Math.min(kWarmUpTargets, count);
+    let calls = 0;
+    for (let i = 0; i < targets; i++) {
+      const ref = 1 + Math.floor(i * count / targets);
+      const warmed = warmStructure(refs2, ref, 1 + i % 2, () => performance.now() < deadline);
+      calls += warmed.calls;
+      if (!warmed.complete) return result(false, calls);
+    }
+    return result(true, calls);
+  }
+  function warmStructure(refs2, ref, level, inTime) {
+    if (!inTime()) return { calls: 0, complete: false };
+    const ancestors = attempt(() => resolveContainer(refs2, ref).ancestors.length) ?? 0;
+    let made = 1;
+    const at = Math.min(level, ancestors);
+    if (at < 1) return { calls: made, complete: true };
+    const calls = [() => inspectPattern(refs2, ref, at), () => extractAnchors(refs2, ref, at)];
+    for (const call2 of calls) {
+      if (!inTime()) return { calls: made, complete: false };
+      attempt(call2);
+      made++;
+    }
+    return { calls: made, complete: true };
+  }
+  function attempt(call2) {
+    try {
+      return call2();
+    } catch (error) {
+      if (error instanceof BridgeError) return void 0;
+      throw error;
+    }
   }
 
   // src/index.ts

@@ -140,11 +140,17 @@ class SnapshotResult(BridgeModel):
 
 
 class WarmUpResult(BridgeModel):
-    """``warmUp``: the document's snapshot taken and thrown away, so that the first real one runs on code compiled
-    in this isolated world (README: Methods)."""
+    """``warmUp``: the document's snapshot and structural calls on some of its elements made and thrown away, so
+    that the model's first calls run on code compiled in this isolated world (README: Methods)."""
 
-    complete: bool = Field(description="The walk reached the end of the document within budgetMs (and was rendered).")
+    complete: bool = Field(
+        description="Everything ran within budgetMs: the snapshot's walk reached the end of the document (and was "
+        "rendered), then every structural call was made."
+    )
     elapsedMs: int = Field(description="Milliseconds it took, measured in the page.")
+    structureCalls: int = Field(
+        description="Structural calls made (resolveContainer, inspectPattern, extractAnchors: three an element)."
+    )
 
 
 # -- resolveContainer --------------------------------------------------------------------------

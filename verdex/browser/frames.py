@@ -87,8 +87,7 @@ class Frame:
             or answered a status that is not ok (a sheet Chromium then holds without rules).
         loaded_sheets: URLs of the current document's stylesheets that loaded (``Network.loadingFinished``
             after an ok status): a URL in both sets has a sheet with rules.
-        warm_loader: the loader of the last document of the frame in which the bridge's snapshot code has run (a
-            snapshot, or a warm-up: ``Page.warm_up``).
+        warm_loader: the loader of the last document of the frame that a warm-up ran in (``Page.warm_up``).
     """
 
     id: str

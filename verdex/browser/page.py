@@ -352,25 +352,27 @@ class Page:
         return self.worlds.bridge(frame, ref=ref), number
 
     def cold_frames(self) -> list[Frame]:
-        """The frames whose current document has not run the bridge's snapshot code yet (``Frame.warm_loader``),
-        the main frame first, then by ordinal; at most :data:`MAX_WARM_FRAMES`."""
+        """The frames whose current document has not been warmed up yet (``Frame.warm_loader``), the main frame
+        first, then by ordinal; at most :data:`MAX_WARM_FRAMES`."""
         frames = sorted(self.frames.values(), key=lambda frame: frame.ordinal)
         cold = [f for f in frames if f.loader_id is not None and f.loader_id != f.warm_loader and not f.crashed]
         return cold[:MAX_WARM_FRAMES]
 
     async def warm_up(self, frame: Frame, budget_ms: int, passes: int) -> list[WarmUpResult]:
-        """Run the snapshot code ``passes`` times in ``frame``'s document if it has not run there yet (the bridge's
-        ``warmUp``: no ref is given out, nothing is answered), so that the model's first snapshot of the document
-        runs on code V8 has compiled for it: in a new document's isolated world the first snapshot takes ~2x the
-        fourth, each run letting V8 compile more of it (the sum of the in-page times of calls 1 to 5 on twelve
-        median real pages: 404, 258, 239, 200, 167 ms). Each pass is one call; a pass whose walk passed
-        ``budget_ms`` in the page is the last. The CDP calls have no time limit of their own (a page that never
-        yields keeps them waiting): the caller bounds them, and cancelling one stops nothing in the page (a
-        timed-out bridge call stops the script running there, which may be the page's).
+        """Run the snapshot and structural code ``passes`` times in ``frame``'s document if no warm-up has run there
+        yet (the bridge's ``warmUp``: a snapshot, then ``resolveContainer``, ``inspectPattern`` and
+        ``extractAnchors`` on up to ten of its elements; no ref is given out, nothing is answered), so that the
+        model's first calls on the document run on code V8 has compiled for it: in a new document's isolated world
+        the first snapshot takes ~2x the fourth (the sum of the in-page times of calls 1 to 5 on twelve median real
+        pages: 404, 258, 239, 200, 167 ms) and the first structural calls ~1.5x the thirtieth, each run letting V8
+        compile more of the code. Each pass is one call; a pass that passed ``budget_ms`` in the page is the last.
+        The CDP calls have no time limit of their own (a page that never yields keeps them waiting): the caller
+        bounds them, and cancelling one stops nothing in the page (a timed-out bridge call stops the script running
+        there, which may be the page's).
 
         Returns:
-            The passes' answers; empty when there was nothing to do (the document has run the code, a dialog blocks
-            the page, the page is closed).
+            The passes' answers; empty when there was nothing to do (the document was warmed up already, a dialog
+            blocks the page, the page is closed).
 
         Raises:
             As :meth:`verdex.browser.worlds.IsolatedWorlds.call` (ContextLostError when the document goes).

@@ -168,7 +168,6 @@ async def _document_snapshot(
     page: Page, frame: Frame, root: int | None, depth: int | None, ref: str | None, behind_modal: bool
 ) -> SnapshotResult:
     bridge = page.worlds.bridge(frame, ref=ref)
-    frame.warm_loader = frame.loader_id  # the snapshot code runs in this document now: no warm-up needed
     value = await bridge.snapshot(root=root, depth=depth, behind_modal=behind_modal)
     # Elements that may host a closed shadow root: classify them, then look again.
     if value.unknownHosts and await classify_shadow_hosts(page, frame):

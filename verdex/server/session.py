@@ -48,10 +48,11 @@ WARM_UP_IDLE_SECONDS = 0.02
 #: Seconds a warm-up may wait on the page in all (a page that never yields would keep it waiting until the next call).
 WARM_UP_SECONDS = 10.0
 
-#: Milliseconds in the page a warm-up pass may walk (the snapshot of a median real page takes ~20 the first time).
+#: Milliseconds in the page a warm-up pass may take (on a median real page the first snapshot takes ~20, the thirty
+#: structural calls ~15).
 WARM_UP_BUDGET_MS = 200
 
-#: Times a warm-up runs the snapshot code in a document (V8 compiles more of it after each run).
+#: Times a warm-up runs the snapshot and structural code in a document (V8 compiles more of it after each run).
 WARM_UP_PASSES = 3
 
 _AUTH_HINT = (
@@ -123,7 +124,7 @@ class Session:
         self.events = PageEvents(tab_of=self.tab_of)
         #: The warm-up waiting or running after the last call (:meth:`_warm_up`); the next call cancels it.
         self._warming: trio.CancelScope | None = None
-        #: Warm a new document's snapshot code between calls (``VERDEX_NO_WARM_UP=1`` turns it off).
+        #: Warm up a new document's in-page code between calls (``VERDEX_NO_WARM_UP=1`` turns it off).
         self.warm_up = os.environ.get("VERDEX_NO_WARM_UP", "") in ("", "0")
 
     # -- current role ------------------------------------------------------------------------
@@ -156,7 +157,7 @@ class Session:
                 self._schedule_warm_up()
 
     def _schedule_warm_up(self) -> None:
-        """After a call: warm up the documents of the current role's page that have not run the snapshot code
+        """After a call: warm up the documents of the current role's page that have not been warmed up
         (:meth:`_warm_up`)."""
         role = self.roles.get(self._current_role)
         page = role.page if role is not None else None
@@ -167,7 +168,7 @@ class Session:
 
     async def _warm_up(self, page: Page, scope: trio.CancelScope) -> None:
         """:meth:`Page.warm_up` of each of the page's cold frames once the session has had no call for
-        :data:`WARM_UP_IDLE_SECONDS`, so that the model's first snapshot of a new document runs on compiled code.
+        :data:`WARM_UP_IDLE_SECONDS`, so that the model's first calls on a new document run on compiled code.
         The next call cancels it; a document still being walked in the page makes that call's first command there
         wait for the walk (at most :data:`WARM_UP_BUDGET_MS`). Failures are only logged: it answers nobody."""
         with scope, trio.move_on_after(WARM_UP_IDLE_SECONDS + WARM_UP_SECONDS):
@@ -182,9 +183,15 @@ class Session:
                     continue
                 if passes:
                     times = ", ".join(str(result.elapsedMs) for result in passes)
+                    calls = ", ".join(str(result.structureCalls) for result in passes)
                     budget = "" if passes[-1].complete else f" (the last stopped at its {WARM_UP_BUDGET_MS} ms budget)"
                     logger.debug(
-                        "warmed up %s (%s): the snapshot code ran in %s ms%s", frame.label, frame.url, times, budget
+                        "warmed up %s (%s): passes of %s ms (%s structural calls)%s",
+                        frame.label,
+                        frame.url,
+                        times,
+                        calls,
+                        budget,
                     )
 
     # -- browser -----------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { ignoreModalDialogs } from '../aria/visibility';
 import { beginCandidates, unknownHostCount } from '../shadow';
 import { RefRegistry } from './refs';
 import { renderTree, type RenderedSnapshot } from './render';
-import { buildTree, WalkBudgetExceeded } from './tree';
+import { buildTree } from './tree';
 
 export interface SnapshotArgs {
   root?: number;
@@ -39,31 +39,4 @@ export function snapshot(doc: Document, refs: RefRegistry, args: SnapshotArgs, d
   } finally {
     endWalk();
   }
-}
-
-/** `warmUp`: how one pass went (README: Methods). */
-export interface WarmUpResult {
-  /** The walk reached the end of the document within the budget (and the tree was rendered). */
-  complete: boolean;
-  /** Milliseconds it took, measured in the page. */
-  elapsedMs: number;
-}
-
-/**
- * `warmUp`: takes the document's snapshot and throws it away, so that the snapshot code has run in
- * this document's isolated world: V8 compiles a function by how it ran in this context, more of it
- * after each run, and the first snapshot after a navigation takes about twice the fourth. The refs
- * it gives are a registry of its own: the document's refs, and every ref number, are untouched.
- * The walk stops after `budgetMs` (the tree then is not rendered).
- */
-export function warmUp(doc: Document, budgetMs: number): WarmUpResult {
-  const start = performance.now();
-  let complete = true;
-  try {
-    snapshot(doc, new RefRegistry(), {}, start + budgetMs);
-  } catch (error) {
-    if (!(error instanceof WalkBudgetExceeded)) throw error;
-    complete = false;
-  }
-  return { complete, elapsedMs: Math.round(performance.now() - start) };
 }
