@@ -63,8 +63,9 @@ export function warmUp(doc: Document, budgetMs: number): WarmUpResult {
   return result(true, calls);
 }
 
-/** The structural calls on one element, each made while `inTime()`; a call that fails (the element
- * went, a level it does not have) is counted and the others are still made. */
+/** The structural calls on one element, each made while `inTime()`. A call that fails as a bridge
+ * method fails (a BridgeError: the element went, a level it does not have) is counted; after a
+ * failed `resolveContainer` the element gets no other call. */
 function warmStructure(refs: RefRegistry, ref: number, level: number,
   inTime: () => boolean): { calls: number; complete: boolean } {
   if (!inTime()) return { calls: 0, complete: false };
