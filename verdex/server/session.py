@@ -169,8 +169,8 @@ class Session:
     async def _warm_up(self, page: Page, scope: trio.CancelScope) -> None:
         """:meth:`Page.warm_up` of each of the page's cold frames once the session has had no call for
         :data:`WARM_UP_IDLE_SECONDS`, so that the model's first calls on a new document run on compiled code.
-        The next call cancels it; a document still being walked in the page makes that call's first command there
-        wait for the walk (at most :data:`WARM_UP_BUDGET_MS`). Failures are only logged: it answers nobody."""
+        The next call cancels it; a pass still running in a document makes that call's first command there wait for
+        it (at most :data:`WARM_UP_BUDGET_MS`). Failures are only logged: it answers nobody."""
         with scope, trio.move_on_after(WARM_UP_IDLE_SECONDS + WARM_UP_SECONDS):
             await trio.sleep(WARM_UP_IDLE_SECONDS)
             if self.lock.locked():
